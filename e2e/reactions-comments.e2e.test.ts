@@ -1,0 +1,163 @@
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { Journey } from './support/browser.js';
+import { PASSWORD } from './support/auth.js';
+import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
+
+/** An author with a channel and a published article, made through the API as a script would. */
+async function authorWithArticle(baseUrl: string) {
+  const username = uniqueUsername('author');
+  const register = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  expect(register.status).toBe(201);
+  const cookie = register.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, `${path}: ${await response.clone().text()}`).toBe(201);
+    return response.json();
+  };
+  const channel = await post('/api/channels', { name: 'Harbour Notes', description: 'News from the waterfront' });
+  const article = await post('/api/articles', {
+    title: 'Harbour wall reopens to walkers',
+    content: '<p>The north wall is open again after the winter repairs.</p>',
+    channelId: channel.id,
+  });
+  return { username, article: article as { id: number; slug: string } };
+}
+
+/**
+ * Signs a journey's browser in through the API (the account journeys cover the forms), so this
+ * journey depends only on the pages it is about.
+ */
+async function signIn(journey: Journey, path: '/api/register' | '/api/login', username: string) {
+  const response = await journey.context.request.post(path, { data: { username, password: PASSWORD } });
+  expect(response.status()).toBe(path === '/api/register' ? 201 : 200);
+}
+
+const reactionButton = (page: Page, name: 'Like' | 'Dislike') => page.getByRole('button', { name: new RegExp(`^${name}\\b`) });
+const count = (page: Page, name: 'like' | 'dislike') => page.getByTestId(`${name}-count`).textContent();
+const pressed = (page: Page, name: 'Like' | 'Dislike') => reactionButton(page, name).getAttribute('aria-pressed');
+const commentsHeading = (page: Page) => page.locator('#comments h2').first().textContent();
+
+describeInBrowser('reactions and comments in the browser', () => {
+  const site = useSite();
+
+  it('lets a reader react, comment and reply, and shows it all to the author', async () => {
+    const { username: author, article } = await authorWithArticle(site.server.url);
+    const articlePath = `/articles/${article.slug}-${article.id}`;
+
+    // A signed-out visitor who reacts is asked to log in.
+    const visitor = await Journey.open(site.browser, site.server.url);
+    await visitor.goto(articlePath);
+    await reactionButton(visitor.page, 'Like').click();
+    const prompt = visitor.page.getByRole('dialog', { name: 'Authentication Required' });
+    await expect.poll(() => prompt.isVisible()).toBe(true);
+    expect(await prompt.getByText('Please log in to react to articles', { exact: true }).isVisible()).toBe(true);
+    expect(await prompt.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    expect(await count(visitor.page, 'like')).toBe('0');
+    await visitor.close();
+
+    const reader = uniqueUsername('reader');
+    const journey = await Journey.open(site.browser, site.server.url);
+    const { page } = journey;
+    await signIn(journey, '/api/register', reader);
+    await journey.goto(articlePath);
+
+    // Like, dislike, take it back: counts, pressed state and the toasts of spec 1.
+    await reactionButton(page, 'Like').click();
+    await expect.poll(() => page.getByText('Article liked!', { exact: true }).isVisible()).toBe(true);
+    expect(await count(page, 'like')).toBe('1');
+    expect(await pressed(page, 'Like')).toBe('true');
+    await reactionButton(page, 'Dislike').click();
+    await expect.poll(() => page.getByText('Article disliked!', { exact: true }).isVisible()).toBe(true);
+    expect([await count(page, 'like'), await count(page, 'dislike')]).toEqual(['0', '1']);
+    expect([await pressed(page, 'Like'), await pressed(page, 'Dislike')]).toEqual(['false', 'true']);
+    await reactionButton(page, 'Dislike').click();
+    await expect.poll(() => page.getByText('Reaction removed', { exact: true }).isVisible()).toBe(true);
+    expect([await count(page, 'like'), await count(page, 'dislike')]).toEqual(['0', '0']);
+    expect([await pressed(page, 'Like'), await pressed(page, 'Dislike')]).toEqual(['false', 'false']);
+    await reactionButton(page, 'Like').click();
+    await expect.poll(() => page.getByText('Article liked!', { exact: true }).isVisible()).toBe(true);
+
+    // An empty comment is refused before anything is sent.
+    const section = page.locator('#comments');
+    expect(await commentsHeading(page)).toBe('Comments (0)');
+    await section.getByRole('button', { name: 'Post Comment' }).click();
+    await expect.poll(() => section.getByText('Comment cannot be empty').isVisible()).toBe(true);
+
+    // A comment with a line break and an address.
+    const box = section.getByLabel('Add a comment');
+    await box.fill('Lovely to have it back.\nPhotos: https://example.com/harbour');
+    await section.getByRole('button', { name: 'Post Comment' }).click();
+    await expect.poll(() => commentsHeading(page)).toBe('Comments (1)');
+    expect(await box.inputValue()).toBe('');
+    const first = section.getByRole('listitem', { name: `Comment by ${reader}` }).first();
+    expect(await first.getByText('Lovely to have it back.').isVisible()).toBe(true);
+    const link = first.getByRole('link', { name: 'https://example.com/harbour' });
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer nofollow ugc');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await first.locator('time').first().textContent()).toMatch(/just now|seconds? ago/);
+    expect(await first.locator('time').first().getAttribute('title')).toMatch(/\d{4} at \d{1,2}:\d{2}/);
+
+    // Reply mode: entered by Reply, left by Cancel Reply.
+    await first.getByRole('button', { name: 'Reply' }).click();
+    await expect.poll(() => section.getByLabel(`Reply to ${reader}`).isVisible()).toBe(true);
+    await section.getByRole('button', { name: 'Cancel Reply' }).click();
+    await expect.poll(() => section.getByRole('button', { name: 'Cancel Reply' }).count()).toBe(0);
+    expect(await section.getByLabel(`Reply to ${reader}`).count()).toBe(0);
+
+    await first.getByRole('button', { name: 'Reply' }).click();
+    await section.getByLabel(`Reply to ${reader}`).fill('And the benches are new too.');
+    await section.getByRole('button', { name: 'Post Reply' }).click();
+    await expect.poll(() => commentsHeading(page)).toBe('Comments (2)');
+    expect(await section.getByRole('button', { name: 'Cancel Reply' }).count()).toBe(0);
+    const replies = section.getByRole('list', { name: `Replies to ${reader}` });
+    expect(await replies.getByText('And the benches are new too.').isVisible()).toBe(true);
+    // Replies have no Reply of their own: two levels only.
+    expect(await replies.getByRole('button', { name: 'Reply' }).count()).toBe(0);
+
+    // Markup in a comment is text: shown as typed, never run (any alert would fail the journey).
+    const markup = '<img src=x onerror=alert(1)>';
+    await box.fill(markup);
+    await section.getByRole('button', { name: 'Post Comment' }).click();
+    await expect.poll(() => commentsHeading(page)).toBe('Comments (3)');
+    expect(await section.getByText(markup, { exact: true }).isVisible()).toBe(true);
+    expect(await section.locator('img').count()).toBe(0);
+    await journey.screenshot('reactions-comments-reader');
+
+    // The reader deletes their own comment after confirming.
+    const markupComment = section.getByRole('listitem', { name: `Comment by ${reader}` }).filter({ hasText: markup });
+    await markupComment.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this comment?' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => commentsHeading(page)).toBe('Comments (2)');
+    expect(await section.getByText(markup, { exact: true }).count()).toBe(0);
+    await journey.close();
+
+    // The author sees the counts and the thread, and may not delete the reader's comments.
+    const authorJourney = await Journey.open(site.browser, site.server.url, { width: 390, height: 844 });
+    await signIn(authorJourney, '/api/login', author);
+    await authorJourney.goto(articlePath);
+    const authorPage = authorJourney.page;
+    await expect.poll(() => count(authorPage, 'like')).toBe('1');
+    expect(await count(authorPage, 'dislike')).toBe('0');
+    expect(await pressed(authorPage, 'Like')).toBe('false');
+    expect(await commentsHeading(authorPage)).toBe('Comments (2)');
+    const thread = authorPage.locator('#comments').getByRole('listitem', { name: `Comment by ${reader}` }).first();
+    expect(await thread.getByText('Lovely to have it back.').isVisible()).toBe(true);
+    expect(await thread.getByRole('list', { name: `Replies to ${reader}` }).getByText('And the benches are new too.').isVisible()).toBe(true);
+    expect(await thread.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await thread.getByRole('button', { name: 'Reply' }).count()).toBe(1);
+    await authorJourney.screenshot('reactions-comments-author-narrow');
+    await authorJourney.close();
+  });
+});

@@ -1,0 +1,227 @@
+import { spawnSync } from 'node:child_process';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { XSS_VECTORS } from '../src/server/features/articles/xss-vectors.js';
+import { Journey } from './support/browser.js';
+import { PASSWORD } from './support/auth.js';
+import { describeInBrowser, uniqueUsername, useSite, type Site } from './support/fixtures.js';
+import { EXTRA_XSS_VECTORS } from './support/xss-vectors-extra.js';
+
+/**
+ * Issue 10, item 3: stored XSS in a real browser. Every vector is stored through the API in article
+ * HTML, article titles, comments, bios and channel names and descriptions (and refused as a
+ * username), then every page that shows them is opened in Chromium. The journey fails if anything
+ * runs: a dialog (alert/confirm/prompt), the `window.__xss` beacon, a request to any host but the
+ * site's own, a page error or a console error (the CSP refusing an inline script logs one).
+ */
+const VECTORS = [...new Set([...XSS_VECTORS, ...EXTRA_XSS_VECTORS])];
+
+/** Joins whole vectors into strings of at most `max` characters; a longer vector is cut to fit. Each string starts with a marker. */
+function pack(vectors: string[], max: number, marker: (i: number) => string): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const vector of vectors) {
+    if (current && current.length + 1 + vector.length > max) {
+      out.push(current);
+      current = '';
+    }
+    if (!current) current = marker(out.length);
+    current = `${current} ${vector}`.slice(0, max);
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+interface Api {
+  username: string;
+  id: number;
+  cookie: string;
+  send: (method: string, path: string, body?: unknown) => Promise<Response>;
+}
+
+async function account(site: Site, prefix: string): Promise<Api> {
+  const base = site.server.url;
+  const username = uniqueUsername(prefix);
+  const register = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  expect(register.status).toBe(201);
+  const cookie = register.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const send = (method: string, path: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { cookie, origin: base, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  return { username, id: ((await register.json()) as { id: number }).id, cookie, send };
+}
+
+async function created<T>(response: Promise<Response>): Promise<T> {
+  const r = await response;
+  expect(r.status, await r.clone().text()).toBeLessThan(300);
+  return (await r.json()) as T;
+}
+
+/** Scrolls to the end and clicks 'Load more' until the list stops growing, so every page of it is shown. */
+async function loadEverything(page: Page): Promise<void> {
+  let stableRounds = 0;
+  let lastHeight = -1;
+  for (let i = 0; i < 60 && stableRounds < 2; i++) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const more = page.getByRole('button', { name: 'Load more' });
+    if (await more.first().isVisible().catch(() => false)) await more.first().click().catch(() => {});
+    await page.waitForLoadState('networkidle').catch(() => {});
+    await page.waitForTimeout(150);
+    const height = await page.evaluate(() => document.body.scrollHeight);
+    stableRounds = height === lastHeight ? stableRounds + 1 : 0;
+    lastHeight = height;
+  }
+}
+
+describeInBrowser('stored XSS in the browser', () => {
+  const site = useSite();
+
+  it('serves a Content-Security-Policy that forbids inline script', async () => {
+    const response = await fetch(`${site.server.url}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? csp.split(';').find((d) => d.trim().startsWith('default-src')) ?? '';
+    expect(scriptSrc, csp).toMatch(/'self'/);
+    expect(scriptSrc, csp).not.toMatch(/unsafe-inline|unsafe-eval|\*|data:|https?:/);
+  });
+
+  it(`runs none of ${VECTORS.length} vectors stored in articles, titles, comments, bios and channels`, { timeout: 600_000 }, async () => {
+    expect(VECTORS.length).toBeGreaterThanOrEqual(100);
+    const base = site.server.url;
+
+    // Usernames: the rules allow only letters, digits, '_', '.' and '-', so every vector is refused.
+    for (const vector of VECTORS) {
+      const response = await fetch(`${base}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ username: vector, password: PASSWORD }),
+      });
+      expect(response.status, `username ${JSON.stringify(vector)}`).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBeTruthy();
+    }
+
+    // Channel names (80 characters) and descriptions (800), ten channels per owner.
+    const names = pack(VECTORS, 80, (i) => `XN${i}`);
+    const descriptions = pack(VECTORS, 800, (i) => `XD${i}`);
+    const bios = pack(VECTORS, 300, (i) => `XB${i}`);
+    const owners: Api[] = [];
+    const channels: { id: number; owner: Api }[] = [];
+    for (let i = 0; i < Math.max(names.length, descriptions.length); i++) {
+      if (i % 10 === 0) owners.push(await account(site, 'xssowner'));
+      const owner = owners[owners.length - 1]!;
+      const channel = await created<{ id: number }>(
+        owner.send('POST', '/api/channels', { name: names[i] ?? `XN${i}`, description: descriptions[i] ?? `XD${i} plain` }),
+      );
+      channels.push({ id: channel.id, owner });
+    }
+    // Bios: one per account, with extra accounts when the owners run out.
+    const bioHolders: Api[] = [...owners];
+    while (bioHolders.length < bios.length) bioHolders.push(await account(site, 'xssbio'));
+    for (const [i, bio] of bios.entries()) {
+      await created(bioHolders[i]!.send('PATCH', `/api/users/${bioHolders[i]!.id}`, { description: bio }));
+    }
+
+    // Titles (200 characters), article HTML and comments, ten vectors per comment, all in the first channel.
+    const author = channels[0]!.owner;
+    const titles = pack(VECTORS, 200, (i) => `XT${i}`);
+    const bodies = pack(VECTORS, 4000, (i) => `<p>XH${i}</p>`);
+    const articles: { id: number; slug: string }[] = [];
+    for (let i = 0; i < Math.max(titles.length, bodies.length); i++) {
+      articles.push(
+        await created(author.send('POST', '/api/articles', { title: titles[i] ?? `XT${i}`, content: bodies[i] ?? `<p>XH${i}</p>`, channelId: channels[0]!.id })),
+      );
+    }
+    const commenter = await account(site, 'xsscommenter');
+    const comments: string[] = [];
+    for (let i = 0; i < VECTORS.length; i += 10) comments.push(`XC${i / 10} ${VECTORS.slice(i, i + 10).join(' ')}`);
+    // Comments are limited per reader per minute; several readers share the work.
+    const commenters = [commenter, ...(await Promise.all([account(site, 'xsscommenter'), account(site, 'xsscommenter')]))];
+    for (const [i, content] of comments.entries()) {
+      const articleId = articles[i % Math.min(articles.length, 3)]!.id;
+      await created(commenters[i % commenters.length]!.send('POST', `/api/articles/${articleId}/comments`, { content, parent_id: null }));
+    }
+    // The admin tables: an admin made with the CLI.
+    const grant = spawnSync(process.execPath, ['dist/server/admin.js', 'grant', author.username], {
+      env: { ...process.env, DATA_DIR: site.server.dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(grant.status, grant.stderr).toBe(0);
+
+    // The pages, each checked for the beacon and for requests leaving the site.
+    const siteOrigin = new URL(base).origin;
+    const pagesOpened: string[] = [];
+    const seen = new Set<string>();
+    async function visit(journey: Journey, path: string, expectText: string[] = [], loadAll = false) {
+      await journey.goto(path);
+      if (loadAll) await loadEverything(journey.page);
+      pagesOpened.push(path);
+      const text = await journey.page.locator('body').innerText();
+      for (const marker of expectText) {
+        expect(text, `${path} shows ${marker}`).toContain(marker);
+        seen.add(marker);
+      }
+      const beacon = await journey.page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
+      expect(beacon, `window.__xss was set on ${path}`).toBeUndefined();
+    }
+    async function open(who: Api | null) {
+      const journey = await Journey.open(site.browser, base);
+      journey.page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol === 'data:' || url.protocol === 'blob:' || url.protocol === 'about:') return;
+        if (url.origin !== siteOrigin) journey.problems.push(`request to an unexpected host: ${request.url()}`);
+      });
+      journey.page.on('popup', (popup) => journey.problems.push(`unexpected popup: ${popup.url()}`));
+      if (who) {
+        const [name, value] = who.cookie.split('=') as [string, string];
+        await journey.context.addCookies([{ name, value, url: base }]);
+      }
+      return journey;
+    }
+
+    const titleMarkers = titles.map((_, i) => `XT${i}`);
+    const anonymous = await open(null);
+    // The home feed, every article with HTML or comments, and the explore list.
+    await visit(anonymous, '/', titleMarkers, true);
+    for (const [i, article] of articles.entries()) {
+      if (i >= bodies.length && i >= 3) continue;
+      const markers = [...(i < bodies.length ? [`XH${i}`] : []), ...comments.flatMap((_, c) => (c % Math.min(articles.length, 3) === i ? [`XC${c}`] : []))];
+      await visit(anonymous, `/articles/${article.slug}-${article.id}`, [`XT${i}`, ...markers]);
+    }
+    await visit(anonymous, '/channels', names.map((_, i) => `XN${i}`), true);
+    await anonymous.close();
+    // Channel pages are for signed-in readers.
+    const reader = await open(commenter);
+    for (const [i, channel] of channels.entries()) {
+      if (i >= descriptions.length && i > 0) continue;
+      await visit(reader, `/channels/${channel.id}`, [`XN${i}`, `XD${i}`, ...(i === 0 ? titleMarkers : [])], i === 0);
+    }
+    await reader.close();
+
+    // Bios on each holder's profile (with their channels listed there too).
+    for (const [i, holder] of bioHolders.entries()) {
+      if (i >= bios.length) break;
+      const journey = await open(holder);
+      await visit(journey, '/profile', [`XB${i}`]);
+      await journey.close();
+    }
+
+    // A signed-in reader's home feed (subscribed to the channel) and the admin tables.
+    const admin = await open(author);
+    await visit(admin, '/', titleMarkers.slice(-3));
+    await visit(admin, '/admin', titleMarkers, true);
+    await visit(admin, '/admin?tab=channels', names.map((_, i) => `XN${i}`), true);
+    await admin.close();
+
+    console.log(
+      `[xss] ${VECTORS.length} vectors; ${names.length} channel names, ${descriptions.length} descriptions, ${bios.length} bios, ` +
+        `${titles.length} titles, ${bodies.length} article bodies, ${comments.length} comments, ${VECTORS.length} usernames refused; ` +
+        `${pagesOpened.length} pages opened; ${seen.size} placements seen on screen`,
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * The import zones of DESIGN.md section 6 and STYLE.md: contract imports only zod; server and web
+ * never import each other; inside web, shared folders feed features, features feed app, and
+ * features do not import each other.
+ */
+const webFeatures = ['admin', 'articles', 'auth', 'channels', 'comments', 'geo', 'media', 'reactions', 'subscriptions', 'users'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench/results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/contract', from: './src/server', message: 'contract imports only zod' },
+            { target: './src/contract', from: './src/web', message: 'contract imports only zod' },
+            { target: './src/server', from: './src/web', message: 'the server never imports the web' },
+            { target: './src/web', from: './src/server', message: 'the web never imports the server' },
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: './src/web/features',
+              except: [`./${feature}`],
+              message: 'features do not import each other; compose them in app/',
+            })),
+            { target: './src/web/features', from: './src/web/app', message: 'features never import app' },
+            { target: './src/web/components', from: ['./src/web/features', './src/web/app'], message: 'shared UI imports no feature' },
+            { target: './src/web/lib', from: ['./src/web/features', './src/web/app'], message: 'lib imports no feature' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+);

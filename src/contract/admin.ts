@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { CursorSchema, LimitSchema, paginated } from './pagination.js';
+
+/**
+ * The admin dashboard's API (spec 2 sections 2, 3 and 7; DESIGN.md sections 3 and 5). Counts are
+ * the DISPLAYED totals: an admin sets a total, the server stores boost = max(0, total - real), so
+ * real views, likes and subscriptions keep moving the number afterwards.
+ */
+
+export const ADMIN_MESSAGES = {
+  forbidden: 'Forbidden: Admin access required',
+  articleNotFound: 'Article not found',
+  channelNotFound: 'Channel not found',
+  nothingToUpdate: 'must include view_count, like_count or dislike_count',
+} as const;
+
+/** Headroom below PostgreSQL's 32-bit integer, so real activity on top of a set total cannot overflow. */
+export const ADMIN_COUNT_MAX = 1_000_000_000;
+
+/**
+ * A count sent by an admin: a JSON whole number; negative values are clamped to 0 (spec 2
+ * section 5). Anything non-numeric is refused with 400; the form's own rule (empty or
+ * non-numeric input counts as 0) is applied before sending.
+ */
+export const AdminCountSchema = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .max(ADMIN_COUNT_MAX, `must be at most ${ADMIN_COUNT_MAX}`)
+  .transform((n) => Math.max(0, n));
+
+export const AdminListQuerySchema = z.object({
+  /** Case-insensitive substring of the article title or the channel name. */
+  q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  cursor: CursorSchema,
+  limit: LimitSchema,
+});
+export type AdminListQuery = z.input<typeof AdminListQuerySchema>;
+export type AdminListQueryInput = z.output<typeof AdminListQuerySchema>;
+
+export const AdminArticleSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    slug: z.string(),
+    published: z.boolean(),
+    channel: z.object({ id: z.number().int(), name: z.string() }),
+    createdAt: z.string(),
+    created_at: z.string(),
+    /** Displayed totals (real plus boost). */
+    view_count: z.number().int(),
+    like_count: z.number().int(),
+    dislike_count: z.number().int(),
+    /** Real activity only. */
+    real_view_count: z.number().int(),
+    real_like_count: z.number().int(),
+    real_dislike_count: z.number().int(),
+  })
+  .meta({ id: 'AdminArticle' });
+export type AdminArticle = z.infer<typeof AdminArticleSchema>;
+
+export const AdminArticlePageSchema = paginated(AdminArticleSchema, 'AdminArticlePage');
+export type AdminArticlePage = z.infer<typeof AdminArticlePageSchema>;
+
+export const UpdateAdminArticleSchema = z
+  .object({
+    view_count: AdminCountSchema.optional(),
+    like_count: AdminCountSchema.optional(),
+    dislike_count: AdminCountSchema.optional(),
+  })
+  .refine((body) => body.view_count !== undefined || body.like_count !== undefined || body.dislike_count !== undefined, {
+    message: ADMIN_MESSAGES.nothingToUpdate,
+  })
+  .meta({ id: 'UpdateAdminArticle' });
+export type UpdateAdminArticle = z.input<typeof UpdateAdminArticleSchema>;
+export type UpdateAdminArticleInput = z.output<typeof UpdateAdminArticleSchema>;
+
+export const AdminArticleUpdatedSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    view_count: z.number().int(),
+    like_count: z.number().int(),
+    dislike_count: z.number().int(),
+  })
+  .meta({ id: 'AdminArticleUpdated' });
+export type AdminArticleUpdated = z.infer<typeof AdminArticleUpdatedSchema>;
+
+export const AdminChannelSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    createdAt: z.string(),
+    created_at: z.string(),
+    /** Real subscriptions. */
+    real_subscriber_count: z.number().int(),
+    /** Displayed total (real plus the admin boost). */
+    subscriber_count: z.number().int(),
+    /** The admin boost: total minus real, never below 0. */
+    admin_subscriber_count: z.number().int(),
+  })
+  .meta({ id: 'AdminChannel' });
+export type AdminChannel = z.infer<typeof AdminChannelSchema>;
+
+export const AdminChannelPageSchema = paginated(AdminChannelSchema, 'AdminChannelPage');
+export type AdminChannelPage = z.infer<typeof AdminChannelPageSchema>;
+
+export const UpdateAdminChannelSchema = z
+  .object({ subscriber_count: AdminCountSchema })
+  .meta({ id: 'UpdateAdminChannel' });
+export type UpdateAdminChannel = z.input<typeof UpdateAdminChannelSchema>;
+export type UpdateAdminChannelInput = z.output<typeof UpdateAdminChannelSchema>;
+
+export const AdminChannelUpdatedSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    subscriber_count: z.number().int(),
+    admin_subscriber_count: z.number().int(),
+  })
+  .meta({ id: 'AdminChannelUpdated' });
+export type AdminChannelUpdated = z.infer<typeof AdminChannelUpdatedSchema>;

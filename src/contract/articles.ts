@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { CursorSchema, LimitSchema, paginated } from './pagination.js';
+
+export const ARTICLE_MESSAGES = {
+  notFound: 'Article not found',
+  titleRequired: 'Title is required',
+  contentRequired: 'Content is required',
+  selectChannel: 'Please select a channel',
+  channelNotOwned: 'You can only publish in your own channels',
+  notOwner: 'Only the author can change this article',
+  tooManyCategories: `Choose at most ${LIMITS.categoriesPerArticle} categories`,
+  unknownCategory: 'One of the categories does not exist',
+} as const;
+
+export const ImageVariantSchema = z.object({ width: z.number().int(), url: z.string() });
+
+export const ArticleImageSchema = z
+  .object({
+    id: z.number().int(),
+    imageUrl: z.string(),
+    caption: z.string().nullable(),
+    order: z.number().int(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    variants: z.array(ImageVariantSchema),
+  })
+  .meta({ id: 'ArticleImage' });
+export type ArticleImage = z.infer<typeof ArticleImageSchema>;
+
+/** A picked category: its id and its path of names joined by ' > ' (spec 1 section 2, Pickers). */
+export const ArticleCategorySchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'ArticleCategory' });
+export type ArticleCategory = z.infer<typeof ArticleCategorySchema>;
+
+const ArticleBaseSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  userId: z.number().int(),
+  channelId: z.number().int(),
+  channel: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  categories: z.array(ArticleCategorySchema),
+  /** The first category's path, for screens that show one (spec 1 section 3 'category'). */
+  category: z.string().nullable(),
+  location: z.string().nullable(),
+  location_name: z.string().nullable(),
+  location_lat: z.number().nullable(),
+  location_lng: z.number().nullable(),
+  published: z.boolean(),
+  status: z.enum(['draft', 'published']),
+  createdAt: z.string(),
+  lastEdited: z.string(),
+  /** Displayed totals: real activity plus any admin boost (DESIGN.md section 5). */
+  viewCount: z.number().int(),
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  commentCount: z.number().int(),
+});
+
+/** What a card needs: never the full body. */
+export const ArticleSummarySchema = ArticleBaseSchema.extend({
+  excerpt: z.string(),
+  image: ArticleImageSchema.nullable(),
+}).meta({ id: 'ArticleSummary' });
+export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
+
+export const ArticleSchema = ArticleBaseSchema.extend({
+  content: z.string(),
+  excerpt: z.string(),
+  images: z.array(ArticleImageSchema),
+  author: z.object({ id: z.number().int(), username: z.string() }),
+  /** true = like, false = dislike, null = none (or signed out). */
+  userReaction: z.boolean().nullable(),
+}).meta({ id: 'Article' });
+export type Article = z.infer<typeof ArticleSchema>;
+
+export const ARTICLE_SORTS = ['createdAt', 'viewCount', 'comments', 'likes', 'dislikes'] as const;
+export type ArticleSort = (typeof ARTICLE_SORTS)[number];
+
+/** A comma-separated list in a query string ("1,2,3"), or the parameter repeated. */
+function listParam<T>(item: z.ZodType<T, any>, max: number) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(item).max(max, `must list at most ${max} values`))
+    .optional();
+}
+
+export const FeedQuerySchema = z.object({
+  sort: z.enum(ARTICLE_SORTS, { error: `must be one of ${ARTICLE_SORTS.join(', ')}` }).default('createdAt'),
+  direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  categories: listParam(z.coerce.number({ error: 'must list category ids' }).int().positive().max(2_147_483_647, 'must list category ids'), 50),
+  locations: listParam(z.string().max(200), 50),
+  channels: listParam(z.coerce.number({ error: 'must list channel ids' }).int().positive().max(2_147_483_647, 'must list channel ids'), 50),
+  /** 'feed' (default): a signed-in reader's subscriptions and own channels; 'all': every channel. */
+  scope: z.enum(['feed', 'all'], { error: 'must be feed or all' }).default('feed'),
+  cursor: CursorSchema,
+  limit: LimitSchema,
+});
+export type FeedQuery = z.input<typeof FeedQuerySchema>;
+export type FeedQueryInput = z.output<typeof FeedQuerySchema>;
+
+export const FeedPageSchema = paginated(ArticleSummarySchema, 'FeedPage').extend({
+  /**
+   * Which articles the page draws from: 'subscriptions' (a signed-in reader's channels and own),
+   * 'all' (signed out, or asked for), or 'all-fallback' (signed in, but their set has no articles yet).
+   */
+  source: z.enum(['subscriptions', 'all', 'all-fallback']),
+});
+export type FeedPage = z.infer<typeof FeedPageSchema>;
+
+export const FacetsSchema = z
+  .object({
+    categories: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+    locations: z.array(z.object({ name: z.string(), count: z.number().int() })),
+    channels: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'Facets' });
+export type Facets = z.infer<typeof FacetsSchema>;
+
+const TitleSchema = z
+  .string({ error: ARTICLE_MESSAGES.titleRequired })
+  .trim()
+  .min(1, ARTICLE_MESSAGES.titleRequired)
+  .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`);
+const ContentSchema = z
+  .string({ error: ARTICLE_MESSAGES.contentRequired })
+  .min(1, ARTICLE_MESSAGES.contentRequired)
+  .refine((html) => new TextEncoder().encode(html).length <= LIMITS.articleHtmlMaxBytes, {
+    message: `Content must be at most ${LIMITS.articleHtmlMaxBytes / 1024} KB`,
+  });
+
+/**
+ * Categories arrive as categoryIds (preferred) or a single categoryId; 'no-categories' and other
+ * non-numeric ids are left out (spec 1 section 5). More than three is an error, not a silent cut.
+ */
+const CategoryIdsSchema = z
+  .array(z.union([z.number(), z.string()]))
+  .max(20, ARTICLE_MESSAGES.tooManyCategories)
+  .transform((ids) => [...new Set(ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))])
+  .pipe(z.array(z.number()).max(LIMITS.categoriesPerArticle, ARTICLE_MESSAGES.tooManyCategories));
+const SingleCategoryIdSchema = z.union([z.number(), z.string()]).nullish();
+
+const LocationFields = {
+  location: z.string().trim().max(200, 'Location must be at most 200 characters').nullish(),
+  location_name: z.string().trim().max(200, 'Location must be at most 200 characters').nullish(),
+  location_lat: z.number().min(-90).max(90).nullish(),
+  location_lng: z.number().min(-180).max(180).nullish(),
+};
+
+export const CreateArticleSchema = z
+  .object({
+    title: TitleSchema,
+    content: ContentSchema,
+    channelId: z.coerce
+      .number({ error: ARTICLE_MESSAGES.selectChannel })
+      .int(ARTICLE_MESSAGES.selectChannel)
+      .positive(ARTICLE_MESSAGES.selectChannel)
+      // Ids are 32-bit integer columns: a larger number is no channel (PostgreSQL answered 500).
+      .max(2_147_483_647, ARTICLE_MESSAGES.selectChannel),
+    categoryIds: CategoryIdsSchema.optional(),
+    categoryId: SingleCategoryIdSchema,
+    category: z.string().max(200).nullish(),
+    ...LocationFields,
+    published: z.boolean().optional(),
+    status: z.enum(['draft', 'published']).optional(),
+  })
+  .meta({ id: 'CreateArticle' });
+export type CreateArticle = z.input<typeof CreateArticleSchema>;
+export type CreateArticleInput = z.output<typeof CreateArticleSchema>;
+
+export const UpdateArticleSchema = z
+  .object({
+    title: TitleSchema.optional(),
+    content: ContentSchema.optional(),
+    categoryIds: CategoryIdsSchema.optional(),
+    categoryId: SingleCategoryIdSchema,
+    category: z.string().max(200).nullish(),
+    ...LocationFields,
+  })
+  .meta({ id: 'UpdateArticle' });
+export type UpdateArticle = z.input<typeof UpdateArticleSchema>;
+export type UpdateArticleInput = z.output<typeof UpdateArticleSchema>;
+
+export const ToggleStatusSchema = z.object({ published: z.boolean(), status: z.enum(['draft', 'published']) }).meta({ id: 'ToggleStatus' });
+
+export const ViewResultSchema = z
+  .object({ view_count: z.number().int(), counted: z.boolean(), shouldInvalidateFeeds: z.boolean() })
+  .meta({ id: 'ViewResult' });
+
+/** An article is addressed by id, or by its URL segment '{slug}-{id}'. */
+export const ArticleRefParamsSchema = z.object({
+  id: z
+    .string()
+    .max(300)
+    .transform((s, ctx) => {
+      const match = /(?:^|-)(\d{1,10})$/.exec(s);
+      const id = match ? Number(match[1]) : NaN;
+      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+        ctx.addIssue({ code: 'custom', message: 'must be an article id' });
+        return z.NEVER;
+      }
+      return id;
+    }),
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+
+/**
+ * The login and register form schema of spec 1 section 5. The messages are the spec's,
+ * word for word; the upper bounds and the character set come from DESIGN.md section 5.
+ */
+export const UsernameSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Username is required' : 'Username must be text') })
+  .trim()
+  .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, _ . and -');
+
+export const PasswordSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Password is required' : 'Password must be text') })
+  .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+export const CredentialsSchema = z
+  .object({ username: UsernameSchema, password: PasswordSchema })
+  .meta({ id: 'Credentials' });
+export type Credentials = z.infer<typeof CredentialsSchema>;
+
+/** Login does not re-check the register rules: a wrong guess is simply a wrong guess. */
+export const LoginSchema = z
+  .object({
+    username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(256),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+  })
+  .meta({ id: 'Login' });
+
+/** The signed-in user as the client sees it (GET /api/user, login and register answers). */
+export const CurrentUserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    description: z.string().nullable(),
+    isAdmin: z.boolean(),
+    hasPassword: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const AuthResultSchema = CurrentUserSchema.extend({ success: z.literal(true) }).meta({ id: 'AuthResult' });
+
+export const IsAdminSchema = z
+  .object({ isAdmin: z.boolean(), error: z.string().optional() })
+  .meta({ id: 'IsAdmin' });
+export type IsAdmin = z.infer<typeof IsAdminSchema>;
+
+export const AuthProvidersSchema = z.object({ google: z.boolean() }).meta({ id: 'AuthProviders' });
+export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
+
+/** Messages the spec fixes (spec 1 section 8). */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid username or password. Please try again or register for a new account.',
+  usernameTaken: 'Username is already taken',
+  notSignedIn: 'You must be logged in',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+} as const;
+
+/** The answer of a redirecting route (Google sign-in): no body, only a Location header. */
+export const OidcRedirectSchema = z.null().describe('Redirect (Location header); no body');
+
+/**
+ * POST /api/user/password. A user who signed up with Google and has no password yet sets one
+ * without `currentPassword`; everyone else must give the current one.
+ */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password must be text' }).max(LIMITS.passwordMax).optional(),
+    newPassword: PasswordSchema,
+  })
+  .meta({ id: 'ChangePassword' });
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
+export const PASSWORD_MESSAGES = {
+  currentPasswordIncorrect: 'Current password is incorrect',
+} as const;

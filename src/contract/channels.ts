@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { IdSchema } from './common.js';
+import { LIMITS } from './limits.js';
+import { CursorSchema, LimitSchema, paginated } from './pagination.js';
+
+export const CHANNEL_MESSAGES = {
+  limitReached: 'You have reached the maximum limit of 10 channels.',
+  noPermission: "You don't have permission to view this page",
+  notFound: 'Channel not found',
+  ownChannel: 'You cannot subscribe to your own channel',
+  signInToCreate: 'You must be logged in to create a channel',
+} as const;
+
+export const ChannelSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    category: z.string().nullable(),
+    userId: z.number().int(),
+    owner: z.object({ id: z.number().int(), username: z.string() }),
+    createdAt: z.string(),
+    /** Real subscribers plus the admin boost (DESIGN.md section 5). */
+    subscriberCount: z.number().int(),
+    /** Published articles. */
+    articleCount: z.number().int(),
+    /** Whether the signed-in reader subscribes; false when signed out. */
+    isSubscribed: z.boolean(),
+  })
+  .meta({ id: 'Channel' });
+export type Channel = z.infer<typeof ChannelSchema>;
+
+export const ChannelPageSchema = paginated(ChannelSchema, 'ChannelPage');
+export type ChannelPage = z.infer<typeof ChannelPageSchema>;
+
+const NameSchema = z
+  .string({ error: 'Channel name is required' })
+  .trim()
+  .min(1, 'Channel name is required')
+  .max(LIMITS.channelNameMax, `Channel name must be at most ${LIMITS.channelNameMax} characters`);
+const DescriptionSchema = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(LIMITS.channelDescriptionMax, `Description must be at most ${LIMITS.channelDescriptionMax} characters`);
+/** Spec 2 section 5: optional; an empty value is stored as null. */
+const CategorySchema = z
+  .string({ error: 'Category must be text' })
+  .trim()
+  .max(60, 'Category must be at most 60 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const CreateChannelSchema = z
+  .object({ name: NameSchema, description: DescriptionSchema, category: CategorySchema })
+  .meta({ id: 'CreateChannel' });
+export type CreateChannel = z.input<typeof CreateChannelSchema>;
+export type CreateChannelInput = z.output<typeof CreateChannelSchema>;
+
+export const UpdateChannelSchema = z
+  .object({ name: NameSchema.optional(), description: DescriptionSchema.optional(), category: CategorySchema.optional() })
+  .meta({ id: 'UpdateChannel' });
+export type UpdateChannel = z.input<typeof UpdateChannelSchema>;
+export type UpdateChannelInput = z.output<typeof UpdateChannelSchema>;
+
+export const CHANNEL_SORTS = ['subscribers', 'created', 'articles'] as const;
+export type ChannelSort = (typeof CHANNEL_SORTS)[number];
+
+export const ChannelListQuerySchema = z.object({
+  sort: z.enum(CHANNEL_SORTS, { error: `must be one of ${CHANNEL_SORTS.join(', ')}` }).default('subscribers'),
+  direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  category: z.string().trim().max(60).optional(),
+  /** Leave out the signed-in reader's own channels (Explore does, spec 2 section 2). */
+  excludeOwn: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+  cursor: CursorSchema,
+  limit: LimitSchema,
+});
+export type ChannelListQuery = z.input<typeof ChannelListQuerySchema>;
+export type ChannelListQueryInput = z.output<typeof ChannelListQuerySchema>;
+
+export const SubscriptionStateSchema = z
+  .object({ subscribed: z.boolean(), subscriberCount: z.number().int() })
+  .meta({ id: 'SubscriptionState' });
+
+export const SubscriberSchema = z.object({ id: z.number().int(), username: z.string() }).meta({ id: 'Subscriber' });
+
+export const SubscriptionSchema = ChannelSchema.extend({ subscriptionDate: z.string() }).meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+export const DebugSubscriptionsSchema = z
+  .object({
+    success: z.boolean(),
+    subscriptions: z.array(z.object({ channel: ChannelSchema, subscriptionDate: z.string() })),
+    diagnostic: z.object({ userId: z.number().int(), count: z.number().int() }),
+  })
+  .meta({ id: 'DebugSubscriptions' });
+
+export const UserIdQuerySchema = z.object({ userId: IdSchema.optional() });

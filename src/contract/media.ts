@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ArticleImageSchema, ImageVariantSchema } from './articles.js';
+import { LIMITS } from './limits.js';
+
+/** Spec 1 section 5: the accepted image types, by extension and by MIME type. */
+export const ACCEPTED_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
+export const ACCEPTED_IMAGE_TYPES = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
+} as const;
+
+export const IMAGE_CAPTION_MAX = 300;
+
+/** Widths of the responsive WebP copies written for every upload (never wider than the image). */
+export const IMAGE_VARIANT_WIDTHS = [480, 960, 1920] as const;
+
+export const MEDIA_MESSAGES = {
+  /** Spec 1 section 5 ('File type must be ...'), naming the accepted types. */
+  fileType: 'File type must be PNG, JPG, JPEG, GIF or WEBP',
+  /** Spec 1 section 5 ('Too many files'). */
+  tooManyFiles: 'Too many files',
+  fileTooLarge: `File is too large (max ${LIMITS.uploadMaxBytes / 1024 / 1024} MB)`,
+  noFile: 'Choose an image file to upload (form field "file")',
+  unreadable: 'The image could not be read; the file may be damaged',
+  tooManyImages: `An article can have at most ${LIMITS.imagesPerArticle} images`,
+  notOurUpload: 'Images must be uploaded to Broadsheet first',
+  duplicateImage: 'The same image is listed twice',
+  captionTooLong: `Caption must be at most ${IMAGE_CAPTION_MAX} characters`,
+  /** Spec 1 section 8. */
+  uploadFailed: (fileName: string) => `Failed to upload image: ${fileName}`,
+  missingArticleId: 'Could not update images: article ID is missing',
+  publishedWithoutImages: 'Article was published but there was an error saving the images. Please try adding them again.',
+  imagesNotUpdated: 'There was an error updating the images. Some changes may not have been saved.',
+} as const;
+
+/** What POST /api/uploads answers: the stored image and its responsive copies. */
+export const UploadSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    variants: z.array(ImageVariantSchema),
+    mime: z.string(),
+    bytes: z.number().int(),
+  })
+  .meta({ id: 'Upload' });
+export type Upload = z.infer<typeof UploadSchema>;
+
+const ImageUrlSchema = z.string({ error: 'image_url is required' }).trim().min(1, 'image_url is required').max(2000);
+const CaptionSchema = z
+  .string()
+  .trim()
+  .max(IMAGE_CAPTION_MAX, MEDIA_MESSAGES.captionTooLong)
+  .nullish()
+  .transform((c) => (c ? c : null));
+const OrderSchema = z.coerce.number().int().min(0).max(1000).optional();
+
+/** One image record as the client saves it (spec 1 section 7: image_url, caption, order). */
+export const ImageRecordInputSchema = z.object({
+  article_id: z.union([z.number(), z.string()]).optional(),
+  image_url: ImageUrlSchema,
+  caption: CaptionSchema,
+  order: OrderSchema,
+});
+export type ImageRecordInput = z.input<typeof ImageRecordInputSchema>;
+export type ImageRecord = z.output<typeof ImageRecordInputSchema>;
+
+/** POST /api/articles/{id}/images: a list of records, added after the article's current images. */
+export const AddArticleImagesSchema = z.array(ImageRecordInputSchema).max(50).meta({ id: 'AddArticleImages' });
+
+/** PUT /api/articles/{id}/images: the complete new set, replacing the current one. */
+export const ReplaceArticleImagesSchema = z
+  .object({ images: z.array(ImageRecordInputSchema).max(50) })
+  .meta({ id: 'ReplaceArticleImages' });
+export type ReplaceArticleImages = z.input<typeof ReplaceArticleImagesSchema>;
+
+export const ArticleImagesSchema = z.array(ArticleImageSchema).meta({ id: 'ArticleImages' });
+
+/**
+ * Spec 1 section 3: the stored file name keeps the uploaded name with every character other than
+ * letters, digits, '.' and '-' replaced by '_'.
+ */
+export function sanitizeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9.-]/g, '_');
+}
+
+/** Spec 1 section 3: the upload timestamp, an underscore, and the sanitized file name. */
+export function storageKeyFor(fileName: string, timestamp: number): string {
+  return `${timestamp}_${sanitizeFileName(fileName)}`;
+}
+
+/** Whether a file's name ends in one of the accepted extensions (case-insensitive). */
+export function hasAcceptedExtension(name: string): boolean {
+  const ext = name.split('.').pop()?.toLowerCase() ?? '';
+  return name.includes('.') && (ACCEPTED_IMAGE_EXTENSIONS as readonly string[]).includes(ext);
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const REACTION_MESSAGES = {
+  /** Spec 1 section 5: reactions require login. */
+  signIn: 'Please log in to react to articles',
+  signInTitle: 'Authentication Required',
+} as const;
+
+export const ReactionInputSchema = z
+  .object({ isLike: z.boolean({ error: 'isLike must be true (like) or false (dislike)' }) })
+  .meta({ id: 'ReactionInput' });
+export type ReactionInput = z.infer<typeof ReactionInputSchema>;
+
+/**
+ * The answer to a reaction (spec 1 section 7 keeps these snake_case names, DESIGN.md section 4).
+ * Counts are displayed totals: real reactions plus any admin boost.
+ */
+export const ReactionResultSchema = z
+  .object({
+    like_count: z.number().int(),
+    dislike_count: z.number().int(),
+    /** true = like, false = dislike, null = no reaction any more. */
+    user_reaction: z.boolean().nullable(),
+  })
+  .meta({ id: 'ReactionResult' });
+export type ReactionResult = z.infer<typeof ReactionResultSchema>;

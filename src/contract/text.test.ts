@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { slugify, stripHtml, truncateAtBoundary } from './text.js';
+
+describe('slugify', () => {
+  it.each([
+    ['Hello, World!', 'hello-world'],
+    ['  Crème brûlée in São Paulo  ', 'creme-brulee-in-sao-paulo'],
+    ['***', 'untitled'],
+    ['a'.repeat(100), 'a'.repeat(80)],
+  ])('%s -> %s', (input, slug) => expect(slugify(input)).toBe(slug));
+});
+
+describe('stripHtml', () => {
+  it('keeps words apart across blocks and decodes entities', () => {
+    expect(stripHtml('<h2>Title</h2><p>Fish &amp; chips&nbsp;today</p><ul><li>one</li><li>two</li></ul>')).toBe('Title Fish & chips today one two');
+  });
+  it('drops script and style bodies', () => {
+    expect(stripHtml('<p>a</p><script>alert(1)</script><style>p{}</style><p>b</p>')).toBe('a b');
+  });
+  it('decodes numeric entities', () => {
+    expect(stripHtml('&#8220;Quoted&#x201D;')).toBe('“Quoted”');
+  });
+});
+
+describe('truncateAtBoundary', () => {
+  it('leaves short text alone', () => expect(truncateAtBoundary('Short one.', 160)).toBe('Short one.'));
+
+  it('prefers a sentence end', () => {
+    const text = 'The council met on Tuesday evening at the hall. It voted to repair the harbour wall before winter.';
+    const cut = truncateAtBoundary(text, 60);
+    expect(cut).toBe('The council met on Tuesday evening at the hall.');
+  });
+
+  it('otherwise cuts at a word boundary with an ellipsis, within the limit', () => {
+    const text = 'Storm surge warnings were issued along the whole eastern coastline as forecasters tracked the system';
+    const cut = truncateAtBoundary(text, 40);
+    expect(cut.length).toBeLessThanOrEqual(40);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(text.startsWith(cut.slice(0, -1))).toBe(true);
+    expect(text[cut.length - 1]).toBe(' ');
+  });
+
+  it('never exceeds the limit, for any text', () => {
+    for (let n = 10; n < 200; n += 7) {
+      const text = 'word '.repeat(n) + 'Sentence. '.repeat(n % 5);
+      expect(truncateAtBoundary(text, 100).length).toBeLessThanOrEqual(100);
+      expect(truncateAtBoundary(text, 160).length).toBeLessThanOrEqual(160);
+    }
+  });
+});

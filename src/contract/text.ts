@@ -1,0 +1,50 @@
+/** Pure text helpers used by both the server and the client. */
+
+/** URL slug: lower-case ASCII words joined by '-', at most 80 characters. */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'untitled';
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Text of an HTML fragment: tags removed, block ends turned into spaces, entities decoded, spaces folded. */
+export function stripHtml(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<\/(p|div|h[1-6]|li|blockquote|pre|tr)>|<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (match, name: string) => {
+      const lower = name.toLowerCase();
+      // An out-of-range reference (&#x110000;) would make fromCodePoint throw; it reads as U+FFFD, like in browsers.
+      const codePoint = (n: number) => String.fromCodePoint(n > 0x10ffff ? 0xfffd : n || 32);
+      if (lower.startsWith('#x')) return codePoint(parseInt(lower.slice(2), 16));
+      if (lower.startsWith('#')) return codePoint(Number(lower.slice(1)));
+      return ENTITIES[lower] ?? match;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Cuts text to at most `max` characters, preferring the end of a sentence, else a word boundary
+ * (spec 1 section 2: 160 for the page description, 100 for share text). Adds '…' when cut mid-sentence.
+ */
+export function truncateAtBoundary(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const window = clean.slice(0, max);
+  const sentenceEnd = Math.max(window.lastIndexOf('. '), window.lastIndexOf('! '), window.lastIndexOf('? '));
+  if (sentenceEnd >= max * 0.5) return window.slice(0, sentenceEnd + 1);
+  const room = window.slice(0, max - 1);
+  const space = room.lastIndexOf(' ');
+  const cut = space >= max * 0.3 ? room.slice(0, space) : room;
+  return `${cut.replace(/[\s,;:–—-]+$/, '')}…`;
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.js';
+import { createDatabase, type DatabaseHandle } from './db/database.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerOriginCheck } from './http/origin-check.js';
+import { registerInputGuard } from './http/input-guard.js';
+import { registerMicroCache } from './http/micro-cache.js';
+import { registerSessionResolver } from './http/session.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerWebApp } from './http/web-app.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { createAuthService } from './features/auth/auth.service.js';
+import { createSessionsRepository } from './features/auth/sessions.repository.js';
+import { createSessionsService } from './features/auth/sessions.service.js';
+import { createOidcAccounts, createOidcService } from './features/auth/oidc.service.js';
+import { oidcRoutes } from './features/auth/oidc.routes.js';
+import { passwordRoutes } from './features/auth/password.routes.js';
+import { createLoginThrottle } from './features/auth/login-throttle.js';
+import { createUsersRepository } from './features/users/users.repository.js';
+import { usersRoutes } from './features/users/users.routes.js';
+import { createCategoriesRepository } from './features/articles/categories.repository.js';
+import { categoriesRoutes } from './features/articles/categories.routes.js';
+import { createLocationsRepository } from './features/geo/locations.repository.js';
+import { locationsRoutes } from './features/geo/locations.routes.js';
+import { createGeocoder } from './features/geo/geocoder.js';
+import { geocodeRoutes } from './features/geo/geocode.routes.js';
+import { healthRoutes } from './features/health.routes.js';
+import { createChannelsRepository } from './features/channels/channels.repository.js';
+import { createChannelsService } from './features/channels/channels.service.js';
+import { channelsRoutes } from './features/channels/channels.routes.js';
+import { createSubscriptionsRepository } from './features/subscriptions/subscriptions.repository.js';
+import { createArticlesRepository } from './features/articles/articles.repository.js';
+import { createArticlesService } from './features/articles/articles.service.js';
+import { articlesRoutes } from './features/articles/articles.routes.js';
+import { createViewKeys } from './features/articles/view-keys.js';
+import { articlePageHead } from './features/articles/article-page-head.js';
+import { feedsRoutes } from './features/articles/feeds.routes.js';
+import { createStorage } from './features/media/storage.js';
+import { createMediaRepository } from './features/media/media.repository.js';
+import { createMediaService } from './features/media/media.service.js';
+import { mediaRoutes, registerLocalUploads } from './features/media/media.routes.js';
+import { createReactionsRepository } from './features/reactions/reactions.repository.js';
+import { createReactionsService } from './features/reactions/reactions.service.js';
+import { reactionsRoutes } from './features/reactions/reactions.routes.js';
+import { createCommentsRepository } from './features/comments/comments.repository.js';
+import { createCommentsService } from './features/comments/comments.service.js';
+import { commentsRoutes } from './features/comments/comments.routes.js';
+import { createAdminRepository } from './features/admin/admin.repository.js';
+import { createAdminService } from './features/admin/admin.service.js';
+import { adminRoutes } from './features/admin/admin.routes.js';
+
+/** Everything the routes need, built once per app from one database handle. */
+export function createContext(config: AppConfig, database: DatabaseHandle) {
+  const { db } = database;
+  const users = createUsersRepository(db);
+  const sessions = createSessionsService(createSessionsRepository(db));
+  const subscriptions = createSubscriptionsRepository(db);
+  const channelsRepository = createChannelsRepository(db, database.dialect);
+  const categories = createCategoriesRepository(db);
+  const articlesRepository = createArticlesRepository(db, database.dialect);
+  const storage = createStorage(config);
+  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository });
+  const reactions = createReactionsRepository(db);
+  const commentsRepository = createCommentsRepository(db, database.dialect);
+  return {
+    config,
+    db,
+    dialect: database.dialect,
+    users,
+    sessions,
+    auth: createAuthService(users),
+    /** Google sign-in (OpenID Connect); undefined when not configured. */
+    oidc: config.oidc ? createOidcService(config.oidc, config.publicUrl) : undefined,
+    oidcAccounts: createOidcAccounts(db),
+    categories,
+    locations: createLocationsRepository(db),
+    geocoder: createGeocoder(config.geocoder),
+    subscriptions,
+    channelsRepository,
+    channels: createChannelsService(channelsRepository, subscriptions),
+    storage,
+    media,
+    articlesRepository,
+    reactions,
+    articles: createArticlesService({
+      articles: articlesRepository,
+      channels: channelsRepository,
+      categories,
+      reactions,
+      viewKeys: createViewKeys(db),
+      // Deleting an article deletes the stored files no other article uses.
+      onImagesReleased: (urls) => media.release(urls),
+    }),
+    reactionsService: createReactionsService({ reactions, articles: articlesRepository }),
+    commentsRepository,
+    comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository }),
+    admin: createAdminService(createAdminRepository(db, database.dialect)),
+  };
+}
+export type AppContext = ReturnType<typeof createContext>;
+
+export interface BuildAppOptions {
+  /** An already open database (tests pass one); otherwise the config's database is opened and closed with the app. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+/** Builds the whole site as a Fastify instance. It never listens: main.ts does, tests inject. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const ownsDatabase = !options.database;
+  const database = options.database ?? createDatabase(config.database);
+  const ctx = createContext(config, database);
+  const secure = config.publicUrl.startsWith('https://');
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route as registered, for the authorization matrix test (issue 10) and for tooling.
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: secure ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  // Before compression, so the cache keeps the plain serialized body.
+  if (config.microCacheMs > 0) registerMicroCache(app, { ttlMs: config.microCacheMs });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie);
+  // One Redis connection for every shared limit (per client and per account), when configured.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimits.write,
+    timeWindow: 60_000,
+    // Only writes count against the general limit; reads are cheap and cached.
+    allowList: (request) => request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS',
+    redis,
+    nameSpace: 'broadsheet-rl-',
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      message: 'Too many requests',
+    }),
+  });
+
+  registerOriginCheck(app, config.publicUrl);
+  registerInputGuard(app);
+  registerSessionResolver(app, ctx.sessions, { secure });
+  await registerOpenApi(app, config.publicUrl);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db: ctx.db, dialect: ctx.dialect });
+      await api.register(authRoutes, {
+        auth: ctx.auth,
+        sessions: ctx.sessions,
+        cookie: { secure },
+        authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
+        googleEnabled: Boolean(config.oidc),
+        loginThrottle: createLoginThrottle({ max: config.rateLimits.auth, windowMs: 60_000, redis }),
+      });
+      await api.register(oidcRoutes, { oidc: ctx.oidc, accounts: ctx.oidcAccounts, sessions: ctx.sessions, cookie: { secure } });
+      await api.register(passwordRoutes, {
+        users: ctx.users,
+        sessions: ctx.sessions,
+        authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
+      });
+      await api.register(usersRoutes, { users: ctx.users });
+      await api.register(categoriesRoutes, { categories: ctx.categories });
+      await api.register(locationsRoutes, { locations: ctx.locations });
+      await api.register(geocodeRoutes, { geocoder: ctx.geocoder });
+      await api.register(channelsRoutes, { channels: ctx.channels });
+      await api.register(articlesRoutes, { articles: ctx.articles });
+      await api.register(mediaRoutes, { media: ctx.media, uploadRateLimit: { max: Math.min(config.rateLimits.write, 60), timeWindow: 60_000 } });
+      // Per-reader limits; an operator's lower WRITE_RATE_LIMIT still wins.
+      await api.register(reactionsRoutes, { reactions: ctx.reactionsService, perMinute: Math.min(config.rateLimits.write, 60) });
+      await api.register(commentsRoutes, { comments: ctx.comments, perMinute: Math.min(config.rateLimits.write, 20) });
+      await api.register(adminRoutes, { admin: ctx.admin });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerLocalUploads(app, ctx.storage);
+  await app.register(feedsRoutes, { articles: ctx.articlesRepository, channels: ctx.channelsRepository, publicUrl: config.publicUrl });
+
+  if (config.webRoot) {
+    await registerWebApp(app, {
+      webRoot: config.webRoot,
+      bootstrap: (request) => {
+        const { sessionId: _sessionId, ...user } = request.user ?? { sessionId: '' };
+        return { user: request.user ? user : null, providers: { google: Boolean(config.oidc) } };
+      },
+      pageHeads: [articlePageHead(ctx.articles, config.publicUrl)],
+    });
+  } else {
+    app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ error: 'Not found' }));
+  }
+
+  return app;
+}

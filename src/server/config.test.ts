@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('runs with no variables at all: SQLite in ./data, port 3000, demo content on', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'sqlite', file: expect.stringMatching(/data[/\\]broadsheet\.db$/) });
+    expect(config.seedDemo).toBe(true);
+    expect(config.oidc).toBeUndefined();
+    expect(config.geocoder).toEqual({ kind: 'offline' });
+  });
+
+  it('selects PostgreSQL, admins and Google sign-in from the environment', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/news',
+      ADMIN_USERNAMES: ' alice, bob ,,',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://news.example.com/',
+      SEED_DEMO: 'false',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/news' });
+    expect(config.adminUsernames).toEqual(['alice', 'bob']);
+    expect(config.oidc).toEqual({ clientId: 'id', clientSecret: 'secret', issuer: 'https://accounts.google.com' });
+    expect(config.publicUrl).toBe('https://news.example.com');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/PORT: must be a port number/);
+    expect(message).toMatch(/DATABASE_URL: must start with postgres:\/\//);
+    expect(message).toMatch(/SEED_DEMO: must be true or false/);
+  });
+
+  it('refuses half a Google configuration', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
+import type { DB } from './schema.js';
+
+export type Database = Kysely<DB>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface DatabaseHandle {
+  db: Database;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL answers bigint (count(*), our epoch-ms columns) and numeric as strings; every such value
+// we store fits a JavaScript number, so parse them once here.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** Opens SQLite (a file, or ':memory:') or PostgreSQL with the settings the app relies on. */
+export interface DatabaseOptions {
+  poolSize?: number;
+  /** Called with every SQL statement run (tests count statements per request with it). */
+  onQuery?: (sql: string) => void;
+}
+
+export function createDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): DatabaseHandle {
+  const log = options.onQuery ? (event: LogEvent) => options.onQuery!(event.query.sql) : undefined;
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      // A request must never hang on a stuck connection.
+      connectionTimeoutMillis: 10_000,
+      statement_timeout: 30_000,
+    });
+    pool.on('error', () => {
+      // Idle clients losing their connection are dropped by the pool; health checks report it.
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+
+  if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  const sqlite = new SqliteDatabase(target.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -32000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function isDatabaseReachable(db: Database): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

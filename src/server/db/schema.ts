@@ -1,0 +1,196 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Both dialects store the same shapes (docs/decisions/001-portable-schema.md):
+ * timestamps are epoch milliseconds (bigint), booleans are 0/1 integers, ids are 32-bit integers.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username; its unique index makes usernames unique ignoring case. */
+  username_key: string;
+  password_hash: string | null;
+  description: string | null;
+  is_admin: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  name: string | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token, hex. The token itself is never stored. */
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  slug: string;
+  description: string;
+  category: string | null;
+  /** Real subscriptions, kept in step with the subscriptions table. */
+  subscriber_count: Generated<number>;
+  /** Admin boost: displayed total = subscriber_count + subscriber_boost (DESIGN.md section 5). */
+  subscriber_boost: Generated<number>;
+  /** Published articles in the channel. */
+  article_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SubscriptionsTable {
+  user_id: number;
+  channel_id: number;
+  created_at: number;
+}
+
+export interface CategoriesTable {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  position: number;
+}
+
+export interface LocationsTable {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  type: 'country' | 'region' | 'city';
+  position: number;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  user_id: number;
+  channel_id: number;
+  title: string;
+  slug: string;
+  /** Sanitized HTML. */
+  content: string;
+  /** Content without markup, for excerpts, descriptions and search. */
+  plain_text: string;
+  published: number;
+  location_name: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  view_count: Generated<number>;
+  like_count: Generated<number>;
+  dislike_count: Generated<number>;
+  comment_count: Generated<number>;
+  view_boost: Generated<number>;
+  like_boost: Generated<number>;
+  dislike_boost: Generated<number>;
+  created_at: number;
+  last_edited: number;
+}
+
+export interface ArticleCategoriesTable {
+  article_id: number;
+  category_id: number;
+  position: number;
+}
+
+export interface ArticleImagesTable {
+  id: Generated<number>;
+  article_id: number;
+  upload_id: number | null;
+  image_url: string;
+  caption: string | null;
+  position: number;
+  width: number | null;
+  height: number | null;
+  /** JSON array of {width, url}. */
+  variants: string | null;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  storage_key: string;
+  url: string;
+  mime: string;
+  bytes: number;
+  width: number;
+  height: number;
+  variants: string;
+  created_at: number;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  article_id: number;
+  user_id: number;
+  parent_id: number | null;
+  content: string;
+  deleted: Generated<number>;
+  created_at: number;
+}
+
+export interface ReactionsTable {
+  user_id: number;
+  article_id: number;
+  is_like: number;
+  created_at: number;
+}
+
+export interface ArticleViewsTable {
+  article_id: number;
+  /** The user id as text, or a salted hash of IP and user agent for anonymous readers. */
+  viewer_key: string;
+  /** Days since the Unix epoch, UTC. */
+  day: number;
+}
+
+export interface ArticleViewDaysTable {
+  article_id: number;
+  day: number;
+  views: number;
+}
+
+export interface DailySaltsTable {
+  day: number;
+  salt: string;
+}
+
+export interface AdminAuditTable {
+  id: Generated<number>;
+  admin_user_id: number;
+  entity_type: 'article' | 'channel';
+  entity_id: number;
+  /** JSON object {field: {old, new}}. */
+  changes: string;
+  created_at: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  user_identities: UserIdentitiesTable;
+  sessions: SessionsTable;
+  channels: ChannelsTable;
+  subscriptions: SubscriptionsTable;
+  categories: CategoriesTable;
+  locations: LocationsTable;
+  articles: ArticlesTable;
+  article_categories: ArticleCategoriesTable;
+  article_images: ArticleImagesTable;
+  uploads: UploadsTable;
+  comments: CommentsTable;
+  reactions: ReactionsTable;
+  article_views: ArticleViewsTable;
+  article_view_days: ArticleViewDaysTable;
+  daily_salts: DailySaltsTable;
+  admin_audit: AdminAuditTable;
+}

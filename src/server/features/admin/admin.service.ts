@@ -1,0 +1,93 @@
+import {
+  ADMIN_MESSAGES,
+  type AdminArticle,
+  type AdminArticlePage,
+  type AdminArticleUpdated,
+  type AdminChannel,
+  type AdminChannelPage,
+  type AdminChannelUpdated,
+  type AdminListQueryInput,
+  type UpdateAdminArticleInput,
+} from '../../../contract/admin.js';
+import { notFound } from '../../http/errors.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import type { SessionUser } from '../auth/sessions.service.js';
+import type { AdminArticleRow, AdminChannelRow, AdminRepository } from './admin.repository.js';
+
+export function adminArticleRowToAdminArticle(row: AdminArticleRow): AdminArticle {
+  const createdAt = new Date(row.created_at).toISOString();
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    published: row.published === 1,
+    channel: { id: row.channel_id, name: row.channel_name },
+    createdAt,
+    created_at: createdAt,
+    view_count: row.view_count + row.view_boost,
+    like_count: row.like_count + row.like_boost,
+    dislike_count: row.dislike_count + row.dislike_boost,
+    real_view_count: row.view_count,
+    real_like_count: row.like_count,
+    real_dislike_count: row.dislike_count,
+  };
+}
+
+export function adminChannelRowToAdminChannel(row: AdminChannelRow): AdminChannel {
+  const createdAt = new Date(row.created_at).toISOString();
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    createdAt,
+    created_at: createdAt,
+    real_subscriber_count: row.subscriber_count,
+    subscriber_count: row.subscriber_count + row.subscriber_boost,
+    admin_subscriber_count: row.subscriber_boost,
+  };
+}
+
+/** A page of newest-first rows fetched one row long, so the extra row tells whether another page exists. */
+function toPage<Row extends { id: number; created_at: number }, Item>(rows: Row[], limit: number, map: (row: Row) => Item) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(map), nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null };
+}
+
+/** The admin dashboard (spec 2 section 2). Callers have already checked the admin role. */
+export function createAdminService(admin: AdminRepository, now: () => number = Date.now) {
+  return {
+    async articles(query: AdminListQueryInput): Promise<AdminArticlePage> {
+      const rows = await admin.listArticles({
+        q: query.q || undefined,
+        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        limit: query.limit + 1,
+      });
+      return toPage(rows, query.limit, adminArticleRowToAdminArticle);
+    },
+
+    async channels(query: AdminListQueryInput): Promise<AdminChannelPage> {
+      const rows = await admin.listChannels({
+        q: query.q || undefined,
+        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        limit: query.limit + 1,
+      });
+      return toPage(rows, query.limit, adminChannelRowToAdminChannel);
+    },
+
+    async updateArticle(id: number, totals: UpdateAdminArticleInput, by: SessionUser): Promise<AdminArticleUpdated> {
+      const row = await admin.setArticleTotals(id, totals, by.id, now());
+      if (!row) throw notFound(ADMIN_MESSAGES.articleNotFound);
+      const { title, view_count, like_count, dislike_count } = adminArticleRowToAdminArticle(row);
+      return { id, title, view_count, like_count, dislike_count };
+    },
+
+    async updateChannel(id: number, total: number, by: SessionUser): Promise<AdminChannelUpdated> {
+      const row = await admin.setChannelTotal(id, total, by.id, now());
+      if (!row) throw notFound(ADMIN_MESSAGES.channelNotFound);
+      const { name, subscriber_count, admin_subscriber_count } = adminChannelRowToAdminChannel(row);
+      return { id, name, subscriber_count, admin_subscriber_count };
+    },
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,453 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { ArticleSort } from '../../../contract/articles.js';
+import type { Database, Dialect } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import { jsonHelpers } from '../../db/json-helpers.js';
+
+/** The SQL behind each feed sort key; each matches an expression index of the migration. */
+export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql<number>>> = {
+  createdAt: sql<number>`articles.created_at`,
+  viewCount: sql<number>`(articles.view_count + articles.view_boost)`,
+  comments: sql<number>`articles.comment_count`,
+  likes: sql<number>`(articles.like_count + articles.like_boost)`,
+  dislikes: sql<number>`(articles.dislike_count + articles.dislike_boost)`,
+};
+
+export interface ArticleImageRow {
+  id: number;
+  image_url: string;
+  caption: string | null;
+  position: number;
+  width: number | null;
+  height: number | null;
+  variants: string | null;
+}
+
+export interface ArticleRowBase {
+  id: number;
+  slug: string;
+  title: string;
+  user_id: number;
+  channel_id: number;
+  channel_name: string;
+  channel_slug: string;
+  location_name: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  published: number;
+  created_at: number;
+  last_edited: number;
+  view_count: number;
+  view_boost: number;
+  like_count: number;
+  like_boost: number;
+  dislike_count: number;
+  dislike_boost: number;
+  comment_count: number;
+  /** JSON (text in SQLite) list of category ids, in the author's order. */
+  category_ids: unknown;
+}
+
+export interface ArticleSummaryRow extends ArticleRowBase {
+  excerpt: string;
+  /** JSON object (text in SQLite) of the first image, or null. */
+  first_image: unknown;
+  sort_value: number;
+}
+
+export interface ArticleDetailRow extends ArticleRowBase {
+  content: string;
+  plain_text: string;
+  author_username: string;
+  images: unknown;
+}
+
+export interface FeedFilter {
+  sort: ArticleSort;
+  direction: 'asc' | 'desc';
+  /** Restrict to a reader's subscribed channels and own articles. */
+  readerId?: number;
+  search?: string;
+  categoryIds?: number[];
+  locations?: string[];
+  channelIds?: number[];
+  after?: { value: number; id: number };
+  limit: number;
+}
+
+/** Characters of text sent for a card's excerpt: enough for three lines on any screen. */
+const EXCERPT_CHARS = 320;
+
+export function createArticlesRepository(db: Database, dialect: Dialect) {
+  const json = jsonHelpers(dialect);
+
+  function baseSelect() {
+    return db
+      .selectFrom('articles')
+      .innerJoin('channels', 'channels.id', 'articles.channel_id')
+      .select((eb) => [
+        'articles.id',
+        'articles.slug',
+        'articles.title',
+        'articles.user_id',
+        'articles.channel_id',
+        'channels.name as channel_name',
+        'channels.slug as channel_slug',
+        'articles.location_name',
+        'articles.location_lat',
+        'articles.location_lng',
+        'articles.published',
+        'articles.created_at',
+        'articles.last_edited',
+        'articles.view_count',
+        'articles.view_boost',
+        'articles.like_count',
+        'articles.like_boost',
+        'articles.dislike_count',
+        'articles.dislike_boost',
+        'articles.comment_count',
+        json
+          .jsonArrayFrom(
+            eb
+              .selectFrom('article_categories')
+              .select('article_categories.category_id as id')
+              .whereRef('article_categories.article_id', '=', 'articles.id')
+              .orderBy('article_categories.position'),
+          )
+          .as('category_ids'),
+      ]);
+  }
+
+  const imageColumns = ['id', 'image_url', 'caption', 'position', 'width', 'height', 'variants'] as const;
+
+  /** What a card adds to the base columns: a short excerpt and the first image (never the body). */
+  function cardColumns(eb: ExpressionBuilder<DB & { articles: DB['articles'] }, 'articles'>) {
+    return [
+      sql<string>`substr(articles.plain_text, 1, ${sql.lit(EXCERPT_CHARS)})`.as('excerpt'),
+      json
+        .jsonObjectFrom(
+          eb
+            .selectFrom('article_images')
+            .select(imageColumns)
+            .whereRef('article_images.article_id', '=', 'articles.id')
+            .orderBy('article_images.position')
+            .limit(1),
+        )
+        .as('first_image'),
+    ] as const;
+  }
+
+  /** Restricts a query to what a search, category, place or channel filter asks for. */
+  function applyFilters<Q extends ReturnType<typeof baseSelect>>(query: Q, filter: Omit<FeedFilter, 'sort' | 'direction' | 'limit' | 'after'>): Q {
+    let q = query.where('articles.published', '=', 1) as Q;
+    if (filter.readerId !== undefined) {
+      const readerId = filter.readerId;
+      q = q.where((eb) =>
+        eb.or([
+          eb('articles.channel_id', 'in', eb.selectFrom('subscriptions').select('channel_id').where('user_id', '=', readerId)),
+          eb('articles.user_id', '=', readerId),
+        ]),
+      ) as Q;
+    }
+    if (filter.categoryIds?.length) {
+      const ids = filter.categoryIds;
+      q = q.where('articles.id', 'in', (eb) =>
+        eb.selectFrom('article_categories').select('article_id').where('category_id', 'in', ids),
+      ) as Q;
+    }
+    if (filter.locations?.length) q = q.where('articles.location_name', 'in', filter.locations) as Q;
+    if (filter.channelIds?.length) q = q.where('articles.channel_id', 'in', filter.channelIds) as Q;
+    if (filter.search) q = q.where(searchCondition(filter.search)) as Q;
+    return q;
+  }
+
+  /**
+   * Case-insensitive substring search over title and text, index-backed: FTS5 trigram in SQLite,
+   * pg_trgm in PostgreSQL. Trigram indexes need three characters; shorter terms scan.
+   */
+  function searchCondition(term: string): Expression<SqlBool> {
+    const lowered = term.toLowerCase();
+    if (dialect === 'postgres') {
+      const pattern = `%${lowered.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return sql<SqlBool>`lower(articles.title || ' ' || articles.plain_text) like ${pattern}`;
+    }
+    if ([...lowered].length >= 3) {
+      const phrase = `"${lowered.replace(/"/g, '""')}"`;
+      return sql<SqlBool>`articles.id in (select rowid from articles_search where articles_search match ${phrase})`;
+    }
+    return sql<SqlBool>`(instr(lower(articles.title), ${lowered}) > 0 or instr(lower(articles.plain_text), ${lowered}) > 0)`;
+  }
+
+  return {
+    /** One feed page, with categories and the first image, in a single statement. */
+    async feed(filter: FeedFilter): Promise<ArticleSummaryRow[]> {
+      const sortExpr = ARTICLE_SORT_EXPRESSIONS[filter.sort];
+      const cmp = sql.raw(filter.direction === 'desc' ? '<' : '>');
+      let query = applyFilters(baseSelect(), filter).select((eb) => [
+        sortExpr.as('sort_value'),
+        ...cardColumns(eb),
+      ]);
+      if (filter.after) {
+        const { value, id } = filter.after;
+        query = query.where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or (${sortExpr} = ${value} and articles.id ${cmp} ${id}))`);
+      }
+      const rows = await query.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction).limit(filter.limit).execute();
+      return rows as unknown as ArticleSummaryRow[];
+    },
+
+    /** Whether a reader's feed (subscriptions and own articles) has any published article. */
+    async readerFeedHasArticles(readerId: number): Promise<boolean> {
+      const row = await applyFilters(baseSelect(), { readerId }).clearSelect().select('articles.id').limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async findById(id: number): Promise<ArticleDetailRow | undefined> {
+      const row = await baseSelect()
+        .innerJoin('users as author', 'author.id', 'articles.user_id')
+        .select((eb) => [
+          'articles.content',
+          'articles.plain_text',
+          'author.username as author_username',
+          json
+            .jsonArrayFrom(
+              eb
+                .selectFrom('article_images')
+                .select(imageColumns)
+                .whereRef('article_images.article_id', '=', 'articles.id')
+                .orderBy('article_images.position'),
+            )
+            .as('images'),
+        ])
+        .where('articles.id', '=', id)
+        .executeTakeFirst();
+      return row as unknown as ArticleDetailRow | undefined;
+    },
+
+    /** Summaries of one channel's articles (published or drafts), newest first. */
+    async ofChannel(channelId: number, published: boolean, limit: number): Promise<ArticleSummaryRow[]> {
+      const rows = await baseSelect()
+        .select((eb) => [
+          sql<number>`articles.created_at`.as('sort_value'),
+          ...cardColumns(eb),
+        ])
+        .where('articles.channel_id', '=', channelId)
+        .where('articles.published', '=', published ? 1 : 0)
+        .orderBy('articles.created_at', 'desc')
+        .orderBy('articles.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows as unknown as ArticleSummaryRow[];
+    },
+
+    /** Inserts an article with its categories; a published one counts toward its channel. */
+    async insert(values: {
+      userId: number;
+      channelId: number;
+      title: string;
+      slug: string;
+      content: string;
+      plainText: string;
+      published: boolean;
+      locationName: string | null;
+      locationLat: number | null;
+      locationLng: number | null;
+      categoryIds: number[];
+      now: number;
+    }): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('articles')
+          .values({
+            user_id: values.userId,
+            channel_id: values.channelId,
+            title: values.title,
+            slug: values.slug,
+            content: values.content,
+            plain_text: values.plainText,
+            published: values.published ? 1 : 0,
+            location_name: values.locationName,
+            location_lat: values.locationLat,
+            location_lng: values.locationLng,
+            created_at: values.now,
+            last_edited: values.now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (values.categoryIds.length > 0) {
+          await trx
+            .insertInto('article_categories')
+            .values(values.categoryIds.map((categoryId, position) => ({ article_id: id, category_id: categoryId, position })))
+            .execute();
+        }
+        if (values.published) {
+          await trx.updateTable('channels').set({ article_count: sql`article_count + 1` }).where('id', '=', values.channelId).execute();
+        }
+        return id;
+      });
+    },
+
+    async update(
+      id: number,
+      changes: {
+        title?: string;
+        slug?: string;
+        content?: string;
+        plainText?: string;
+        locationName?: string | null;
+        locationLat?: number | null;
+        locationLng?: number | null;
+        categoryIds?: number[];
+        now: number;
+      },
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('articles')
+          .set({
+            ...(changes.title !== undefined ? { title: changes.title, slug: changes.slug } : {}),
+            ...(changes.content !== undefined ? { content: changes.content, plain_text: changes.plainText } : {}),
+            ...(changes.locationName !== undefined
+              ? { location_name: changes.locationName, location_lat: changes.locationLat ?? null, location_lng: changes.locationLng ?? null }
+              : {}),
+            last_edited: changes.now,
+          })
+          .where('id', '=', id)
+          .execute();
+        if (changes.categoryIds) {
+          await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
+          if (changes.categoryIds.length > 0) {
+            await trx
+              .insertInto('article_categories')
+              .values(changes.categoryIds.map((categoryId, position) => ({ article_id: id, category_id: categoryId, position })))
+              .execute();
+          }
+        }
+      });
+    },
+
+    /** Flips draft/published; the channel's published count moves in the same transaction. */
+    async toggleStatus(id: number): Promise<boolean | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('articles')
+          .set({ published: sql`1 - published` })
+          .where('id', '=', id)
+          .returning(['published', 'channel_id'])
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await trx
+          .updateTable('channels')
+          .set({ article_count: row.published === 1 ? sql`article_count + 1` : sql`article_count - 1` })
+          .where('id', '=', row.channel_id)
+          .execute();
+        return row.published === 1;
+      });
+    },
+
+    /** Deletes an article (comments, reactions, images and views go with it); answers its image URLs. */
+    async delete(id: number): Promise<{ imageUrls: string[] } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const images = await trx.selectFrom('article_images').select('image_url').where('article_id', '=', id).execute();
+        const row = await trx.deleteFrom('articles').where('id', '=', id).returning(['published', 'channel_id']).executeTakeFirst();
+        if (!row) return undefined;
+        if (row.published === 1) {
+          await trx.updateTable('channels').set({ article_count: sql`article_count - 1` }).where('id', '=', row.channel_id).execute();
+        }
+        return { imageUrls: images.map((i) => i.image_url) };
+      });
+    },
+
+    async ownership(id: number): Promise<{ user_id: number; published: number } | undefined> {
+      return db.selectFrom('articles').select(['user_id', 'published']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Counts a view at most once per viewer per article per UTC day; the counter, the per-day tally
+     * and the de-duplication row change in one transaction.
+     */
+    async recordView(articleId: number, viewerKey: string, day: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('article_views')
+          .values({ article_id: articleId, viewer_key: viewerKey, day })
+          .onConflict((oc) => oc.columns(['article_id', 'viewer_key', 'day']).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+        await trx.updateTable('articles').set({ view_count: sql`view_count + 1` }).where('id', '=', articleId).execute();
+        await trx
+          .insertInto('article_view_days')
+          .values({ article_id: articleId, day, views: 1 })
+          .onConflict((oc) => oc.columns(['article_id', 'day']).doUpdateSet({ views: sql`article_view_days.views + 1` }))
+          .execute();
+        return true;
+      });
+    },
+
+    async displayedViews(articleId: number): Promise<number | undefined> {
+      const row = await db.selectFrom('articles').select(['view_count', 'view_boost']).where('id', '=', articleId).executeTakeFirst();
+      return row ? row.view_count + row.view_boost : undefined;
+    },
+
+    /** Filter choices over the published articles a feed draws from. */
+    async facets(readerId: number | undefined, max: number) {
+      const scope = (q: any) =>
+        readerId === undefined
+          ? q
+          : q.where((eb: any) =>
+              eb.or([
+                eb('articles.channel_id', 'in', eb.selectFrom('subscriptions').select('channel_id').where('user_id', '=', readerId)),
+                eb('articles.user_id', '=', readerId),
+              ]),
+            );
+      const [categories, locations, channels] = await Promise.all([
+        scope(
+          db
+            .selectFrom('article_categories')
+            .innerJoin('articles', 'articles.id', 'article_categories.article_id')
+            .select((eb) => ['article_categories.category_id as id', eb.fn.countAll<number>().as('count')])
+            .where('articles.published', '=', 1)
+            .groupBy('article_categories.category_id'),
+        )
+          .orderBy('count', 'desc')
+          .limit(max)
+          .execute() as Promise<{ id: number; count: number }[]>,
+        scope(
+          db
+            .selectFrom('articles')
+            .select((eb) => ['articles.location_name as name', eb.fn.countAll<number>().as('count')])
+            .where('articles.published', '=', 1)
+            .where('articles.location_name', 'is not', null)
+            .groupBy('articles.location_name'),
+        )
+          .orderBy('count', 'desc')
+          .limit(max)
+          .execute() as Promise<{ name: string; count: number }[]>,
+        scope(
+          db
+            .selectFrom('articles')
+            .innerJoin('channels', 'channels.id', 'articles.channel_id')
+            .select((eb) => ['channels.id', 'channels.name', eb.fn.countAll<number>().as('count')])
+            .where('articles.published', '=', 1)
+            .groupBy(['channels.id', 'channels.name']),
+        )
+          .orderBy('count', 'desc')
+          .limit(max)
+          .execute() as Promise<{ id: number; name: string; count: number }[]>,
+      ]);
+      return { categories, locations, channels };
+    },
+
+    /** Latest published articles, for feeds (RSS) and the sitemap. */
+    latestPublished(limit: number, channelId?: number) {
+      let query = db
+        .selectFrom('articles')
+        .innerJoin('channels', 'channels.id', 'articles.channel_id')
+        .select(['articles.id', 'articles.slug', 'articles.title', 'articles.created_at', 'articles.last_edited', 'channels.name as channel_name'])
+        .select(sql<string>`substr(articles.plain_text, 1, 400)`.as('text'))
+        .where('articles.published', '=', 1);
+      if (channelId !== undefined) query = query.where('articles.channel_id', '=', channelId);
+      return query.orderBy('articles.created_at', 'desc').orderBy('articles.id', 'desc').limit(limit).execute();
+    },
+  };
+}
+export type ArticlesRepository = ReturnType<typeof createArticlesRepository>;

@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ArticleRefParamsSchema,
+  ArticleSchema,
+  ArticleSummarySchema,
+  CreateArticleSchema,
+  FacetsSchema,
+  FeedPageSchema,
+  FeedQuerySchema,
+  ToggleStatusSchema,
+  UpdateArticleSchema,
+  ViewResultSchema,
+} from '../../../contract/articles.js';
+import { IdParamsSchema } from '../../../contract/common.js';
+import { ErrorSchema } from '../../../contract/errors.js';
+import { requireUser } from '../../http/session.js';
+import type { ArticlesService } from './articles.service.js';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }> = async (app, { articles }) => {
+  app.get(
+    '/articles',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "The feed: a signed-in reader's channels (or every channel), sorted, filtered, a page at a time",
+        querystring: FeedQuerySchema,
+        response: { 200: FeedPageSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => articles.feed(request.query, request.user),
+  );
+
+  app.get(
+    '/articles/facets',
+    { schema: { tags: ['articles'], summary: 'Filter choices for the feed: categories, places, channels', response: { 200: FacetsSchema } } },
+    async (request) => articles.facets(request.user),
+  );
+
+  app.post(
+    '/articles',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Write an article in one of your channels (published unless saved as a draft)',
+        body: CreateArticleSchema,
+        response: { 201: ArticleSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await articles.create(requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/articles/:id',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'One article by id or {slug}-{id} (a draft only for its author)',
+        params: ArticleRefParamsSchema,
+        response: { 200: ArticleSchema, ...errors },
+      },
+    },
+    async (request) => articles.get(request.params.id, request.user),
+  );
+
+  app.patch(
+    '/articles/:id',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Edit an article (author only)',
+        params: ArticleRefParamsSchema,
+        body: UpdateArticleSchema,
+        response: { 200: ArticleSchema, ...errors },
+      },
+    },
+    async (request) => articles.update(request.params.id, requireUser(request), request.body),
+  );
+
+  app.delete(
+    '/articles/:id',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Delete an article with its comments, reactions and images (author only)',
+        params: ArticleRefParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await articles.delete(request.params.id, requireUser(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/articles/:id/toggle-status',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Publish a draft or move a published article to drafts (author only)',
+        params: ArticleRefParamsSchema,
+        response: { 200: ToggleStatusSchema, ...errors },
+      },
+    },
+    async (request) => articles.toggleStatus(request.params.id, requireUser(request)),
+  );
+
+  app.post(
+    '/articles/:id/view',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Record a view (once per reader per article per UTC day)',
+        params: ArticleRefParamsSchema,
+        response: { 200: ViewResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      articles.recordView(request.params.id, {
+        user: request.user,
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? ''),
+      }),
+  );
+
+  app.get(
+    '/channels/:id/articles',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "A channel's published articles, newest first",
+        params: IdParamsSchema,
+        response: { 200: z.array(ArticleSummarySchema), ...errors },
+      },
+    },
+    async (request) => articles.ofChannel(request.params.id, false, request.user),
+  );
+
+  app.get(
+    '/channels/:id/drafts',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "A channel's drafts (owner only)",
+        params: IdParamsSchema,
+        response: { 200: z.array(ArticleSummarySchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return articles.ofChannel(request.params.id, true, request.user);
+    },
+  );
+};

@@ -1,0 +1,269 @@
+import {
+  ARTICLE_MESSAGES,
+  type Article,
+  type ArticleImage,
+  type ArticleSummary,
+  type CreateArticleInput,
+  type Facets,
+  type FeedPage,
+  type FeedQueryInput,
+  type UpdateArticleInput,
+} from '../../../contract/articles.js';
+import { LIMITS } from '../../../contract/limits.js';
+import { slugify, stripHtml } from '../../../contract/text.js';
+import { parseJson } from '../../db/json-helpers.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import type { SessionUser } from '../auth/sessions.service.js';
+import type { ChannelsRepository } from '../channels/channels.repository.js';
+import type { ReactionsRepository } from '../reactions/reactions.repository.js';
+import type { ArticleDetailRow, ArticleImageRow, ArticleRowBase, ArticlesRepository, ArticleSummaryRow } from './articles.repository.js';
+import type { CategoriesRepository, CategoryIndex } from './categories.repository.js';
+import { sanitizeArticleHtml } from './sanitize-html.js';
+import { utcDay, type ViewKeys } from './view-keys.js';
+
+export function imageRowToImage(row: ArticleImageRow): ArticleImage {
+  return {
+    id: row.id,
+    imageUrl: row.image_url,
+    caption: row.caption,
+    order: row.position,
+    width: row.width,
+    height: row.height,
+    variants: parseJson(row.variants, []),
+  };
+}
+
+function baseFields(row: ArticleRowBase, categories: CategoryIndex) {
+  const categoryIds = parseJson<{ id: number }[]>(row.category_ids, []).map((c) => c.id);
+  const named = categoryIds.flatMap((id) => {
+    const name = categories.paths.get(id);
+    return name ? [{ id, name }] : [];
+  });
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    userId: row.user_id,
+    channelId: row.channel_id,
+    channel: { id: row.channel_id, name: row.channel_name, slug: row.channel_slug },
+    categories: named,
+    category: named[0]?.name ?? null,
+    location: row.location_name,
+    location_name: row.location_name,
+    location_lat: row.location_lat,
+    location_lng: row.location_lng,
+    published: row.published === 1,
+    status: row.published === 1 ? ('published' as const) : ('draft' as const),
+    createdAt: new Date(row.created_at).toISOString(),
+    lastEdited: new Date(row.last_edited).toISOString(),
+    viewCount: row.view_count + row.view_boost,
+    likes: row.like_count + row.like_boost,
+    dislikes: row.dislike_count + row.dislike_boost,
+    commentCount: row.comment_count,
+  };
+}
+
+export function summaryRowToSummary(row: ArticleSummaryRow, categories: CategoryIndex): ArticleSummary {
+  const image = parseJson<ArticleImageRow | null>(row.first_image, null);
+  return { ...baseFields(row, categories), excerpt: row.excerpt, image: image ? imageRowToImage(image) : null };
+}
+
+export interface ViewerInfo {
+  user: SessionUser | null;
+  ip: string;
+  userAgent: string;
+}
+
+export function createArticlesService(deps: {
+  articles: ArticlesRepository;
+  channels: ChannelsRepository;
+  categories: CategoriesRepository;
+  reactions: ReactionsRepository;
+  viewKeys: ViewKeys;
+  /** Called with the image URLs an article no longer uses (deleted with it). */
+  onImagesReleased?: (urls: string[]) => Promise<void>;
+  now?: () => number;
+}) {
+  const { articles, channels, categories, reactions, viewKeys } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** An article the viewer may see: drafts exist only for their author (404 for everyone else). */
+  async function visibleRow(id: number, viewer: SessionUser | null): Promise<ArticleDetailRow> {
+    const row = await articles.findById(id);
+    if (!row || (row.published !== 1 && row.user_id !== viewer?.id)) throw notFound(ARTICLE_MESSAGES.notFound);
+    return row;
+  }
+
+  async function ownedRow(id: number, editor: SessionUser) {
+    const owner = await articles.ownership(id);
+    if (!owner || (owner.published !== 1 && owner.user_id !== editor.id)) throw notFound(ARTICLE_MESSAGES.notFound);
+    if (owner.user_id !== editor.id) throw forbidden(ARTICLE_MESSAGES.notOwner);
+    return owner;
+  }
+
+  async function validCategoryIds(input: { categoryIds?: number[]; categoryId?: string | number | null }): Promise<number[] | undefined> {
+    let ids = input.categoryIds;
+    if (!ids && input.categoryId !== undefined && input.categoryId !== null) {
+      const single = Number(input.categoryId);
+      ids = Number.isSafeInteger(single) && single > 0 ? [single] : [];
+    }
+    if (!ids) return undefined;
+    if (ids.length > LIMITS.categoriesPerArticle) throw badRequest(ARTICLE_MESSAGES.tooManyCategories);
+    const { paths } = await categories.index();
+    if (ids.some((id) => !paths.has(id))) throw badRequest(ARTICLE_MESSAGES.unknownCategory);
+    return ids;
+  }
+
+  function locationOf(input: { location?: string | null; location_name?: string | null; location_lat?: number | null; location_lng?: number | null }) {
+    const name = (input.location_name ?? input.location ?? '').trim();
+    if (input.location_name === undefined && input.location === undefined) return undefined;
+    return name
+      ? { locationName: name, locationLat: input.location_lat ?? null, locationLng: input.location_lng ?? null }
+      : { locationName: null, locationLat: null, locationLng: null };
+  }
+
+  function cleanContent(html: string) {
+    const content = sanitizeArticleHtml(html);
+    const plainText = stripHtml(content);
+    if (!plainText) throw badRequest(ARTICLE_MESSAGES.contentRequired);
+    return { content, plainText };
+  }
+
+  async function toArticle(row: ArticleDetailRow, viewer: SessionUser | null): Promise<Article> {
+    const index = await categories.index();
+    const images = parseJson<ArticleImageRow[]>(row.images, []).map(imageRowToImage);
+    return {
+      ...baseFields(row, index),
+      content: row.content,
+      excerpt: row.plain_text.slice(0, 320),
+      images,
+      author: { id: row.user_id, username: row.author_username },
+      userReaction: viewer ? await reactions.reactionOf(viewer.id, row.id) : null,
+    };
+  }
+
+  return {
+    get: async (id: number, viewer: SessionUser | null) => toArticle(await visibleRow(id, viewer), viewer),
+
+    async feed(query: FeedQueryInput, viewer: SessionUser | null): Promise<FeedPage> {
+      const index = await categories.index();
+      let source: FeedPage['source'] = 'all';
+      let readerId: number | undefined;
+      if (viewer && query.scope === 'feed') {
+        const hasArticles = await articles.readerFeedHasArticles(viewer.id);
+        source = hasArticles ? 'subscriptions' : 'all-fallback';
+        readerId = hasArticles ? viewer.id : undefined;
+      }
+      // Picking a section also finds the articles filed under its subsections.
+      const categoryIds = query.categories?.length
+        ? [...new Set(query.categories.flatMap((id) => index.subtree.get(id) ?? [id]))]
+        : undefined;
+      const rows = await articles.feed({
+        sort: query.sort,
+        direction: query.direction,
+        readerId,
+        search: query.q || undefined,
+        categoryIds,
+        locations: query.locations,
+        channelIds: query.channels,
+        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        limit: query.limit + 1,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => summaryRowToSummary(row, index)),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.sort_value), last.id) : null,
+        source,
+      };
+    },
+
+    async facets(viewer: SessionUser | null): Promise<Facets> {
+      const readerId = viewer && (await articles.readerFeedHasArticles(viewer.id)) ? viewer.id : undefined;
+      const [raw, index] = await Promise.all([articles.facets(readerId, 100), categories.index()]);
+      return {
+        categories: raw.categories.flatMap((c) => {
+          const name = index.paths.get(c.id);
+          return name ? [{ id: c.id, name, count: Number(c.count) }] : [];
+        }),
+        locations: raw.locations.map((l) => ({ name: l.name, count: Number(l.count) })),
+        channels: raw.channels.map((c) => ({ id: c.id, name: c.name, count: Number(c.count) })),
+      };
+    },
+
+    async ofChannel(channelId: number, drafts: boolean, viewer: SessionUser | null): Promise<ArticleSummary[]> {
+      const owner = await channels.ownerOf(channelId);
+      if (owner === undefined) throw notFound('Channel not found');
+      if (drafts && owner !== viewer?.id) throw forbidden("You don't have permission to view this page");
+      const [rows, index] = await Promise.all([articles.ofChannel(channelId, !drafts, 500), categories.index()]);
+      return rows.map((row) => summaryRowToSummary(row, index));
+    },
+
+    async create(author: SessionUser, input: CreateArticleInput): Promise<Article> {
+      const owner = await channels.ownerOf(input.channelId);
+      if (owner === undefined) throw badRequest(ARTICLE_MESSAGES.selectChannel);
+      if (owner !== author.id) throw forbidden(ARTICLE_MESSAGES.channelNotOwned);
+      const categoryIds = (await validCategoryIds(input)) ?? [];
+      const { content, plainText } = cleanContent(input.content);
+      const published = input.status ? input.status === 'published' : (input.published ?? true);
+      const location = locationOf(input) ?? { locationName: null, locationLat: null, locationLng: null };
+      const id = await articles.insert({
+        userId: author.id,
+        channelId: input.channelId,
+        title: input.title,
+        slug: slugify(input.title),
+        content,
+        plainText,
+        published,
+        ...location,
+        categoryIds,
+        now: now(),
+      });
+      return toArticle((await articles.findById(id))!, author);
+    },
+
+    async update(id: number, editor: SessionUser, input: UpdateArticleInput): Promise<Article> {
+      await ownedRow(id, editor);
+      const categoryIds = await validCategoryIds(input);
+      const content = input.content !== undefined ? cleanContent(input.content) : undefined;
+      await articles.update(id, {
+        ...(input.title !== undefined ? { title: input.title, slug: slugify(input.title) } : {}),
+        ...(content ? { content: content.content, plainText: content.plainText } : {}),
+        ...(locationOf(input) ?? {}),
+        categoryIds,
+        now: now(),
+      });
+      return toArticle((await articles.findById(id))!, editor);
+    },
+
+    async toggleStatus(id: number, editor: SessionUser) {
+      await ownedRow(id, editor);
+      const published = await articles.toggleStatus(id);
+      if (published === undefined) throw notFound(ARTICLE_MESSAGES.notFound);
+      return { published, status: published ? ('published' as const) : ('draft' as const) };
+    },
+
+    async delete(id: number, editor: SessionUser): Promise<void> {
+      await ownedRow(id, editor);
+      const deleted = await articles.delete(id);
+      if (!deleted) throw notFound(ARTICLE_MESSAGES.notFound);
+      if (deleted.imageUrls.length > 0) await deps.onImagesReleased?.(deleted.imageUrls);
+    },
+
+    /** Counts a view once per viewer per article per UTC day; drafts are never counted. */
+    async recordView(id: number, viewer: ViewerInfo) {
+      const row = await articles.ownership(id);
+      if (!row || (row.published !== 1 && row.user_id !== viewer.user?.id)) throw notFound(ARTICLE_MESSAGES.notFound);
+      let counted = false;
+      if (row.published === 1) {
+        const at = now();
+        const key = await viewKeys.viewerKey({ userId: viewer.user?.id ?? null, ip: viewer.ip, userAgent: viewer.userAgent }, utcDay(at));
+        counted = await articles.recordView(id, key, utcDay(at));
+      }
+      const views = (await articles.displayedViews(id)) ?? 0;
+      return { view_count: views, counted, shouldInvalidateFeeds: counted };
+    },
+  };
+}
+export type ArticlesService = ReturnType<typeof createArticlesService>;

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CategoryTreeSchema } from '../../../contract/taxonomy.js';
+import type { CategoriesRepository } from './categories.repository.js';
+
+export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesRepository }> = async (app, { categories }) => {
+  app.get(
+    '/categories',
+    { schema: { tags: ['articles'], summary: 'The category tree (three levels)', response: { 200: CategoryTreeSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return categories.tree();
+    },
+  );
+};

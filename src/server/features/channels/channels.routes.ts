@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ChannelListQuerySchema,
+  ChannelPageSchema,
+  ChannelSchema,
+  CreateChannelSchema,
+  DebugSubscriptionsSchema,
+  SubscriberSchema,
+  SubscriptionSchema,
+  SubscriptionStateSchema,
+  UpdateChannelSchema,
+  UserIdQuerySchema,
+} from '../../../contract/channels.js';
+import { IdParamsSchema } from '../../../contract/common.js';
+import { ErrorSchema } from '../../../contract/errors.js';
+import { requireUser } from '../../http/session.js';
+import type { ChannelsService } from './channels.service.js';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }> = async (app, { channels }) => {
+  app.get(
+    '/channels',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Channels, sorted and searched, a page at a time',
+        querystring: ChannelListQuerySchema,
+        response: { 200: ChannelPageSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => channels.list(request.query, request.user),
+  );
+
+  app.post(
+    '/channels',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Create a channel owned by the signed-in user (at most 10 each)',
+        body: CreateChannelSchema,
+        response: { 201: ChannelSchema, ...errors, 409: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return reply.status(201).send(await channels.create(user, request.body));
+    },
+  );
+
+  app.get(
+    '/channels/:id',
+    { schema: { tags: ['channels'], summary: 'One channel', params: IdParamsSchema, response: { 200: ChannelSchema, ...errors } } },
+    async (request) => channels.get(request.params.id, request.user),
+  );
+
+  app.patch(
+    '/channels/:id',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Edit a channel (owner only)',
+        params: IdParamsSchema,
+        body: UpdateChannelSchema,
+        response: { 200: ChannelSchema, ...errors },
+      },
+    },
+    async (request) => channels.update(request.params.id, requireUser(request), request.body),
+  );
+
+  app.post(
+    '/channels/:id/subscribe',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Subscribe to a channel (idempotent)',
+        params: IdParamsSchema,
+        response: { 200: SubscriptionStateSchema, ...errors },
+      },
+    },
+    async (request) => channels.subscribe(request.params.id, requireUser(request)),
+  );
+
+  app.delete(
+    '/channels/:id/subscribe',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Unsubscribe from a channel (idempotent)',
+        params: IdParamsSchema,
+        response: { 200: SubscriptionStateSchema, ...errors },
+      },
+    },
+    async (request) => channels.unsubscribe(request.params.id, requireUser(request)),
+  );
+
+  app.get(
+    '/channels/:id/subscribers',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: "A channel's subscribers (owner only)",
+        params: IdParamsSchema,
+        response: { 200: z.array(SubscriberSchema), ...errors },
+      },
+    },
+    async (request) => channels.subscribers(request.params.id, requireUser(request)),
+  );
+
+  app.get(
+    '/user/channels',
+    { schema: { tags: ['channels'], summary: "The signed-in user's channels", response: { 200: z.array(ChannelSchema), 401: ErrorSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return channels.ofOwner(user.id, user);
+    },
+  );
+
+  app.get(
+    '/user/subscriptions',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: "The signed-in user's subscriptions, newest first",
+        response: { 200: z.array(SubscriptionSchema), 401: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return channels.subscriptionsOf(user.id, user);
+    },
+  );
+
+  app.get(
+    '/users/:id/subscriptions',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: "A user's subscriptions (their own, or any for an admin)",
+        params: IdParamsSchema,
+        response: { 200: z.array(SubscriptionSchema), ...errors },
+      },
+    },
+    async (request) => channels.subscriptionsOf(request.params.id, requireUser(request)),
+  );
+
+  // DESIGN.md section 3: authenticated aliases of the user's own channels and subscriptions.
+  app.get(
+    '/debug/channels',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: "Alias of a user's own channels (own, or any for an admin)",
+        querystring: UserIdQuerySchema,
+        response: { 200: z.array(ChannelSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return channels.channelsOf(request.query.userId ?? user.id, user);
+    },
+  );
+
+  app.get(
+    '/debug/subscriptions',
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: "Alias of a user's subscriptions (own, or any for an admin)",
+        querystring: UserIdQuerySchema,
+        response: { 200: DebugSubscriptionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const userId = request.query.userId ?? user.id;
+      const list = await channels.subscriptionsOf(userId, user);
+      return {
+        success: true,
+        subscriptions: list.map(({ subscriptionDate, ...channel }) => ({ channel, subscriptionDate })),
+        diagnostic: { userId, count: list.length },
+      };
+    },
+  );
+};

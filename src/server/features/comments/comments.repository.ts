@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import type { Database, Dialect } from '../../db/database.js';
+
+export interface CommentRow {
+  id: number;
+  article_id: number;
+  user_id: number;
+  parent_id: number | null;
+  content: string;
+  deleted: number;
+  created_at: number;
+  username: string;
+}
+
+export type InsertCommentResult =
+  | { ok: true; row: CommentRow }
+  | { ok: false; reason: 'parentMissing' | 'parentOtherArticle' | 'articleGone' };
+
+/** The article or parent vanished under us (deleted concurrently): a foreign key refused the row. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+export function createCommentsRepository(db: Database, dialect: Dialect) {
+  const pg = dialect === 'postgres';
+
+  /** Comments with their author's name; inside a transaction, pass it. */
+  function selectComments(executor: Database = db) {
+    return executor
+      .selectFrom('comments')
+      .innerJoin('users', 'users.id', 'comments.user_id')
+      .select([
+        'comments.id',
+        'comments.article_id',
+        'comments.user_id',
+        'comments.parent_id',
+        'comments.content',
+        'comments.deleted',
+        'comments.created_at',
+        'users.username',
+      ]);
+  }
+
+  return {
+    /** Every comment of an article, oldest first, with its author: one statement for the whole thread. */
+    ofArticle(articleId: number): Promise<CommentRow[]> {
+      return selectComments()
+        .where('comments.article_id', '=', articleId)
+        .orderBy('comments.created_at')
+        .orderBy('comments.id')
+        .execute();
+    },
+
+    findById(id: number): Promise<CommentRow | undefined> {
+      return selectComments().where('comments.id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Adds a comment and counts it in the same transaction. A reply to a reply attaches to the
+     * top-level comment (two levels, DESIGN.md section 5). On PostgreSQL the parent rows are
+     * share-locked, so a concurrent delete cannot remove them between the check and the insert
+     * (SQLite runs one writer at a time).
+     */
+    async insert(values: { articleId: number; userId: number; parentId: number | null; content: string; now: number }): Promise<InsertCommentResult> {
+      try {
+        return await db.transaction().execute(async (trx): Promise<InsertCommentResult> => {
+          let parentId: number | null = null;
+          if (values.parentId !== null) {
+            const parent = await trx
+              .selectFrom('comments')
+              .select(['id', 'article_id', 'parent_id', 'deleted'])
+              .where('id', '=', values.parentId)
+              .$if(pg, (q) => q.forShare())
+              .executeTakeFirst();
+            if (!parent || parent.deleted === 1) return { ok: false, reason: 'parentMissing' };
+            if (parent.article_id !== values.articleId) return { ok: false, reason: 'parentOtherArticle' };
+            parentId = parent.parent_id ?? parent.id;
+            if (parent.parent_id !== null) {
+              const top = await trx
+                .selectFrom('comments')
+                .select('id')
+                .where('id', '=', parent.parent_id)
+                .$if(pg, (q) => q.forShare())
+                .executeTakeFirst();
+              if (!top) return { ok: false, reason: 'parentMissing' };
+            }
+          }
+          const { id } = await trx
+            .insertInto('comments')
+            .values({
+              article_id: values.articleId,
+              user_id: values.userId,
+              parent_id: parentId,
+              content: values.content,
+              created_at: values.now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable('articles')
+            .set({ comment_count: sql`comment_count + 1` })
+            .where('id', '=', values.articleId)
+            .execute();
+          const row = await selectComments(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();
+          return { ok: true, row };
+        });
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return { ok: false, reason: 'articleGone' };
+        throw error;
+      }
+    },
+
+    /**
+     * Removes a comment and uncounts it, in one transaction. A comment that still has replies keeps
+     * its place, emptied and marked deleted; any other is removed, and a deleted top-level comment
+     * left without replies goes with its last one. The article's comment_count counts the comments
+     * that are not deleted, which is exactly what the list shows as comments.
+     * Answers false when there was nothing (left) to delete.
+     */
+    async remove(id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('comments')
+          .select(['id', 'article_id', 'parent_id'])
+          .where('id', '=', id)
+          .where('deleted', '=', 0)
+          .$if(pg, (q) => q.forUpdate())
+          .executeTakeFirst();
+        if (!row) return false;
+
+        const reply = await trx.selectFrom('comments').select('id').where('parent_id', '=', id).limit(1).executeTakeFirst();
+        if (reply) {
+          const result = await trx
+            .updateTable('comments')
+            .set({ deleted: 1, content: '' })
+            .where('id', '=', id)
+            .where('deleted', '=', 0)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) return false;
+        } else {
+          const result = await trx.deleteFrom('comments').where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+          if (Number(result.numDeletedRows) === 0) return false;
+          if (row.parent_id !== null) {
+            // A deleted top-level comment stays only while it has replies to hold together.
+            const parent = await trx
+              .selectFrom('comments')
+              .select(['id', 'deleted'])
+              .where('id', '=', row.parent_id)
+              .$if(pg, (q) => q.forUpdate())
+              .executeTakeFirst();
+            if (parent?.deleted === 1) {
+              await trx
+                .deleteFrom('comments')
+                .where('id', '=', parent.id)
+                .where((eb) => eb.not(eb.exists(eb.selectFrom('comments as reply').select('reply.id').where('reply.parent_id', '=', parent.id))))
+                .execute();
+            }
+          }
+        }
+        await trx
+          .updateTable('articles')
+          .set({ comment_count: sql`comment_count - 1` })
+          .where('id', '=', row.article_id)
+          .execute();
+        return true;
+      });
+    },
+
+    /** Comments that are not deleted, counted from the rows (tests compare the counter with it). */
+    async recount(articleId: number): Promise<number> {
+      const row = await db
+        .selectFrom('comments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('article_id', '=', articleId)
+        .where('deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+export type CommentsRepository = ReturnType<typeof createCommentsRepository>;

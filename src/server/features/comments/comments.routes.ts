@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ArticleRefParamsSchema } from '../../../contract/articles.js';
+import { COMMENT_MESSAGES, CommentListSchema, CommentSchema, CreateCommentSchema } from '../../../contract/comments.js';
+import { IdParamsSchema } from '../../../contract/common.js';
+import { ErrorSchema } from '../../../contract/errors.js';
+import { requireUser, signedInBeforeValidation } from '../../http/session.js';
+import type { CommentsService } from './comments.service.js';
+
+export interface CommentsRoutesOptions {
+  comments: CommentsService;
+  /** Comments per writer per minute. */
+  perMinute: number;
+}
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
+
+export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = async (app, { comments, perMinute }) => {
+  app.get(
+    '/articles/:id/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: "An article's comments: top-level ones oldest first, each with its replies oldest first",
+        params: ArticleRefParamsSchema,
+        response: { 200: CommentListSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => comments.list(request.params.id, request.user),
+  );
+
+  app.post(
+    '/articles/:id/comments',
+    {
+      // Counted per writer, not per address: readers behind one office NAT don't share a budget.
+      config: {
+        rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: (request) => (request.user ? `u${request.user.id}` : request.ip) },
+      },
+      // Signed-out writers learn they must log in before anything about their input.
+      preValidation: signedInBeforeValidation(COMMENT_MESSAGES.signIn),
+      schema: {
+        tags: ['comments'],
+        summary: 'Comment on an article, or reply to a comment (a reply to a reply joins its top-level comment)',
+        params: ArticleRefParamsSchema,
+        body: CreateCommentSchema,
+        response: { 201: CommentSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await comments.create(request.params.id, requireUser(request), request.body)),
+  );
+
+  app.delete(
+    '/comments/:id',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Delete a comment (its author or an admin); one with replies stays as "This comment was deleted"',
+        params: IdParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await comments.remove(request.params.id, requireUser(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

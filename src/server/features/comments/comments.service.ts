@@ -1,0 +1,85 @@
+import { ARTICLE_MESSAGES } from '../../../contract/articles.js';
+import { checkCommentContent, COMMENT_MESSAGES, type Comment, type CommentThread, type CreateCommentInput } from '../../../contract/comments.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { ArticlesRepository } from '../articles/articles.repository.js';
+import type { SessionUser } from '../auth/sessions.service.js';
+import type { CommentRow, CommentsRepository } from './comments.repository.js';
+
+export function commentRowToComment(row: CommentRow): Comment {
+  const at = new Date(row.created_at).toISOString();
+  const deleted = row.deleted === 1;
+  return {
+    id: row.id,
+    article_id: row.article_id,
+    content: deleted ? COMMENT_MESSAGES.deletedText : row.content,
+    parent_id: row.parent_id,
+    created_at: at,
+    createdAt: at,
+    user: deleted ? null : { id: row.user_id, username: row.username },
+    deleted,
+  };
+}
+
+/**
+ * Groups an article's comments (oldest first) into two-level threads. A deleted comment keeps its
+ * place only while it has replies; a reply whose parent is missing is left out rather than
+ * promoted, so the thread never changes shape under a reader.
+ */
+export function buildThreads(rows: CommentRow[]): CommentThread[] {
+  const threads = new Map<number, CommentThread>();
+  for (const row of rows) if (row.parent_id === null) threads.set(row.id, { ...commentRowToComment(row), replies: [] });
+  for (const row of rows) {
+    if (row.parent_id === null || row.deleted === 1) continue;
+    threads.get(row.parent_id)?.replies.push(commentRowToComment(row));
+  }
+  return [...threads.values()].filter((thread) => !thread.deleted || thread.replies.length > 0);
+}
+
+export function createCommentsService(deps: {
+  comments: CommentsRepository;
+  articles: Pick<ArticlesRepository, 'ownership'>;
+  now?: () => number;
+}) {
+  const { comments, articles } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Drafts exist only for their author: their comments too (404 for everyone else). */
+  async function visibleArticle(articleId: number, viewer: SessionUser | null) {
+    const owner = await articles.ownership(articleId);
+    if (!owner || (owner.published !== 1 && owner.user_id !== viewer?.id)) throw notFound(ARTICLE_MESSAGES.notFound);
+  }
+
+  return {
+    async list(articleId: number, viewer: SessionUser | null): Promise<CommentThread[]> {
+      await visibleArticle(articleId, viewer);
+      return buildThreads(await comments.ofArticle(articleId));
+    },
+
+    async create(articleId: number, author: SessionUser, input: CreateCommentInput): Promise<Comment> {
+      const checked = checkCommentContent(input.content);
+      if (!checked.ok) throw badRequest(checked.error);
+      await visibleArticle(articleId, author);
+      const result = await comments.insert({
+        articleId,
+        userId: author.id,
+        parentId: input.parent_id ?? null,
+        content: checked.content,
+        now: now(),
+      });
+      if (!result.ok) {
+        if (result.reason === 'articleGone') throw notFound(ARTICLE_MESSAGES.notFound);
+        throw badRequest(COMMENT_MESSAGES[result.reason]);
+      }
+      return commentRowToComment(result.row);
+    },
+
+    /** Authors delete their own comments; admins any (DESIGN.md section 5). */
+    async remove(id: number, user: SessionUser): Promise<void> {
+      const row = await comments.findById(id);
+      if (!row || row.deleted === 1) throw notFound(COMMENT_MESSAGES.notFound);
+      if (row.user_id !== user.id && !user.isAdmin) throw forbidden(COMMENT_MESSAGES.notAllowed);
+      if (!(await comments.remove(id))) throw notFound(COMMENT_MESSAGES.notFound);
+    },
+  };
+}
+export type CommentsService = ReturnType<typeof createCommentsService>;

@@ -1,0 +1,143 @@
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { IMAGE_VARIANT_WIDTHS, MEDIA_MESSAGES } from '../../../contract/media.js';
+import { LIMITS } from '../../../contract/limits.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+
+/**
+ * The most pixels an upload may declare. A 20 MB file can claim 50,000 x 50,000 pixels (a
+ * "decompression bomb"); refusing by the header's dimensions, before anything is decoded, keeps
+ * memory bounded. 50 megapixels covers the largest phone cameras (48 MP).
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+export const TOO_MANY_PIXELS_MESSAGE = `Image dimensions are too large (max ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`;
+
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
+
+const FORMATS: Record<ImageFormat, { mime: string; extensions: string[] }> = {
+  png: { mime: 'image/png', extensions: ['png'] },
+  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  gif: { mime: 'image/gif', extensions: ['gif'] },
+  webp: { mime: 'image/webp', extensions: ['webp'] },
+};
+
+export interface ProcessedImage {
+  format: ImageFormat;
+  mime: string;
+  buffer: Buffer;
+  width: number;
+  height: number;
+  /** Responsive WebP copies, narrowest first; the widest is the image's own width. */
+  variants: { width: number; buffer: Buffer }[];
+}
+
+const unsupported = () => new HttpError(415, MEDIA_MESSAGES.fileType);
+
+/**
+ * Reads what the bytes really are (not the name or the declared type): PNG, JPEG, GIF or WebP,
+ * within the pixel limit. Anything else, SVG included, is refused.
+ */
+export async function inspectImage(input: Buffer): Promise<{ format: ImageFormat; width: number; height: number }> {
+  let meta: Metadata;
+  try {
+    // Only the header is read here; the pixel count is checked below with a clear answer.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  const format = meta.format as string;
+  if (!(format in FORMATS)) throw unsupported();
+  const width = meta.autoOrient?.width ?? meta.width;
+  const height = meta.autoOrient?.height ?? meta.height;
+  if (!width || !height) throw badRequest(MEDIA_MESSAGES.unreadable);
+  // For an animated image the pixels of one frame count: only the first frame is decoded.
+  const frameHeight = meta.pageHeight ?? meta.height ?? height;
+  if ((meta.width ?? width) * frameHeight > MAX_INPUT_PIXELS) throw badRequest(TOO_MANY_PIXELS_MESSAGE);
+  return { format: format as ImageFormat, width, height };
+}
+
+function encode(image: Sharp, format: ImageFormat, quality: number, attempt: number): Sharp {
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality });
+    case 'webp':
+      return image.webp({ quality });
+    case 'png':
+      // Lossless first; a photograph saved as PNG can exceed the cap, so later attempts quantize.
+      return attempt === 0 ? image.png({ compressionLevel: 7 }) : image.png({ palette: true, quality, effort: 4, compressionLevel: 7 });
+    case 'gif':
+      return image.gif({ effort: 7 });
+  }
+}
+
+/**
+ * The server's image pipeline (DESIGN.md section 2): decode once (first frame of an animation),
+ * turn upright by the EXIF orientation, drop every metadata block (EXIF with GPS, XMP, IPTC;
+ * sharp writes none unless asked), fit the longer side within 1920 px, keep the file under 5 MB,
+ * and write WebP copies for srcset.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const inspected = await inspectImage(input);
+  const { format } = inspected;
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: 'error' })
+      .rotate()
+      .resize({ width: LIMITS.imageMaxSide, height: LIMITS.imageMaxSide, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw badRequest(TOO_MANY_PIXELS_MESSAGE);
+    throw badRequest(MEDIA_MESSAGES.unreadable);
+  }
+  const { data, info } = decoded;
+  const raw = { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 };
+  const fromRaw = () => sharp(data, { raw });
+
+  // Lower quality first, then smaller dimensions, until the file fits the 5 MB cap.
+  const attempts = [
+    { quality: 85, scale: 1 },
+    { quality: 72, scale: 1 },
+    { quality: 60, scale: 1 },
+    { quality: 45, scale: 1 },
+    { quality: 60, scale: 0.75 },
+    { quality: 50, scale: 0.5 },
+  ];
+  // A lossless file already over the cap at the same size will not shrink by re-encoding it losslessly.
+  const skipFirst = format === 'png' && input.length > LIMITS.imageMaxBytes && info.width === inspected.width;
+  let main: { buffer: Buffer; width: number; height: number } | undefined;
+  for (const [i, attempt] of attempts.entries()) {
+    if (i === 0 && skipFirst) continue;
+    let image = fromRaw();
+    if (attempt.scale < 1) image = image.resize({ width: Math.max(1, Math.round(info.width * attempt.scale)) });
+    const { data: buffer, info: out } = await encode(image, format, attempt.quality, i).toBuffer({ resolveWithObject: true });
+    if (buffer.length <= LIMITS.imageMaxBytes) {
+      main = { buffer, width: out.width, height: out.height };
+      break;
+    }
+  }
+  if (!main) throw badRequest(`The image could not be made smaller than ${LIMITS.imageMaxBytes / 1024 / 1024} MB`);
+
+  const widths = [...new Set([...IMAGE_VARIANT_WIDTHS.filter((w) => w < main.width), main.width])].sort((a, b) => a - b);
+  const variants = await Promise.all(
+    widths.map(async (width) => {
+      const image = width === info.width ? fromRaw() : fromRaw().resize({ width });
+      // Effort 2 of 6: files a few per cent larger, encoded three times faster, so uploads answer quickly.
+      return { width, buffer: await image.webp({ quality: 80, effort: 2 }).toBuffer() };
+    }),
+  );
+  return { format, mime: FORMATS[format].mime, buffer: main.buffer, width: main.width, height: main.height, variants };
+}
+
+/**
+ * The stored name for an upload: the sanitized original name, with the extension corrected when it
+ * does not match the content (so the file is served with the right type), at most 120 characters.
+ */
+export function fileNameForFormat(originalName: string, format: ImageFormat): string {
+  const base = originalName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+  const stem = (dot > 0 ? base.slice(0, dot) : base) || 'image';
+  const extension = FORMATS[format].extensions.includes(ext) ? base.slice(dot + 1) : FORMATS[format].extensions[0]!;
+  return `${stem.slice(0, 100)}.${extension}`;
+}

@@ -1,0 +1,149 @@
+import type { Database, Dialect } from '../../db/database.js';
+
+/** A stored copy of an upload: the main file or one responsive variant. */
+export interface StoredVariant {
+  width: number;
+  url: string;
+  key: string;
+}
+
+export interface UploadRow {
+  id: number;
+  user_id: number;
+  storage_key: string;
+  url: string;
+  mime: string;
+  bytes: number;
+  width: number;
+  height: number;
+  /** JSON text: StoredVariant[]. */
+  variants: string;
+  created_at: number;
+}
+
+export interface NewArticleImage {
+  uploadId: number;
+  imageUrl: string;
+  caption: string | null;
+  width: number;
+  height: number;
+  /** JSON text: {width, url}[]. */
+  variants: string;
+}
+
+export function createMediaRepository(db: Database, dialect: Dialect) {
+  return {
+    async insertUpload(values: Omit<UploadRow, 'id'>): Promise<UploadRow> {
+      const { id } = await db.insertInto('uploads').values(values).returning('id').executeTakeFirstOrThrow();
+      return { id, ...values };
+    },
+
+    async keyExists(key: string): Promise<boolean> {
+      return (await db.selectFrom('uploads').select('id').where('storage_key', '=', key).executeTakeFirst()) !== undefined;
+    },
+
+    async uploadsByUrls(urls: string[]): Promise<UploadRow[]> {
+      if (urls.length === 0) return [];
+      return db.selectFrom('uploads').selectAll().where('url', 'in', urls).execute();
+    },
+
+    async imageUrlsOf(articleId: number): Promise<string[]> {
+      const rows = await db.selectFrom('article_images').select('image_url').where('article_id', '=', articleId).orderBy('position').execute();
+      return rows.map((r) => r.image_url);
+    },
+
+    async imagesOf(articleId: number) {
+      return db
+        .selectFrom('article_images')
+        .select(['id', 'image_url', 'caption', 'position', 'width', 'height', 'variants'])
+        .where('article_id', '=', articleId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * Writes an article's image records: with `replace` the new list is the whole set, otherwise it
+     * goes after the current images. The count limit is checked inside the same transaction, so two
+     * concurrent additions cannot pass it together. Answers the URLs the article no longer uses.
+     */
+    async saveImages(
+      articleId: number,
+      images: NewArticleImage[],
+      options: { replace: boolean; max: number },
+    ): Promise<{ ok: true; released: string[] } | { ok: false }> {
+      return db.transaction().execute(async (trx) => {
+        // Locks the article row in PostgreSQL; SQLite runs one writing transaction at a time anyway.
+        if (dialect === 'postgres') await trx.selectFrom('articles').select('id').where('id', '=', articleId).forUpdate().execute();
+        const current = await trx
+          .selectFrom('article_images')
+          .select(['image_url', 'position'])
+          .where('article_id', '=', articleId)
+          .execute();
+        const total = options.replace ? images.length : current.length + images.length;
+        if (total > options.max) return { ok: false as const };
+        let position = 0;
+        if (options.replace) {
+          await trx.deleteFrom('article_images').where('article_id', '=', articleId).execute();
+        } else {
+          position = current.reduce((max, row) => Math.max(max, row.position + 1), 0);
+        }
+        if (images.length > 0) {
+          await trx
+            .insertInto('article_images')
+            .values(
+              images.map((image, i) => ({
+                article_id: articleId,
+                upload_id: image.uploadId,
+                image_url: image.imageUrl,
+                caption: image.caption,
+                position: position + i,
+                width: image.width,
+                height: image.height,
+                variants: image.variants,
+              })),
+            )
+            .execute();
+        }
+        const kept = new Set(images.map((i) => i.imageUrl));
+        const released = options.replace ? [...new Set(current.map((r) => r.image_url))].filter((url) => !kept.has(url)) : [];
+        return { ok: true as const, released };
+      });
+    },
+
+    /**
+     * Removes the upload rows among `urls` that no article uses any more, and answers them so
+     * their files can be deleted. Row removal and the reference check share a transaction.
+     */
+    async takeUnreferenced(urls: string[]): Promise<UploadRow[]> {
+      if (urls.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('uploads')
+          .selectAll()
+          .where('url', 'in', urls)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('article_images').select('article_images.id').whereRef('article_images.upload_id', '=', 'uploads.id'))),
+          )
+          .execute();
+        if (rows.length > 0) await trx.deleteFrom('uploads').where('id', 'in', rows.map((r) => r.id)).execute();
+        return rows;
+      });
+    },
+
+    /** URLs of uploads older than `before` that were never attached to an article (abandoned forms). */
+    async abandonedUploadUrls(before: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('uploads')
+        .select('url')
+        .where('created_at', '<', before)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('article_images').select('article_images.id').whereRef('article_images.upload_id', '=', 'uploads.id'))),
+        )
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.url);
+    },
+  };
+}
+export type MediaRepository = ReturnType<typeof createMediaRepository>;

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ArticleRefParamsSchema } from '../../../contract/articles.js';
+import { ErrorSchema } from '../../../contract/errors.js';
+import { LIMITS } from '../../../contract/limits.js';
+import { AddArticleImagesSchema, ArticleImagesSchema, MEDIA_MESSAGES, ReplaceArticleImagesSchema, UploadSchema } from '../../../contract/media.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+import { requireUser } from '../../http/session.js';
+import type { MediaService } from './media.service.js';
+import { IMMUTABLE_CACHE_CONTROL, LOCAL_UPLOADS_PREFIX, type LocalStorage, type S3Storage } from './storage.js';
+
+export interface MediaRoutesOptions {
+  media: MediaService;
+  /** Uploads allowed per user per window (image processing is the costliest thing the API does). */
+  uploadRateLimit: { max: number; timeWindow: number };
+}
+
+const tooLarge = () => new HttpError(413, MEDIA_MESSAGES.fileTooLarge);
+/** Room for the multipart boundaries and headers around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { media, uploadRateLimit }) => {
+  // Uploads of forms that were never saved are removed a day later.
+  const sweep = setInterval(() => {
+    media.sweepAbandoned().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping abandoned uploads failed'));
+  }, 60 * 60 * 1000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    '/uploads',
+    {
+      config: {
+        rateLimit: {
+          ...uploadRateLimit,
+          // After the session is known, so the limit is per user rather than per address.
+          hook: 'preHandler',
+          keyGenerator: (request) => (request.user ? `upload-user-${request.user.id}` : `upload-ip-${request.ip}`),
+        },
+      },
+      schema: {
+        tags: ['media'],
+        summary: 'Upload an image (multipart field "file"): PNG, JPEG, GIF or WebP, at most 20 MB',
+        description:
+          'The type is read from the content. The image is turned upright, stripped of metadata (EXIF, GPS), fitted within 1920 px ' +
+          'and 5 MB, and stored with WebP copies at 480, 960 and 1920 px wide. Only the first frame of an animated GIF is kept.',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: UploadSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          413: ErrorSchema,
+          415: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+      preValidation: async (request) => {
+        requireUser(request);
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > LIMITS.uploadMaxBytes + MULTIPART_OVERHEAD) throw tooLarge();
+        if (!request.isMultipart()) throw badRequest(MEDIA_MESSAGES.noFile);
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      let buffer: Buffer;
+      let fileName: string;
+      try {
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file') throw badRequest(MEDIA_MESSAGES.noFile);
+        fileName = part.filename || 'image';
+        buffer = await part.toBuffer();
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        if (code === 'FST_FILES_LIMIT') throw badRequest(MEDIA_MESSAGES.tooManyFiles);
+        throw badRequest(MEDIA_MESSAGES.noFile);
+      }
+      if (buffer.length === 0) throw badRequest(MEDIA_MESSAGES.noFile);
+      return reply.status(201).send(await media.upload(user, { fileName, buffer }));
+    },
+  );
+
+  const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+  app.post(
+    '/articles/:id/images',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Add image records (uploaded image URLs with captions) after the article’s current images (author only, at most 5 in all)',
+        params: ArticleRefParamsSchema,
+        body: AddArticleImagesSchema,
+        response: { 201: ArticleImagesSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await media.add(request.params.id, requireUser(request), request.body)),
+  );
+
+  app.put(
+    '/articles/:id/images',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Replace the article’s images with this list (author only, at most 5); files no longer used are deleted',
+        params: ArticleRefParamsSchema,
+        body: ReplaceArticleImagesSchema,
+        response: { 200: ArticleImagesSchema, ...errors },
+      },
+    },
+    async (request) => media.replace(request.params.id, requireUser(request), request.body.images),
+  );
+};
+
+/**
+ * Serves local uploads at /uploads/ (DESIGN.md section 1); S3 buckets serve their own. Every key is new for every upload, so
+ * files are cached for a year as immutable. A separate @fastify/static instance: the web app has
+ * its own.
+ */
+export async function registerLocalUploads(app: FastifyInstance, storage: LocalStorage | S3Storage): Promise<void> {
+  if (storage.kind !== 'local') return;
+  const { root } = storage;
+  fs.mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: LOCAL_UPLOADS_PREFIX,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    etag: true,
+    lastModified: false,
+    setHeaders(res) {
+      res.header('cache-control', IMMUTABLE_CACHE_CONTROL);
+    },
+  });
+}

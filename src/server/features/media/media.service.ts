@@ -1,0 +1,156 @@
+import { ARTICLE_MESSAGES, type ArticleImage } from '../../../contract/articles.js';
+import { LIMITS } from '../../../contract/limits.js';
+import { MEDIA_MESSAGES, storageKeyFor, type ImageRecord, type Upload } from '../../../contract/media.js';
+import { parseJson } from '../../db/json-helpers.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { ArticlesRepository } from '../articles/articles.repository.js';
+import { imageRowToImage } from '../articles/articles.service.js';
+import type { SessionUser } from '../auth/sessions.service.js';
+import { fileNameForFormat, processImage } from './image-pipeline.js';
+import type { MediaRepository, StoredVariant, UploadRow } from './media.repository.js';
+import type { Storage } from './storage.js';
+
+/** Uploads never attached to an article are removed after this long (a form abandoned mid-way). */
+export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+
+export interface MediaLogger {
+  warn(obj: object, message: string): void;
+}
+
+function uploadRowToUpload(row: UploadRow): Upload {
+  return {
+    id: row.id,
+    url: row.url,
+    width: row.width,
+    height: row.height,
+    variants: parseJson<StoredVariant[]>(row.variants, []).map(({ width, url }) => ({ width, url })),
+    mime: row.mime,
+    bytes: row.bytes,
+  };
+}
+
+export function createMediaService(deps: {
+  repository: MediaRepository;
+  storage: Storage;
+  articles: Pick<ArticlesRepository, 'ownership'>;
+  now?: () => number;
+  log?: MediaLogger;
+}) {
+  const { repository, storage, articles } = deps;
+  const now = deps.now ?? Date.now;
+  let lastTimestamp = 0;
+
+  /** The spec's key (timestamp, '_', sanitized name), made unique if two uploads share a millisecond and a name. */
+  async function freshKey(fileName: string): Promise<string> {
+    for (;;) {
+      lastTimestamp = Math.max(now(), lastTimestamp + 1);
+      const key = storageKeyFor(fileName, lastTimestamp);
+      if (!(await repository.keyExists(key))) return key;
+    }
+  }
+
+  async function deleteFiles(keys: string[]) {
+    await Promise.all(
+      keys.map((key) =>
+        storage.delete(key).catch((error: unknown) => deps.log?.warn({ err: error, key }, 'could not delete a stored image')),
+      ),
+    );
+  }
+
+  async function ownedArticle(articleId: number, editor: SessionUser) {
+    const owner = await articles.ownership(articleId);
+    if (!owner || (owner.published !== 1 && owner.user_id !== editor.id)) throw notFound(ARTICLE_MESSAGES.notFound);
+    if (owner.user_id !== editor.id) throw forbidden(ARTICLE_MESSAGES.notOwner);
+  }
+
+  async function saveImages(articleId: number, editor: SessionUser, items: ImageRecord[], replace: boolean): Promise<ArticleImage[]> {
+    await ownedArticle(articleId, editor);
+    if (items.length > LIMITS.imagesPerArticle) throw badRequest(MEDIA_MESSAGES.tooManyImages);
+    const urls = items.map((item) => item.image_url);
+    if (new Set(urls).size !== urls.length) throw badRequest(MEDIA_MESSAGES.duplicateImage);
+
+    // Only files this site stored: uploads of the editor, or images the article already shows.
+    const [uploads, current] = await Promise.all([repository.uploadsByUrls(urls), repository.imageUrlsOf(articleId)]);
+    const byUrl = new Map(uploads.map((u) => [u.url, u]));
+    const onArticle = new Set(current);
+    const ordered = items
+      .map((item, index) => ({ item, index }))
+      .sort((a, b) => (a.item.order ?? a.index) - (b.item.order ?? b.index) || a.index - b.index);
+    const images = ordered.map(({ item }) => {
+      const upload = byUrl.get(item.image_url);
+      if (!upload || (upload.user_id !== editor.id && !onArticle.has(item.image_url))) throw badRequest(MEDIA_MESSAGES.notOurUpload);
+      return {
+        uploadId: upload.id,
+        imageUrl: upload.url,
+        caption: item.caption,
+        width: upload.width,
+        height: upload.height,
+        variants: JSON.stringify(parseJson<StoredVariant[]>(upload.variants, []).map(({ width, url }) => ({ width, url }))),
+      };
+    });
+
+    const saved = await repository.saveImages(articleId, images, { replace, max: LIMITS.imagesPerArticle });
+    if (!saved.ok) throw badRequest(MEDIA_MESSAGES.tooManyImages);
+    await release(saved.released);
+    return (await repository.imagesOf(articleId)).map(imageRowToImage);
+  }
+
+  /** Deletes the files (and upload rows) of the given URLs that no article uses any more. Never throws. */
+  async function release(urls: string[]): Promise<void> {
+    if (urls.length === 0) return;
+    try {
+      const rows = await repository.takeUnreferenced(urls);
+      await deleteFiles(rows.flatMap((row) => [row.storage_key, ...parseJson<StoredVariant[]>(row.variants, []).map((v) => v.key)]));
+    } catch (error) {
+      deps.log?.warn({ err: error }, 'could not release images');
+    }
+  }
+
+  return {
+    /** Runs the image pipeline, stores the file and its variants, and records the upload. */
+    async upload(user: SessionUser, file: { fileName: string; buffer: Buffer }): Promise<Upload> {
+      const image = await processImage(file.buffer);
+      const key = await freshKey(fileNameForFormat(file.fileName, image.format));
+      const stem = key.slice(0, key.lastIndexOf('.'));
+      const variants = image.variants.map((v) => ({ ...v, key: `${stem}-${v.width}w.webp` }));
+      const keys = [key, ...variants.map((v) => v.key)];
+      try {
+        await Promise.all([
+          storage.put(key, image.buffer, image.mime),
+          ...variants.map((v) => storage.put(v.key, v.buffer, 'image/webp')),
+        ]);
+        const row = await repository.insertUpload({
+          user_id: user.id,
+          storage_key: key,
+          url: storage.url(key),
+          mime: image.mime,
+          bytes: image.buffer.length,
+          width: image.width,
+          height: image.height,
+          variants: JSON.stringify(variants.map((v): StoredVariant => ({ width: v.width, url: storage.url(v.key), key: v.key }))),
+          created_at: now(),
+        });
+        return uploadRowToUpload(row);
+      } catch (error) {
+        await deleteFiles(keys);
+        throw error;
+      }
+    },
+
+    /** POST /api/articles/{id}/images: adds records after the current ones. */
+    add: (articleId: number, editor: SessionUser, items: ImageRecord[]) => saveImages(articleId, editor, items, false),
+
+    /** PUT /api/articles/{id}/images: the new complete set; files no longer used are deleted. */
+    replace: (articleId: number, editor: SessionUser, items: ImageRecord[]) => saveImages(articleId, editor, items, true),
+
+    release,
+
+    /** Removes uploads older than `ageMs` that were never attached to an article. */
+    async sweepAbandoned(ageMs = ABANDONED_UPLOAD_AGE_MS): Promise<number> {
+      const urls = await repository.abandonedUploadUrls(now() - ageMs, 500);
+      await release(urls);
+      return urls.length;
+    },
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+/** The article's counters after a reaction, real and boost apart (the service adds them up). */
+export interface ReactionCounters {
+  like_count: number;
+  like_boost: number;
+  dislike_count: number;
+  dislike_boost: number;
+}
+
+export interface ReactOutcome {
+  counters: ReactionCounters;
+  /** The reader's reaction now: true = like, false = dislike, null = none. */
+  reaction: boolean | null;
+}
+
+const column = (isLike: boolean) => (isLike ? 'like_count' : 'dislike_count');
+
+/** The article vanished under us (deleted concurrently): a foreign key refused the row. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+class ArticleGone extends Error {}
+
+export function createReactionsRepository(db: Database) {
+  return {
+    /** The reader's reaction: true = like, false = dislike, null = none. */
+    async reactionOf(userId: number, articleId: number): Promise<boolean | null> {
+      const row = await db
+        .selectFrom('reactions')
+        .select('is_like')
+        .where('user_id', '=', userId)
+        .where('article_id', '=', articleId)
+        .executeTakeFirst();
+      return row ? row.is_like === 1 : null;
+    },
+
+    /**
+     * Sets, removes (the same one again) or switches a reader's reaction (DESIGN.md section 5).
+     * Every step is a conditional write whose row count decides the counter change, in the same
+     * transaction, so concurrent requests (even the same reader's double click) never lose or
+     * double an update. When a concurrent request changed the row between our read and write, the
+     * write touches nothing and the transaction starts over; SQLite serialises writers, so only
+     * PostgreSQL ever takes a second turn. Answers undefined when the article no longer exists.
+     */
+    async react(userId: number, articleId: number, isLike: boolean, now: number): Promise<ReactOutcome | undefined> {
+      for (let attempt = 0; ; attempt++) {
+        const outcome = await db.transaction().execute(async (trx): Promise<ReactOutcome | undefined> => {
+          const counters = (delta: Partial<Record<'like_count' | 'dislike_count', 1 | -1>>) =>
+            trx
+              .updateTable('articles')
+              .set(
+                Object.fromEntries(
+                  Object.entries(delta).map(([name, by]) => [name, by === 1 ? sql`${sql.ref(name)} + 1` : sql`${sql.ref(name)} - 1`]),
+                ),
+              )
+              .where('id', '=', articleId)
+              .returning(['like_count', 'like_boost', 'dislike_count', 'dislike_boost'])
+              .executeTakeFirst()
+              .then((row) => {
+                if (!row) throw new ArticleGone();
+                return row;
+              });
+
+          const inserted = await trx
+            .insertInto('reactions')
+            .values({ user_id: userId, article_id: articleId, is_like: isLike ? 1 : 0, created_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'article_id']).doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+            return { counters: await counters({ [column(isLike)]: 1 }), reaction: isLike };
+          }
+
+          const existing = await trx
+            .selectFrom('reactions')
+            .select('is_like')
+            .where('user_id', '=', userId)
+            .where('article_id', '=', articleId)
+            .executeTakeFirst();
+          if (!existing) return undefined;
+          const current = existing.is_like === 1;
+
+          if (current === isLike) {
+            // The same reaction again takes it back.
+            const deleted = await trx
+              .deleteFrom('reactions')
+              .where('user_id', '=', userId)
+              .where('article_id', '=', articleId)
+              .where('is_like', '=', existing.is_like)
+              .executeTakeFirst();
+            if (Number(deleted.numDeletedRows) === 0) return undefined;
+            return { counters: await counters({ [column(isLike)]: -1 }), reaction: null };
+          }
+
+          const switched = await trx
+            .updateTable('reactions')
+            .set({ is_like: isLike ? 1 : 0, created_at: now })
+            .where('user_id', '=', userId)
+            .where('article_id', '=', articleId)
+            .where('is_like', '=', existing.is_like)
+            .executeTakeFirst();
+          if (Number(switched.numUpdatedRows) === 0) return undefined;
+          return { counters: await counters({ [column(isLike)]: 1, [column(current)]: -1 }), reaction: isLike };
+        }).catch((error: unknown) => {
+          if (error instanceof ArticleGone || isForeignKeyViolation(error)) return 'gone' as const;
+          throw error;
+        });
+        if (outcome === 'gone') return undefined;
+        if (outcome) return outcome;
+        if (attempt >= 10) throw new Error('reaction kept changing under concurrent requests');
+      }
+    },
+
+    /** Real reactions counted from the rows (tests and repair compare the counters with it). */
+    async recount(articleId: number): Promise<{ likes: number; dislikes: number }> {
+      const rows = await db
+        .selectFrom('reactions')
+        .select((eb) => ['is_like', eb.fn.countAll<number>().as('n')])
+        .where('article_id', '=', articleId)
+        .groupBy('is_like')
+        .execute();
+      const count = (isLike: number) => Number(rows.find((r) => r.is_like === isLike)?.n ?? 0);
+      return { likes: count(1), dislikes: count(0) };
+    },
+  };
+}
+export type ReactionsRepository = ReturnType<typeof createReactionsRepository>;

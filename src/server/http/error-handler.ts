@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.js';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+/** Turns the first validation issue into a sentence that names the field. */
+function describeValidationFailure(context: string | undefined, issues: ValidationIssue[]): string {
+  const issue = issues[0];
+  const pathFromIssue = issue?.params?.issue?.path?.map(String).join('.');
+  const field = pathFromIssue || issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || context || 'input';
+  const message = issue?.message ?? 'is invalid';
+  if (message.toLowerCase().includes(field.toLowerCase().split('.').pop() ?? field)) return message;
+  if (/^(must|is|should)\b/.test(message)) return `${field} ${message}`;
+  return `${field}: ${message}`;
+}
+
+/**
+ * One place maps every failure to `{error}` (DESIGN.md section 4): our HttpErrors and Fastify's own
+ * 4xx errors keep their status and message; anything else is a bug, logged and answered with a
+ * body that reveals nothing.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = describeValidationFailure(error.validationContext, error.validation as ValidationIssue[]);
+      return reply.status(400).send({ error: message });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
+      return reply.status(500).send({ error: 'Internal server error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: error.message || 'Too many requests. Please slow down.' });
+    }
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError'
+          ? 'Request body is not valid JSON'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Request body is too large'
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Unsupported content type; send application/json'
+              : error.message;
+      return reply.status(status).send({ error: message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'Internal server error' });
+  });
+}

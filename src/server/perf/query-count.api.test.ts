@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { signedInClient, TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
+
+/**
+ * The performance guard that runs in `npm test` (issue 9): the number of SQL statements behind a
+ * feed page, an article page and a channel page does not grow with the number of rows shown. A
+ * statement per row (N+1) would make these counts grow with the page size.
+ */
+describe.each(testDatabases())('SQL statements per page on %s', (kind) => {
+  let statements = 0;
+  const t = useTestApp(kind, {}, { onQuery: () => void statements++ });
+
+  async function count(run: () => Promise<unknown>): Promise<number> {
+    statements = 0;
+    await run();
+    return statements;
+  }
+
+  it('is constant in the page size for the feed, an article, a channel and its lists', async () => {
+    const author = await signedInClient(t, 'perf');
+    const reader = await signedInClient(t, 'perfreader');
+    const channel = (await author.client.post('/api/channels', { name: 'Perf Desk', description: 'Numbers' })).json();
+    await reader.client.post(`/api/channels/${channel.id}/subscribe`);
+    const categories = (await author.client.get('/api/categories')).json();
+    for (let i = 0; i < 40; i++) {
+      await author.client.post('/api/articles', {
+        title: `Perf story ${i}`,
+        content: `<p>Body ${i}</p>`,
+        channelId: channel.id,
+        categoryIds: [categories[i % 3].id, categories[(i + 1) % 3].id],
+        location_name: i % 2 ? 'London' : 'Paris',
+      });
+    }
+    const anonymous = new TestClient(() => t.app);
+    await anonymous.get('/api/categories'); // warm the process-wide category cache
+
+    const feedSmall = await count(() => anonymous.get('/api/articles?limit=5'));
+    const feedLarge = await count(() => anonymous.get('/api/articles?limit=40'));
+    expect(feedLarge).toBe(feedSmall);
+    expect(feedSmall).toBeLessThanOrEqual(2);
+
+    const signedSmall = await count(() => reader.client.get('/api/articles?limit=5&sort=likes'));
+    const signedLarge = await count(() => reader.client.get('/api/articles?limit=40&sort=likes'));
+    expect(signedLarge).toBe(signedSmall);
+
+    const channelArticles = await count(() => anonymous.get(`/api/channels/${channel.id}/articles`));
+    expect(channelArticles).toBeLessThanOrEqual(3);
+    const channelsSmall = await count(() => reader.client.get('/api/channels?limit=1'));
+    const channelsLarge = await count(() => reader.client.get('/api/channels?limit=50'));
+    expect(channelsLarge).toBe(channelsSmall);
+
+    const feed = (await anonymous.get('/api/articles?limit=1')).json();
+    const articleId = feed.items[0].id;
+    const articlePage = await count(() => reader.client.get(`/api/articles/${articleId}`));
+    expect(articlePage).toBeLessThanOrEqual(4);
+  });
+});

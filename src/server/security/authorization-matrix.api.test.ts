@@ -1,0 +1,162 @@
+import sharp from 'sharp';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../test-support/test-app.js';
+
+/**
+ * Issue 10, item 1: for every state-changing route and every private read, what anonymous visitors,
+ * another ordinary user, the owner and an admin get, to the status code, and proof that a refused
+ * request changed nothing in the database. A route the app serves that this table does not list
+ * fails the test, so new routes must be classified here.
+ */
+type Role = 'anonymous' | 'other' | 'owner' | 'admin';
+interface Fixtures {
+  t: TestApp;
+  owner: { id: number; client: TestClient };
+  channelId: number;
+  uploadUrl: string;
+  article: () => Promise<number>;
+  draft: () => Promise<number>;
+  comment: () => Promise<number>;
+}
+interface Case {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** The route as Fastify lists it. */
+  route: string;
+  /** Builds the concrete request; called afresh for every role (destructive actions need new rows). */
+  request: (fx: Fixtures) => Promise<{ url: string; body?: unknown }>;
+  expect: Record<Role, number>;
+}
+
+const PNG = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366aa' } }).png().toBuffer();
+
+const CASES: Case[] = [
+  // Accounts
+  { method: 'POST', route: '/api/user/password', request: async () => ({ url: '/api/user/password', body: { newPassword: '' } }), expect: { anonymous: 401, other: 400, owner: 400, admin: 400 } },
+  { method: 'PATCH', route: '/api/users/:id', request: async (fx) => ({ url: `/api/users/${fx.owner.id}`, body: { description: 'changed' } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
+  { method: 'GET', route: '/api/user', request: async () => ({ url: '/api/user' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  // Channels and subscriptions
+  { method: 'POST', route: '/api/channels', request: async () => ({ url: '/api/channels', body: { name: 'Matrix', description: 'm' } }), expect: { anonymous: 401, other: 201, owner: 201, admin: 201 } },
+  { method: 'PATCH', route: '/api/channels/:id', request: async (fx) => ({ url: `/api/channels/${fx.channelId}`, body: { name: 'Renamed' } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
+  { method: 'POST', route: '/api/channels/:id/subscribe', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/subscribe` }), expect: { anonymous: 401, other: 200, owner: 400, admin: 200 } },
+  { method: 'DELETE', route: '/api/channels/:id/subscribe', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/subscribe` }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/channels/:id/subscribers', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/subscribers` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/channels/:id/drafts', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/drafts` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
+  { method: 'GET', route: '/api/user/channels', request: async () => ({ url: '/api/user/channels' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/user/subscriptions', request: async () => ({ url: '/api/user/subscriptions' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/users/:id/subscriptions', request: async (fx) => ({ url: `/api/users/${fx.owner.id}/subscriptions` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/debug/channels', request: async (fx) => ({ url: `/api/debug/channels?userId=${fx.owner.id}` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/debug/subscriptions', request: async (fx) => ({ url: `/api/debug/subscriptions?userId=${fx.owner.id}` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  // Articles
+  { method: 'POST', route: '/api/articles', request: async (fx) => ({ url: '/api/articles', body: { title: 'T', content: '<p>c</p>', channelId: fx.channelId } }), expect: { anonymous: 401, other: 403, owner: 201, admin: 403 } },
+  { method: 'PATCH', route: '/api/articles/:id', request: async (fx) => ({ url: `/api/articles/${await fx.article()}`, body: { title: 'Edited' } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
+  { method: 'DELETE', route: '/api/articles/:id', request: async (fx) => ({ url: `/api/articles/${await fx.article()}` }), expect: { anonymous: 401, other: 403, owner: 204, admin: 403 } },
+  { method: 'POST', route: '/api/articles/:id/toggle-status', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/toggle-status` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
+  { method: 'GET', route: '/api/articles/:id', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
+  { method: 'PUT', route: '/api/articles/:id/images', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/images`, body: { images: [{ image_url: fx.uploadUrl, caption: 'c', order: 0 }] } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
+  { method: 'POST', route: '/api/articles/:id/images', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/images`, body: [{ image_url: fx.uploadUrl, caption: 'c', order: 0 }] }), expect: { anonymous: 401, other: 403, owner: 201, admin: 403 } },
+  // Reactions and comments
+  { method: 'POST', route: '/api/articles/:id/reactions', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/reactions`, body: { isLike: true } }), expect: { anonymous: 401, other: 404, owner: 200, admin: 404 } },
+  { method: 'POST', route: '/api/articles/:id/comments', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comments`, body: { content: 'hi', parent_id: null } }), expect: { anonymous: 401, other: 404, owner: 201, admin: 404 } },
+  { method: 'GET', route: '/api/articles/:id/comments', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comments` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
+  { method: 'DELETE', route: '/api/comments/:id', request: async (fx) => ({ url: `/api/comments/${await fx.comment()}` }), expect: { anonymous: 401, other: 403, owner: 204, admin: 204 } },
+  // Media
+  { method: 'POST', route: '/api/uploads', request: async () => ({ url: '/api/uploads' }), expect: { anonymous: 401, other: 201, owner: 201, admin: 201 } },
+  // Admin
+  { method: 'GET', route: '/api/admin-articles', request: async () => ({ url: '/api/admin-articles' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
+  { method: 'PATCH', route: '/api/admin-articles/:id', request: async (fx) => ({ url: `/api/admin-articles/${await fx.article()}`, body: { view_count: 5 } }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
+  { method: 'GET', route: '/api/admin-channels', request: async () => ({ url: '/api/admin-channels' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
+  { method: 'PATCH', route: '/api/admin-channels/:id', request: async (fx) => ({ url: `/api/admin-channels/${fx.channelId}`, body: { subscriber_count: 5 } }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
+];
+
+/** Routes anyone may call, with why; listed so that an unclassified new route fails the test. */
+const PUBLIC_ROUTES = [
+  'POST /api/register', 'POST /api/login', 'POST /api/logout', // signing in and out
+  'POST /api/articles/:id/view', // counting a view needs no account
+  'GET /api/articles', 'GET /api/articles/facets', 'GET /api/channels', 'GET /api/channels/:id', 'GET /api/channels/:id/articles',
+  'GET /api/users/:id', 'GET /api/categories', 'GET /api/locations', 'GET /api/geocode', 'GET /api/is-admin', 'GET /api/health',
+  'GET /api/auth/providers', 'GET /api/auth/google', 'GET /api/auth/google/callback', 'GET /api/openapi.json',
+  'GET /rss.xml', 'GET /channels/:id/rss.xml', 'GET /sitemap.xml', 'GET /robots.txt', 'GET /uploads/*',
+];
+
+async function databaseSnapshot(t: TestApp): Promise<string> {
+  const tables = ['users', 'channels', 'subscriptions', 'articles', 'article_categories', 'article_images', 'uploads', 'comments', 'reactions', 'admin_audit', 'user_identities'];
+  const parts: string[] = [];
+  for (const table of tables) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(t.database.db);
+    parts.push(JSON.stringify(rows.rows));
+  }
+  return parts.join('\n');
+}
+
+describe.each(testDatabases())('authorization matrix on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  it('lists every route the app serves', async () => {
+    const served = new Set<string>();
+    // Every route as registered (buildApp records them).
+    const routes = (t.app as unknown as { routeList: { method: string; url: string }[] }).routeList;
+    for (const r of routes) if (r.method !== 'HEAD' && !r.url.startsWith('/api/docs')) served.add(`${r.method} ${r.url}`);
+    const listed = new Set([...CASES.map((c) => `${c.method} ${c.route}`), ...PUBLIC_ROUTES]);
+    expect([...served].filter((route) => !listed.has(route)).sort(), 'routes missing from the authorization matrix').toEqual([]);
+    expect([...listed].filter((route) => !served.has(route)).sort(), 'matrix rows for routes that do not exist').toEqual([]);
+  });
+
+  it('answers every role with the exact status, and refusals change nothing', async () => {
+    const owner = await signedInClient(t, 'owner');
+    const other = await signedInClient(t, 'other');
+    const admin = await signedInClient(t, 'admin');
+    await t.ctx.users.setAdmin(admin.username, true);
+    const anonymous = new TestClient(() => t.app);
+    const channelId = (await owner.client.post('/api/channels', { name: 'Owned', description: 'd' })).json().id;
+    const upload = await uploadPng(owner.client);
+    const fx: Fixtures = {
+      t,
+      owner,
+      channelId,
+      uploadUrl: upload,
+      article: async () => (await owner.client.post('/api/articles', { title: 'A', content: '<p>a</p>', channelId })).json().id,
+      draft: async () => (await owner.client.post('/api/articles', { title: 'D', content: '<p>d</p>', channelId, status: 'draft' })).json().id,
+      comment: async () => {
+        const articleId = (await owner.client.post('/api/articles', { title: 'C', content: '<p>c</p>', channelId })).json().id;
+        return (await owner.client.post(`/api/articles/${articleId}/comments`, { content: 'mine', parent_id: null })).json().id;
+      },
+    };
+    const clients: Record<Role, TestClient> = { anonymous, other: other.client, owner: owner.client, admin: admin.client };
+    let checked = 0;
+    for (const testCase of CASES) {
+      for (const role of ['anonymous', 'other', 'admin', 'owner'] as Role[]) {
+        const { url, body } = await testCase.request(fx);
+        const expected = testCase.expect[role];
+        const before = expected >= 400 ? await databaseSnapshot(t) : '';
+        const response =
+          testCase.route === '/api/uploads'
+            ? await uploadRequest(clients[role])
+            : await clients[role].request({ method: testCase.method, url, ...(body !== undefined ? { payload: body as object } : {}) });
+        expect(response.statusCode, `${role} ${testCase.method} ${url}: ${response.body}`).toBe(expected);
+        if (expected >= 400) {
+          expect(response.json().error, `${role} ${testCase.method} ${url}`).toBeTruthy();
+          expect(await databaseSnapshot(t), `${role} ${testCase.method} ${url} changed the database`).toBe(before);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBe(CASES.length * 4);
+  });
+});
+
+function multipartBody(png: Buffer) {
+  const boundary = '----matrix' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pic.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, png, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+async function uploadRequest(client: TestClient) {
+  const { payload, headers } = multipartBody(await PNG());
+  return client.request({ method: 'POST', url: '/api/uploads', payload, headers });
+}
+async function uploadPng(client: TestClient): Promise<string> {
+  const response = await uploadRequest(client);
+  if (response.statusCode !== 201) throw new Error(`upload failed ${response.statusCode} ${response.body}`);
+  return response.json().url;
+}

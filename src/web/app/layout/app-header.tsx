@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Link, useMatch } from 'react-router';
+import { paths } from '@contract/paths';
+import { ImageToggleButton, ThemeToggleButton } from '@/components/preference-toggles';
+import { Button } from '@/components/ui/button';
+import { SITE_NAME } from '@/lib/site';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { SideMenu } from './side-menu';
+
+/**
+ * Places the channels issue fills (spec 1 section 2). Left empty until channels exist; no
+ * placeholder data is shown meanwhile.
+ */
+export interface AppHeaderSlots {
+  /** Larger screens: the current-channel dropdown (switch channel, Create Channel), signed-in users only. */
+  channelSwitcher?: ReactNode;
+  /** Side menu: the current channel with its switch list and Create Channel, then Popular Channels (first 5, Explore Channels). */
+  sideMenuChannelSections?: ReactNode;
+}
+
+/** The global header of every page (spec 1 section 2). */
+export function AppHeader({ channelSwitcher, sideMenuChannelSections }: AppHeaderSlots) {
+  const { user } = useAuth();
+  return (
+    <header className="sticky top-0 z-40 border-b-4 border-double border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link
+          to={paths.home}
+          className="rounded-sm font-serif text-2xl font-bold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background sm:text-3xl"
+        >
+          {SITE_NAME}
+        </Link>
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
+          {user && channelSwitcher}
+          <ThemeToggleButton />
+          <ImageToggleButton />
+          <AccountControls />
+        </nav>
+        <div className="ml-auto md:hidden">
+          <SideMenu channelSections={sideMenuChannelSections} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The username menu, or the Login button for signed-out visitors (hidden on the auth page). */
+function AccountControls() {
+  const { user, isLoading } = useAuth();
+  const onAuthPage = useMatch(paths.auth) !== null;
+  if (isLoading) return null;
+  if (user) return <UserMenu />;
+  if (onAuthPage) return null;
+  return (
+    <Button asChild size="sm" className="ml-2">
+      <Link to={paths.auth}>Login</Link>
+    </Button>
+  );
+}

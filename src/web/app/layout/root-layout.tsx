@@ -1,0 +1,68 @@
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { SelectedChannelProvider } from '@/lib/selected-channel';
+import { ThemeProvider } from '@/lib/theme';
+import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
+import { useUserChannels } from '@/features/channels/api/channels';
+import { ChannelSwitcher } from '@/features/channels/components/channel-switcher';
+import { SideMenuChannelSections } from '@/features/channels/components/side-menu-channel-sections';
+import { AppHeader } from './app-header';
+
+/** The frame of every page: session, theme, selected channel, skip link, header and the main landmark. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <ThemeFromSession>
+        <SelectedChannelFromSession>
+          <a
+            href="#main"
+            className="sr-only rounded-md border bg-background text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-4 focus:py-2"
+          >
+            Skip to main content
+          </a>
+          <div className="flex min-h-dvh flex-col">
+            <HeaderWithChannels />
+            <main id="main" tabIndex={-1} className="flex-1 outline-none">
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </main>
+          </div>
+          <ScrollRestoration />
+        </SelectedChannelFromSession>
+      </ThemeFromSession>
+    </AuthProvider>
+  );
+}
+
+/** The theme follows the session: dark only for a signed-in user who chose it (spec 1 section 4). */
+function ThemeFromSession({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  return <ThemeProvider signedIn={isLoading ? undefined : user !== null}>{children}</ThemeProvider>;
+}
+
+/** The selected channel (spec 1 section 4) chosen among the signed-in user's own channels. */
+function SelectedChannelFromSession({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const { data: channels } = useUserChannels(userId);
+  const ownChannelIds = useMemo(() => channels?.map((channel) => channel.id), [channels]);
+  return (
+    <SelectedChannelProvider userId={userId} ownChannelIds={ownChannelIds}>
+      {children}
+    </SelectedChannelProvider>
+  );
+}
+
+/** The header with the channels feature in its slots: the switcher (md+) and the side menu's sections. */
+function HeaderWithChannels() {
+  const { user } = useAuth();
+  if (!user) return <AppHeader />;
+  return (
+    <AppHeader
+      channelSwitcher={<ChannelSwitcher userId={user.id} />}
+      sideMenuChannelSections={<SideMenuChannelSections userId={user.id} />}
+    />
+  );
+}

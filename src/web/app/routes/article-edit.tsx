@@ -1,0 +1,30 @@
+import { useParams } from 'react-router';
+import { articleIdFromSegment } from '@contract/paths';
+import { pageTitle } from '@/lib/site';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { EditArticle } from '@/features/articles/components/edit-article';
+import { LocationPicker } from '@/features/geo/components/location-picker';
+import { useArticle } from '@/features/articles/api/articles';
+import { useArticleImagesField } from '@/features/media/components/image-uploader';
+
+/** /articles/{id}/edit (spec 1 section 2; signed-out visitors go to /, see the router). */
+export default function EditArticlePage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const articleId = /^\d+$/.test(id) ? articleIdFromSegment(id) : null;
+  // The uploader starts from the article's saved images (same cached query as the form's).
+  const images = useArticleImagesField(useArticle(articleId).data?.images);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <title>{pageTitle('Edit Article')}</title>
+      <h1 className="mb-6 font-serif text-4xl font-bold tracking-tight">Edit Article</h1>
+      {articleId === null || !user ? (
+        <p role="alert" className="text-muted-foreground">
+          Article data could not be loaded. Please go back to the article and try again.
+        </p>
+      ) : (
+        <EditArticle articleId={articleId} userId={user.id} locationField={LocationPicker} images={images} />
+      )}
+    </div>
+  );
+}

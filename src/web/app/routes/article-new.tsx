@@ -1,0 +1,29 @@
+import { useParams } from 'react-router';
+import { pageTitle } from '@/lib/site';
+import { useSelectedChannel } from '@/lib/selected-channel';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { CreateArticle } from '@/features/articles/components/create-article';
+import { LocationPicker } from '@/features/geo/components/location-picker';
+import { useArticleImagesField } from '@/features/media/components/image-uploader';
+
+/** /articles/new and /channels/{channelId}/articles/new (spec 1 section 2; signed-in users, ProtectedRoute). */
+export default function NewArticlePage() {
+  const { channelId } = useParams();
+  const { user } = useAuth();
+  const { selectedChannelId } = useSelectedChannel();
+  const routeChannelId = channelId && /^\d+$/.test(channelId) ? Number(channelId) : null;
+  const images = useArticleImagesField(undefined);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <title>{pageTitle('Create Article')}</title>
+      <h1 className="mb-6 font-serif text-4xl font-bold tracking-tight">Create Article</h1>
+      <CreateArticle
+        signedIn={user !== null}
+        routeChannelId={routeChannelId}
+        selectedChannelId={selectedChannelId}
+        locationField={LocationPicker}
+        images={images}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { pageTitle } from '@/lib/site';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { CreateChannelForm } from '@/features/channels/components/create-channel-form';
+
+/** /channels/new (protected in the router; spec 2 section 2). */
+export default function NewChannelPage() {
+  const { user } = useAuth();
+  return (
+    <div className="px-4 py-8 sm:py-10">
+      <title>{pageTitle('Create Channel')}</title>
+      <CreateChannelForm userId={user?.id ?? null} />
+    </div>
+  );
+}

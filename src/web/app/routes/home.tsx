@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { PenLineIcon } from 'lucide-react';
+import { paths } from '@contract/paths';
+import { Button } from '@/components/ui/button';
+import { pageTitle } from '@/lib/site';
+import { useSelectedChannel } from '@/lib/selected-channel';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { ArticleFeed } from '@/features/articles/components/article-feed';
+import { PopularChannels } from '@/features/channels/components/popular-channels';
+
+/**
+ * Home feed (spec 1 section 2): the heading follows the session; 'Write an Article' for signed-in
+ * users (into the selected channel when there is one); the feed with its Sort menu, Filter panel
+ * and badges; on large screens the Popular Channels column.
+ */
+export default function HomePage() {
+  const { user } = useAuth();
+  const { selectedChannelId } = useSelectedChannel();
+  const signedIn = user !== null;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <title>{pageTitle()}</title>
+      <div className="flex flex-wrap items-end justify-between gap-4 border-b pb-6">
+        <div>
+          <h1 className="font-serif text-4xl font-bold tracking-tight sm:text-5xl">{signedIn ? 'Your Feed' : 'Popular Articles'}</h1>
+          <p className="mt-2 text-lg text-muted-foreground">
+            {signedIn ? 'Latest articles from your favorite channels' : 'Want to interact or write your own articles? Sign up or log in!'}
+          </p>
+        </div>
+        {signedIn && (
+          <Button asChild>
+            <Link to={selectedChannelId !== null ? paths.newArticleInChannel(selectedChannelId) : paths.newArticle}>
+              <PenLineIcon aria-hidden="true" />
+              Write an Article
+            </Link>
+          </Button>
+        )}
+      </div>
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <ArticleFeed signedIn={signedIn} />
+        <aside className="hidden lg:block">
+          <div className="sticky top-24">
+            <PopularChannels />
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type {
+  AdminArticle,
+  AdminArticlePage,
+  AdminArticleUpdated,
+  AdminChannel,
+  AdminChannelPage,
+  AdminChannelUpdated,
+  UpdateAdminArticle,
+} from '@contract/admin';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateApi } from '@/lib/query-client';
+
+/** Spec 2 section 9: admin lists are cached 5 minutes. */
+export const ADMIN_LIST_STALE_TIME = 300_000;
+export const ADMIN_PAGE_SIZE = 20;
+
+export const adminArticlesPath = '/api/admin-articles';
+export const adminChannelsPath = '/api/admin-channels';
+
+/** The list URL, which is also the query key (spec 1 section 7). */
+export function adminListUrl(path: string, q: string): string {
+  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
+  if (q.trim()) params.set('q', q.trim());
+  return `${path}?${params.toString()}`;
+}
+
+function useAdminList<Page extends { nextCursor: string | null }>(path: string, q: string) {
+  const url = adminListUrl(path, q);
+  return useInfiniteQuery({
+    queryKey: [url],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<Page>('GET', pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url, undefined, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: ADMIN_LIST_STALE_TIME,
+  });
+}
+
+/** GET /api/admin-articles: every article, drafts included, newest first; `q` searches titles. */
+export function useAdminArticles(q: string) {
+  return useAdminList<AdminArticlePage>(adminArticlesPath, q);
+}
+
+/** GET /api/admin-channels: every channel with real and total subscribers; `q` searches names. */
+export function useAdminChannels(q: string) {
+  return useAdminList<AdminChannelPage>(adminChannelsPath, q);
+}
+
+/** Writes a saved row into every cached page of a list at once, so the table shows it before the refetch lands. */
+function patchCachedRows<Item extends { id: number }>(queryClient: QueryClient, path: string, id: number, patch: (item: Item) => Item) {
+  queryClient.setQueriesData<InfiniteData<{ items: Item[]; nextCursor: string | null }>>(
+    { predicate: (query) => String(query.queryKey[0] ?? '').startsWith(`${path}?`) },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === id ? patch(item) : item)) })),
+      },
+  );
+}
+
+/**
+ * After an admin save: the admin lists (spec 2 section 2, 'refreshed after a save') and every
+ * public view that shows the figures (feeds, article pages, channel lists and pages).
+ */
+function refreshAfterSave(queryClient: QueryClient, adminPath: string): Promise<void> {
+  return invalidateApi(queryClient, adminPath, '/api/articles', '/api/channels', '/api/user/channels', '/api/user/subscriptions');
+}
+
+/** PATCH /api/admin-articles/{id} with the displayed totals. */
+export function useUpdateAdminArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, counts }: { id: number; counts: UpdateAdminArticle }) =>
+      apiRequest<AdminArticleUpdated>('PATCH', `${adminArticlesPath}/${id}`, counts),
+    onSuccess: (saved) => {
+      patchCachedRows<AdminArticle>(queryClient, adminArticlesPath, saved.id, (article) => ({
+        ...article,
+        title: saved.title,
+        view_count: saved.view_count,
+        like_count: saved.like_count,
+        dislike_count: saved.dislike_count,
+      }));
+      void refreshAfterSave(queryClient, adminArticlesPath);
+    },
+  });
+}
+
+/** PATCH /api/admin-channels/{id} with the displayed subscriber total. */
+export function useUpdateAdminChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, subscriberCount }: { id: number; subscriberCount: number }) =>
+      apiRequest<AdminChannelUpdated>('PATCH', `${adminChannelsPath}/${id}`, { subscriber_count: subscriberCount }),
+    onSuccess: (saved) => {
+      patchCachedRows<AdminChannel>(queryClient, adminChannelsPath, saved.id, (channel) => ({
+        ...channel,
+        name: saved.name,
+        subscriber_count: saved.subscriber_count,
+        admin_subscriber_count: saved.admin_subscriber_count,
+      }));
+      void refreshAfterSave(queryClient, adminChannelsPath);
+    },
+  });
+}
+
+/** The message of a failed request, or the spec's fallback (spec 2 section 8). */
+export function adminErrorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'An unknown error occurred.';
+}

@@ -1,0 +1,40 @@
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SITE_NAME } from '@/lib/site';
+import { AdminArticlesPanel } from './admin-articles-panel';
+import { AdminChannelsPanel } from './admin-channels-panel';
+
+type AdminTab = 'articles' | 'channels';
+
+/**
+ * The admin dashboard (spec 2 section 2): the product name, 'Admin Dashboard', the two tabs and a
+ * closing note. The chosen tab lives in the URL (?tab=channels) so a reload keeps it.
+ */
+export function AdminDashboard() {
+  const [params, setParams] = useSearchParams();
+  const tab: AdminTab = params.get('tab') === 'channels' ? 'channels' : 'articles';
+  const selectTab = (value: string) =>
+    setParams(value === 'channels' ? { tab: 'channels' } : {}, { replace: true, preventScrollReset: true });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <header className="border-b pb-6">
+        <p className="text-xs font-semibold tracking-[0.2em] text-muted-foreground uppercase">{SITE_NAME}</p>
+        <h1 className="mt-2 font-serif text-4xl font-bold tracking-tight sm:text-5xl">Admin Dashboard</h1>
+      </header>
+      <Tabs value={tab} onValueChange={selectTab} className="mt-6">
+        <TabsList aria-label="Admin sections">
+          <TabsTrigger value="articles">Manage Articles</TabsTrigger>
+          <TabsTrigger value="channels">Manage Channels</TabsTrigger>
+        </TabsList>
+        <TabsContent value="articles">
+          <AdminArticlesPanel />
+        </TabsContent>
+        <TabsContent value="channels">
+          <AdminChannelsPanel />
+        </TabsContent>
+      </Tabs>
+      <footer className="mt-10 border-t pt-4 text-sm text-muted-foreground">More admin tools will be added soon.</footer>
+    </div>
+  );
+}

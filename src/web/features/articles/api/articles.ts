@@ -1,0 +1,181 @@
+import { useEffect, useRef } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Article, ArticleSummary, CreateArticle, Facets, FeedPage, UpdateArticle } from '@contract/articles';
+import type { Channel } from '@contract/channels';
+import type { CategoryNode } from '@contract/taxonomy';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { feedApiUrl, type FeedFilters } from '../lib/feed-params';
+import { takeBootstrapArticle } from './bootstrap-article';
+
+/** Query keys are the API URLs (spec 1 section 7), so the default fetch and prefix invalidation both work. */
+export const articlesKeys = {
+  feed: (filters: FeedFilters) => [feedApiUrl(filters)] as const,
+  facets: ['/api/articles/facets'] as const,
+  detail: (id: number) => [`/api/articles/${id}`] as const,
+  channelArticles: (channelId: number) => [`/api/channels/${channelId}/articles`] as const,
+  channelDrafts: (channelId: number) => [`/api/channels/${channelId}/drafts`] as const,
+  categories: ['/api/categories'] as const,
+  ownChannels: ['/api/user/channels'] as const,
+};
+
+/**
+ * Refreshes every list of articles (feeds, facets, channel tables, channel and profile counts)
+ * but not open article pages, which the caller updates itself.
+ */
+export function invalidateArticleLists(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const key = String(query.queryKey[0] ?? '');
+      return (
+        key === '/api/articles' ||
+        key.startsWith('/api/articles?') ||
+        key === '/api/articles/facets' ||
+        key.startsWith('/api/channels') ||
+        key.startsWith('/api/user/')
+      );
+    },
+  });
+}
+
+/** A readable message for a failed call: the server's text when there is one, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
+}
+
+/** The home feed, a page at a time; sorting and filtering happen on the server (DESIGN.md section 4). */
+export function useFeed(filters: FeedFilters) {
+  const url = feedApiUrl(filters);
+  return useInfiniteQuery({
+    queryKey: [url],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<FeedPage>('GET', pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url, undefined, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** The filter choices: categories, places and channels that the reader's articles have. */
+export function useFacets() {
+  return useQuery({ queryKey: articlesKeys.facets, queryFn: ({ signal }) => apiRequest<Facets>('GET', articlesKeys.facets[0], undefined, { signal }) });
+}
+
+/**
+ * One article. On a server-rendered article page the article rides along in the bootstrap block,
+ * so the first render needs no request.
+ */
+export function useArticle(id: number | null) {
+  return useQuery({
+    queryKey: articlesKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => apiRequest<Article>('GET', `/api/articles/${id}`, undefined, { signal }),
+    initialData: () => (id === null ? undefined : takeBootstrapArticle(id)),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * Records one view (spec 1 section 4): the caller runs it once per article load. The new count goes
+ * into the open article; when the server says it was counted or that feeds should refresh, the
+ * article lists are refetched.
+ */
+export function useRecordView() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<{ view_count: number; counted: boolean; shouldInvalidateFeeds: boolean }>('POST', `/api/articles/${id}/view`),
+    onSuccess: (result, id) => {
+      queryClient.setQueryData<Article>(articlesKeys.detail(id), (article) => (article ? { ...article, viewCount: result.view_count } : article));
+      if (result.counted || result.shouldInvalidateFeeds) void invalidateArticleLists(queryClient);
+    },
+  });
+}
+
+export function useCategories() {
+  return useQuery({
+    queryKey: articlesKeys.categories,
+    queryFn: ({ signal }) => apiRequest<CategoryNode[]>('GET', '/api/categories', undefined, { signal }),
+  });
+}
+
+/** The signed-in user's own channels (the only ones an article can go in; spec 1 section 6). */
+export function useOwnChannels(enabled: boolean) {
+  return useQuery({
+    queryKey: articlesKeys.ownChannels,
+    queryFn: ({ signal }) => apiRequest<Channel[]>('GET', '/api/user/channels', undefined, { signal }),
+    enabled,
+  });
+}
+
+export function useChannelArticles(channelId: number, drafts: boolean, enabled = true) {
+  const key = drafts ? articlesKeys.channelDrafts(channelId) : articlesKeys.channelArticles(channelId);
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => apiRequest<ArticleSummary[]>('GET', key[0], undefined, { signal }),
+    enabled,
+  });
+}
+
+/** POST /api/articles. Toasts are the caller's: create and publish read differently (spec 1 section 8). */
+export function useCreateArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateArticle) => apiRequest<Article>('POST', '/api/articles', input),
+    onSuccess: (article) => {
+      queryClient.setQueryData(articlesKeys.detail(article.id), article);
+      return invalidateArticleLists(queryClient);
+    },
+  });
+}
+
+/** PATCH /api/articles/{id}. */
+export function useUpdateArticle(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateArticle) => apiRequest<Article>('PATCH', `/api/articles/${id}`, input),
+    onSuccess: (article) => {
+      queryClient.setQueryData(articlesKeys.detail(id), article);
+      return invalidateArticleLists(queryClient);
+    },
+  });
+}
+
+/** Publish a draft or move a published article to drafts, with the toasts of spec 1 section 4 and 8. */
+export function useToggleArticleStatus(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ published: boolean; status: 'draft' | 'published' }>('POST', `/api/articles/${id}/toggle-status`),
+    onSuccess: (result) => {
+      queryClient.setQueryData<Article>(articlesKeys.detail(id), (article) => (article ? { ...article, ...result } : article));
+      toast({ title: result.published ? 'Article published' : 'Article moved to drafts' });
+      return invalidateArticleLists(queryClient);
+    },
+    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to change article status.' }),
+  });
+}
+
+/** DELETE /api/articles/{id}: 204 means success (spec 1 section 7). */
+export function useDeleteArticle(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('DELETE', `/api/articles/${id}`),
+    onSuccess: () => {
+      // Not refetched now (the open page is leaving; the caller navigates), but never shown again from the cache.
+      void queryClient.invalidateQueries({ queryKey: articlesKeys.detail(id), exact: true, refetchType: 'none' });
+      toast({ title: 'Article deleted' });
+      void invalidateArticleLists(queryClient);
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, 'Failed to delete the article.') }),
+  });
+}
+
+/** Records the view of an article once per load of the page (spec 1 section 4), when the article is there. */
+export function useRecordViewOnce(id: number | null, loaded: boolean) {
+  const { mutate } = useRecordView();
+  const recorded = useRef<number | null>(null);
+  useEffect(() => {
+    if (id === null || !loaded || recorded.current === id) return;
+    recorded.current = id;
+    mutate(id);
+  }, [id, loaded, mutate]);
+}

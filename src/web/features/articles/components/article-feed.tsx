@@ -1,0 +1,354 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ArrowDownWideNarrowIcon, ArrowUpNarrowWideIcon, ArrowUpDownIcon, FilterIcon, XIcon } from 'lucide-react';
+import type { ArticleSort, Facets } from '@contract/articles';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { errorMessage, useFacets, useFeed } from '../api/articles';
+import { categoryLeafName } from '../lib/categories';
+import {
+  activeFilterCount,
+  DEFAULT_FEED_FILTERS,
+  FEED_SORTS,
+  feedFiltersToSearchParams,
+  parseFeedFilters,
+  SORT_LABELS,
+  type FeedFilters,
+} from '../lib/feed-params';
+import { ArticleCard } from './article-card';
+
+/** How long typing in the search box waits before the feed is asked again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The feed state lives in the page's query string (sort, direction, q, categories, location, channels). */
+function useFeedFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = parseFeedFilters(searchParams);
+  const setFilters = useCallback(
+    (update: (current: FeedFilters) => FeedFilters) =>
+      setSearchParams((params) => feedFiltersToSearchParams(update(parseFeedFilters(params))), { replace: true, preventScrollReset: true }),
+    [setSearchParams],
+  );
+  return [filters, setFilters] as const;
+}
+
+/**
+ * The home feed's list (spec 1 section 2): Sort menu with a direction toggle, Filter panel, badges
+ * of active filters, the articles, empty states and more articles as the reader scrolls.
+ */
+export function ArticleFeed({ signedIn }: { signedIn: boolean }) {
+  const [filters, setFilters] = useFeedFilters();
+  const feed = useFeed(filters);
+  const facets = useFacets();
+  const count = activeFilterCount(filters);
+  const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const source = feed.data?.pages[0]?.source;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <SortMenu filters={filters} setFilters={setFilters} />
+        <FilterPanel filters={filters} setFilters={setFilters} facets={facets.data} facetsLoading={facets.isPending} count={count} />
+      </div>
+      <FilterBadges filters={filters} setFilters={setFilters} facets={facets.data} />
+      {signedIn && source === 'all-fallback' && (
+        <p className="rounded-md border border-dashed bg-muted/40 px-4 py-3 text-sm text-muted-foreground" data-testid="feed-fallback-hint">
+          The channels you follow have no articles yet, so here are the latest articles from every channel. Subscribe to channels to
+          build your own feed.
+        </p>
+      )}
+      {feed.isPending ? (
+        <PageSpinner label="Loading articles" />
+      ) : feed.isError ? (
+        <p role="alert" className="py-8 text-destructive">
+          {errorMessage(feed.error, 'Failed to load articles')}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="py-12 text-center text-lg text-muted-foreground">{count > 0 ? 'No articles match your filters' : 'No articles yet'}</p>
+      ) : (
+        <>
+          <h2 className="sr-only">Articles</h2>
+          <div>
+            {items.map((article) => (
+              <ArticleCard key={article.id} article={article} signedIn={signedIn} headingLevel={3} />
+            ))}
+          </div>
+          <LoadMore
+            hasMore={feed.hasNextPage}
+            loading={feed.isFetchingNextPage}
+            failed={feed.isFetchNextPageError}
+            onLoad={() => void feed.fetchNextPage()}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * More articles load when the end of the list scrolls into view; the button does the same for
+ * keyboards, old browsers, and when a load failed.
+ */
+function LoadMore({ hasMore, loading, failed, onLoad }: { hasMore: boolean; loading: boolean; failed: boolean; onLoad: () => void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const onLoadRef = useRef(onLoad);
+  onLoadRef.current = onLoad;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || loading || failed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoadRef.current(), { rootMargin: '600px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, loading, failed]);
+
+  if (!hasMore) return null;
+  return (
+    <div ref={sentinel} className="flex justify-center py-6">
+      {loading ? (
+        <Spinner label="Loading more articles" />
+      ) : (
+        <Button variant="outline" onClick={onLoad}>
+          Load more
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function SortMenu({ filters, setFilters }: { filters: FeedFilters; setFilters: (u: (f: FeedFilters) => FeedFilters) => void }) {
+  const ascending = filters.direction === 'asc';
+  return (
+    <div className="flex items-center gap-1">
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" size="sm">
+            <ArrowUpDownIcon aria-hidden="true" />
+            Sort: {SORT_LABELS[filters.sort]}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          <DropdownMenuLabel>Sort by</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuRadioGroup value={filters.sort} onValueChange={(value) => setFilters((f) => ({ ...f, sort: value as ArticleSort }))}>
+            {FEED_SORTS.map((sort) => (
+              <DropdownMenuRadioItem key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setFilters((f) => ({ ...f, direction: f.direction === 'asc' ? 'desc' : 'asc' }))}
+        title={ascending ? 'Switch to descending order' : 'Switch to ascending order'}
+      >
+        {ascending ? <ArrowUpNarrowWideIcon aria-hidden="true" /> : <ArrowDownWideNarrowIcon aria-hidden="true" />}
+        <span className="sr-only">Order: </span>
+        <span className="sr-only sm:not-sr-only">{ascending ? 'Ascending' : 'Descending'}</span>
+      </Button>
+    </div>
+  );
+}
+
+function toggle<T>(list: T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+function FilterPanel({
+  filters,
+  setFilters,
+  facets,
+  facetsLoading,
+  count,
+}: {
+  filters: FeedFilters;
+  setFilters: (u: (f: FeedFilters) => FeedFilters) => void;
+  facets: Facets | undefined;
+  facetsLoading: boolean;
+  count: number;
+}) {
+  const searchId = useId();
+  const [text, setText] = useState(filters.q);
+  const [lastQ, setLastQ] = useState(filters.q);
+  // The URL changed from elsewhere (a badge was cleared): show it in the box.
+  if (filters.q !== lastQ) {
+    setLastQ(filters.q);
+    setText(filters.q);
+  }
+
+  useEffect(() => {
+    if (text.trim() === filters.q.trim()) return;
+    const timer = setTimeout(() => setFilters((f) => ({ ...f, q: text.trim() })), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.q, setFilters]);
+
+  return (
+    <Sheet>
+      <SheetTrigger asChild>
+        <Button variant="outline" size="sm">
+          <FilterIcon aria-hidden="true" />
+          Filter
+          {count > 0 && (
+            <Badge className="ml-0.5 rounded-full px-1.5">
+              {count}
+              <span className="sr-only"> active</span>
+            </Badge>
+          )}
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right" className="w-full sm:max-w-md">
+        <SheetHeader className="pr-12">
+          <SheetTitle>Filter articles</SheetTitle>
+          <SheetDescription>Narrow the feed by text, category, place or channel.</SheetDescription>
+        </SheetHeader>
+        <div className="space-y-6 px-4">
+          <div className="space-y-2">
+            <Label htmlFor={searchId}>Search</Label>
+            <Input
+              id={searchId}
+              type="search"
+              placeholder="Search titles and content"
+              value={text}
+              maxLength={200}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') setFilters((f) => ({ ...f, q: text.trim() }));
+              }}
+            />
+          </div>
+          {facetsLoading ? (
+            <Spinner label="Loading filter choices" />
+          ) : (
+            <>
+              <ChoiceGroup
+                legend="Categories"
+                choices={(facets?.categories ?? []).map((c) => ({ key: String(c.id), label: c.name, count: c.count }))}
+                selected={filters.categories.map(String)}
+                onToggle={(key) => setFilters((f) => ({ ...f, categories: toggle(f.categories, Number(key)) }))}
+              />
+              <ChoiceGroup
+                legend="Locations"
+                choices={(facets?.locations ?? []).map((l) => ({ key: l.name, label: l.name, count: l.count }))}
+                selected={filters.locations}
+                onToggle={(key) => setFilters((f) => ({ ...f, locations: toggle(f.locations, key) }))}
+              />
+              <ChoiceGroup
+                legend="Channels"
+                choices={(facets?.channels ?? []).map((c) => ({ key: String(c.id), label: c.name, count: c.count }))}
+                selected={filters.channels.map(String)}
+                onToggle={(key) => setFilters((f) => ({ ...f, channels: toggle(f.channels, Number(key)) }))}
+              />
+            </>
+          )}
+        </div>
+        <SheetFooter>
+          <Button variant="outline" disabled={count === 0} onClick={() => setFilters((f) => ({ ...DEFAULT_FEED_FILTERS, sort: f.sort, direction: f.direction }))}>
+            Clear all filters
+          </Button>
+        </SheetFooter>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function ChoiceGroup({
+  legend,
+  choices,
+  selected,
+  onToggle,
+}: {
+  legend: string;
+  choices: { key: string; label: string; count: number }[];
+  selected: string[];
+  onToggle: (key: string) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      {choices.length === 0 ? (
+        <p className="text-sm text-muted-foreground">None yet</p>
+      ) : (
+        <ul className="max-h-56 space-y-1 overflow-y-auto pr-1">
+          {choices.map((choice, i) => (
+            <li key={choice.key} className="flex items-center gap-2">
+              <input
+                id={`${id}-${i}`}
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={selected.includes(choice.key)}
+                onChange={() => onToggle(choice.key)}
+              />
+              <label htmlFor={`${id}-${i}`} className="flex-1 text-sm">
+                {choice.label}
+              </label>
+              <span className="text-xs text-muted-foreground tabular-nums">{choice.count}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+/** One badge per active filter, each removable, and 'Clear all' (spec 1 section 2). */
+function FilterBadges({
+  filters,
+  setFilters,
+  facets,
+}: {
+  filters: FeedFilters;
+  setFilters: (u: (f: FeedFilters) => FeedFilters) => void;
+  facets: Facets | undefined;
+}) {
+  const badges: { key: string; label: string; remove: (f: FeedFilters) => FeedFilters }[] = [];
+  if (filters.q.trim()) badges.push({ key: 'q', label: `Search: ${filters.q}`, remove: (f) => ({ ...f, q: '' }) });
+  for (const id of filters.categories) {
+    const name = facets?.categories.find((c) => c.id === id)?.name;
+    badges.push({ key: `c${id}`, label: `Category: ${name ? categoryLeafName(name) : `#${id}`}`, remove: (f) => ({ ...f, categories: f.categories.filter((c) => c !== id) }) });
+  }
+  for (const name of filters.locations) {
+    badges.push({ key: `l${name}`, label: `Location: ${name}`, remove: (f) => ({ ...f, locations: f.locations.filter((l) => l !== name) }) });
+  }
+  for (const id of filters.channels) {
+    const name = facets?.channels.find((c) => c.id === id)?.name;
+    badges.push({ key: `ch${id}`, label: `Channel: ${name ?? `#${id}`}`, remove: (f) => ({ ...f, channels: f.channels.filter((c) => c !== id) }) });
+  }
+  if (badges.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
+      {badges.map((badge) => (
+        <Badge key={badge.key} variant="secondary" className="gap-1 py-1 pr-1 text-sm">
+          {badge.label}
+          <button
+            type="button"
+            onClick={() => setFilters(badge.remove)}
+            aria-label={`Remove filter ${badge.label}`}
+            className="rounded-sm p-0.5 outline-none hover:bg-background focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <XIcon className="size-3.5" aria-hidden="true" />
+          </button>
+        </Badge>
+      ))}
+      <Button variant="link" size="sm" onClick={() => setFilters((f) => ({ ...DEFAULT_FEED_FILTERS, sort: f.sort, direction: f.direction }))}>
+        Clear all
+      </Button>
+    </div>
+  );
+}

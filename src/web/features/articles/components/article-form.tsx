@@ -1,0 +1,249 @@
+import { lazy, Suspense, useCallback, useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { Loader2Icon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { LIMITS } from '@contract/limits';
+import { cn } from '@/lib/utils';
+import { validateArticleForm, type ArticleFormErrors, type ArticleFormValues, type ArticleLocation } from '../lib/article-form';
+import { CategoryPicker } from './category-picker';
+
+// TipTap is only downloaded by pages that edit (spec: the feed and article pages stay small).
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
+
+/** The location picker lives in the geo feature; pages pass it in (features do not import each other). */
+export type LocationFieldComponent = ComponentType<{
+  value: ArticleLocation | null;
+  onChange: (value: ArticleLocation | null) => void;
+  labelId: string;
+}>;
+
+/**
+ * The seam for article images (media feature). A page builds it with the media feature's hook
+ * and passes it in; the form renders `element` in its images place, shows 'Uploading Images...'
+ * on Save while `isUploading`, and after the article is saved calls `commit(articleId)`, which
+ * uploads pending files first and then saves the image records (spec 1 section 4). A throw is
+ * reported with the image-save warning of spec 1 section 8. `reset` restores the loaded images
+ * when an edit is cancelled.
+ */
+export interface ArticleImagesSeam {
+  element: ReactNode;
+  isUploading: boolean;
+  commit: (articleId: number) => Promise<void>;
+  reset?: () => void;
+}
+
+export interface ArticleFormProps {
+  mode: 'create' | 'edit' | 'inline';
+  initialValues: ArticleFormValues;
+  /** The user's own channels for the channel select (create and edit pages). */
+  channels?: { id: number; name: string }[];
+  locationField: LocationFieldComponent;
+  images?: ArticleImagesSeam;
+  /** Saves; resolves when done (the caller shows toasts and navigates). */
+  onSubmit: (values: ArticleFormValues) => Promise<void>;
+  onCancel?: () => void;
+  submitLabel: string | ((values: ArticleFormValues) => string);
+  submittingLabel?: string;
+  /** Keeps Save disabled (after saving, while the page moves on). */
+  disabled?: boolean;
+  /** Extra checks before the schema errors show (the create page's login and channel toasts). */
+  onInvalid?: (errors: ArticleFormErrors, values: ArticleFormValues) => void;
+}
+
+/**
+ * One form for creating and editing (spec 1 section 2): title, rich-text content (300 px when
+ * creating, at least 500 px when editing), channel, categories, location, images and 'Save as
+ * draft'. Validation messages are those of spec 1 section 5.
+ */
+export function ArticleForm({
+  mode,
+  initialValues,
+  channels = [],
+  locationField: LocationField,
+  images,
+  onSubmit,
+  onCancel,
+  submitLabel,
+  submittingLabel = 'Saving...',
+  onInvalid,
+  disabled = false,
+}: ArticleFormProps) {
+  const [values, setValues] = useState<ArticleFormValues>(initialValues);
+  const [errors, setErrors] = useState<ArticleFormErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  // Remounting the editor is how Cancel puts the loaded content back.
+  const [editorKey, setEditorKey] = useState(0);
+  const focusEditor = useRef<() => void>(() => {});
+  const registerFocus = useCallback((focus: () => void) => {
+    focusEditor.current = focus;
+  }, []);
+  const ids = {
+    title: useId(),
+    titleError: useId(),
+    content: useId(),
+    contentError: useId(),
+    channel: useId(),
+    channelError: useId(),
+    categories: useId(),
+    location: useId(),
+    draft: useId(),
+  };
+  const titleRef = useRef<HTMLInputElement>(null);
+  const channelRef = useRef<HTMLSelectElement>(null);
+  const showChannel = mode !== 'inline';
+  const set = <K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting || disabled) return;
+    const found = validateArticleForm(values, { needsChannel: mode === 'create' });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      onInvalid?.(found, values);
+      if (found.title) titleRef.current?.focus();
+      else if (found.content) focusEditor.current();
+      else if (found.channelId) channelRef.current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await onSubmit(values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const cancel = () => {
+    setValues(initialValues);
+    setErrors({});
+    setEditorKey((k) => k + 1);
+    images?.reset?.();
+    onCancel?.();
+  };
+
+  const busy = submitting || images?.isUploading === true;
+  const label = typeof submitLabel === 'function' ? submitLabel(values) : submitLabel;
+  const saveLabel = images?.isUploading ? 'Uploading Images...' : submitting ? submittingLabel : label;
+  const editorHeight = mode === 'create' ? 300 : 500;
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
+      <div className="space-y-2">
+        <Label htmlFor={ids.title}>Title</Label>
+        <Input
+          ref={titleRef}
+          id={ids.title}
+          value={values.title}
+          maxLength={LIMITS.titleMax}
+          onChange={(e) => set('title', e.target.value)}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={errors.title ? ids.titleError : undefined}
+          className="h-11 font-serif text-xl md:text-xl"
+        />
+        <FieldError id={ids.titleError} message={errors.title} />
+      </div>
+
+      <div className="space-y-2">
+        <span id={ids.content} className="block text-sm leading-none font-medium">
+          Content
+        </span>
+        <Suspense
+          fallback={
+            <div className="flex items-center justify-center rounded-md border" style={{ minHeight: editorHeight + 42 }}>
+              <Spinner label="Loading editor" />
+            </div>
+          }
+        >
+          <RichTextEditor
+            key={editorKey}
+            initialHtml={initialValues.content}
+            onChange={(html) => set('content', html)}
+            labelId={ids.content}
+            minHeight={editorHeight}
+            invalid={Boolean(errors.content)}
+            describedBy={errors.content ? ids.contentError : undefined}
+            registerFocus={registerFocus}
+          />
+        </Suspense>
+        <FieldError id={ids.contentError} message={errors.content} />
+      </div>
+
+      <div className={cn('grid gap-6', showChannel && 'md:grid-cols-2')}>
+        {showChannel && (
+          <div className="space-y-2">
+            <Label htmlFor={ids.channel}>Channel</Label>
+            <select
+              ref={channelRef}
+              id={ids.channel}
+              value={values.channelId ?? ''}
+              disabled={mode === 'edit'}
+              onChange={(e) => set('channelId', e.target.value ? Number(e.target.value) : null)}
+              aria-invalid={errors.channelId ? true : undefined}
+              aria-describedby={errors.channelId ? ids.channelError : undefined}
+              className="flex h-9 w-full rounded-md border border-input bg-background px-3 py-1 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive"
+            >
+              <option value="">Select a channel</option>
+              {channels.map((channel) => (
+                <option key={channel.id} value={channel.id}>
+                  {channel.name}
+                </option>
+              ))}
+            </select>
+            {mode === 'edit' && <p className="text-xs text-muted-foreground">An article stays in the channel it was written in.</p>}
+            <FieldError id={ids.channelError} message={errors.channelId} />
+          </div>
+        )}
+        <div className="space-y-2">
+          <span id={ids.location} className="block text-sm leading-none font-medium">
+            Location
+          </span>
+          <LocationField value={values.location} onChange={(location) => set('location', location)} labelId={ids.location} />
+        </div>
+      </div>
+
+      <div className="space-y-2">
+        <span id={ids.categories} className="block text-sm leading-none font-medium">
+          Categories
+        </span>
+        <CategoryPicker value={values.categories} onChange={(categories) => set('categories', categories)} labelId={ids.categories} />
+      </div>
+
+      {/* ImageUploader (media feature): rendered from the `images` seam (see ArticleImagesSeam). */}
+      {images?.element}
+
+      {mode !== 'inline' && (
+        <div className="flex items-center gap-3">
+          <Switch id={ids.draft} checked={values.draft} onCheckedChange={(checked) => set('draft', checked)} />
+          <Label htmlFor={ids.draft}>Save as draft</Label>
+        </div>
+      )}
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy || disabled}>
+          {busy && <Loader2Icon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+          {saveLabel}
+        </Button>
+        {onCancel && (
+          <Button type="button" variant="outline" onClick={cancel} disabled={submitting}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-destructive">
+      {message}
+    </p>
+  );
+}

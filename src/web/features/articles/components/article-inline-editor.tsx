@@ -1,0 +1,57 @@
+import type { Article } from '@contract/articles';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useUpdateArticle } from '../api/articles';
+import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
+import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent } from './article-form';
+
+/**
+ * Edit mode of the article page (spec 1 section 2): Save or Cancel; Cancel restores the loaded
+ * values; the content box is at least 500 px high; Save reads 'Uploading Images...' while images
+ * upload. Loaded lazily with the editor, only when the author presses Edit.
+ */
+export default function ArticleInlineEditor({
+  article,
+  locationField,
+  images,
+  onDone,
+}: {
+  article: Article;
+  locationField: LocationFieldComponent;
+  images?: ArticleImagesSeam;
+  onDone: () => void;
+}) {
+  const update = useUpdateArticle(article.id);
+
+  const submit = async (values: ArticleFormValues) => {
+    try {
+      await update.mutateAsync(toUpdateBody(values));
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: error instanceof ApiError && error.message ? error.message : 'Failed to update the article.' });
+      return;
+    }
+    if (images) {
+      try {
+        await images.commit(article.id);
+      } catch {
+        toast({ variant: 'destructive', title: 'Error', description: 'There was an error updating the images. Some changes may not have been saved.' });
+        onDone();
+        return;
+      }
+    }
+    toast({ title: 'Article updated' });
+    onDone();
+  };
+
+  return (
+    <ArticleForm
+      mode="inline"
+      initialValues={valuesFromArticle(article)}
+      locationField={locationField}
+      images={images}
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Save"
+    />
+  );
+}

@@ -1,0 +1,102 @@
+import { MapPinIcon } from 'lucide-react';
+import type { Article } from '@contract/articles';
+import { paths } from '@contract/paths';
+import { Badge } from '@/components/ui/badge';
+import { formatArticleDate, showLatestEdit } from '../lib/format-date';
+import { absoluteUrl, articleShareText } from '../lib/share';
+import { ArticleStats } from './article-stats';
+import { ChannelLink } from './channel-link';
+import { OwnerActions } from './owner-actions';
+import { proseClassName } from './prose';
+import { ShareMenu } from './share-menu';
+
+/**
+ * The top of the article page (spec 1 section 2): title, Draft badge, Published and (when more
+ * than 60 s later) Latest Edit dates, categories, location, the channel, counts, the Share menu
+ * and the author's actions.
+ */
+export function ArticleHeader({
+  article,
+  signedIn,
+  isOwner,
+  editing,
+  onEdit,
+}: {
+  article: Article;
+  signedIn: boolean;
+  isOwner: boolean;
+  editing: boolean;
+  onEdit: () => void;
+}) {
+  const url = typeof window === 'undefined' ? paths.article(article.id, article.slug) : absoluteUrl(paths.article(article.id, article.slug), window.location.origin);
+  return (
+    <header className="space-y-4 border-b pb-6">
+      <div className="space-y-3">
+        {!article.published && (
+          <Badge variant="outline" className="border-highlight text-highlight uppercase">
+            Draft
+          </Badge>
+        )}
+        <h1 className="font-serif text-3xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">{article.title}</h1>
+      </div>
+      <dl className="grid gap-x-6 gap-y-1 text-sm text-muted-foreground sm:flex sm:flex-wrap">
+        <div className="flex gap-1">
+          <dt>Published:</dt>
+          <dd>
+            <time dateTime={article.createdAt}>{formatArticleDate(article.createdAt, { withTime: true })}</time>
+          </dd>
+        </div>
+        {showLatestEdit(article.createdAt, article.lastEdited) && (
+          <div className="flex gap-1">
+            <dt>Latest Edit:</dt>
+            <dd>
+              <time dateTime={article.lastEdited}>{formatArticleDate(article.lastEdited, { withTime: true })}</time>
+            </dd>
+          </div>
+        )}
+        {article.location && (
+          <div className="flex items-center gap-1">
+            <dt>
+              <MapPinIcon className="size-3.5" aria-hidden="true" />
+              <span className="sr-only">Location</span>
+            </dt>
+            <dd>{article.location}</dd>
+          </div>
+        )}
+        <div className="flex gap-1">
+          <dt>Channel:</dt>
+          <dd>
+            <ChannelLink
+              signedIn={signedIn}
+              channelId={article.channel?.id ?? article.channelId}
+              to={`/channels/${article.channel?.slug || 'channel'}/${article.channel?.id ?? article.channelId}`}
+            >
+              {article.channel?.name ?? 'Unknown channel'}
+            </ChannelLink>
+          </dd>
+        </div>
+      </dl>
+      {article.categories.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Categories">
+          {article.categories.map((category) => (
+            <li key={category.id}>
+              <Badge variant="secondary">{category.name}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ArticleStats viewCount={article.viewCount} likes={article.likes} dislikes={article.dislikes} commentCount={article.commentCount} />
+        <div className="flex flex-wrap items-center gap-2">
+          {isOwner && !editing && <OwnerActions articleId={article.id} published={article.published} onEdit={onEdit} />}
+          <ShareMenu url={url} title={article.title} text={articleShareText(article.content)} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The body: HTML the server sanitized on every write (DESIGN.md section 2). */
+export function ArticleBody({ html }: { html: string }) {
+  return <div className={proseClassName} data-testid="article-body" dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, PlusIcon } from 'lucide-react';
+import type { ArticleSummary } from '@contract/articles';
+import { paths } from '@contract/paths';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/utils';
+import { errorMessage, useChannelArticles } from '../api/articles';
+import { formatArticleDate } from '../lib/format-date';
+import { INITIAL_TABLE_SORT, nextTableSort, sortArticleRows, type TableSort, type TableSortField } from '../lib/table-sort';
+
+/**
+ * The 'Articles' section of a channel page (spec 2 section 2): 'New Article' and the Drafts tab
+ * for the owner only; sortable tables whose titles open the article.
+ */
+export function ChannelArticles({ channelId, isOwner }: { channelId: number; isOwner: boolean }) {
+  const [tab, setTab] = useState<'published' | 'drafts'>('published');
+  return (
+    <section aria-labelledby="channel-articles-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="channel-articles-heading" className="font-serif text-2xl font-bold">
+          Articles
+        </h2>
+        {isOwner && (
+          <Button asChild size="sm">
+            <Link to={paths.newArticleInChannel(channelId)}>
+              <PlusIcon aria-hidden="true" />
+              New Article
+            </Link>
+          </Button>
+        )}
+      </div>
+      <Tabs value={isOwner ? tab : 'published'} onValueChange={(v) => setTab(v as 'published' | 'drafts')}>
+        <TabsList>
+          <TabsTrigger value="published">Published</TabsTrigger>
+          {isOwner && <TabsTrigger value="drafts">Drafts</TabsTrigger>}
+        </TabsList>
+        <TabsContent value="published">
+          <ArticlesTable channelId={channelId} drafts={false} emptyText="No articles published yet." />
+        </TabsContent>
+        {isOwner && (
+          <TabsContent value="drafts">
+            <ArticlesTable channelId={channelId} drafts emptyText="No draft articles found." />
+          </TabsContent>
+        )}
+      </Tabs>
+    </section>
+  );
+}
+
+const COLUMNS: { field: TableSortField; label: string; wide?: boolean; numeric?: boolean }[] = [
+  { field: 'title', label: 'Title' },
+  { field: 'createdAt', label: 'Date' },
+  { field: 'category', label: 'Category' },
+  { field: 'viewCount', label: 'Views', wide: true, numeric: true },
+  { field: 'commentCount', label: 'Comments', wide: true, numeric: true },
+  { field: 'likes', label: 'Likes', wide: true, numeric: true },
+];
+
+function ArticlesTable({ channelId, drafts, emptyText }: { channelId: number; drafts: boolean; emptyText: string }) {
+  const query = useChannelArticles(channelId, drafts);
+  const [sort, setSort] = useState<TableSort>(INITIAL_TABLE_SORT);
+
+  if (query.isPending) return <Spinner label="Loading articles" className="py-6" />;
+  if (query.isError) return <p className="py-4 text-sm text-destructive">{errorMessage(query.error, 'Failed to load articles')}</p>;
+  if (query.data.length === 0) return <p className="py-6 text-muted-foreground">{emptyText}</p>;
+
+  const rows = sortArticleRows(query.data, sort);
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{drafts ? 'Draft articles' : 'Published articles'}</caption>
+        <thead className="bg-muted/50 text-left">
+          <tr>
+            {COLUMNS.map((column) => (
+              <SortableHeader key={column.field} {...column} sort={sort} onSort={(field) => setSort((s) => nextTableSort(s, field))} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((article) => (
+            <ArticleRow key={article.id} article={article} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortableHeader({
+  field,
+  label,
+  wide,
+  numeric,
+  sort,
+  onSort,
+}: {
+  field: TableSortField;
+  label: string;
+  wide?: boolean;
+  numeric?: boolean;
+  sort: TableSort;
+  onSort: (field: TableSortField) => void;
+}) {
+  const active = sort.field === field;
+  const Icon = !active ? ArrowUpDownIcon : sort.direction === 'asc' ? ArrowUpIcon : ArrowDownIcon;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={cn('px-3 py-2 font-medium', wide && 'hidden md:table-cell', numeric && 'text-right')}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(field)}
+        className={cn(
+          'inline-flex items-center gap-1 rounded-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+          active ? 'text-foreground' : 'text-muted-foreground',
+        )}
+      >
+        {label}
+        <Icon className="size-3.5" aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
+function ArticleRow({ article }: { article: ArticleSummary }) {
+  return (
+    <tr className="border-t">
+      <td className="px-3 py-2">
+        <Link to={paths.article(article.id, article.slug)} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
+          {article.title}
+        </Link>
+        {!article.published && <span className="ml-1 text-muted-foreground">(Draft)</span>}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatArticleDate(article.createdAt)}</td>
+      <td className="px-3 py-2 text-muted-foreground">{article.category ?? '—'}</td>
+      <td className="hidden px-3 py-2 text-right tabular-nums md:table-cell">{article.viewCount}</td>
+      <td className="hidden px-3 py-2 text-right tabular-nums md:table-cell">{article.commentCount}</td>
+      <td className="hidden px-3 py-2 text-right tabular-nums md:table-cell">{article.likes}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@contract/paths';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage, useCreateArticle, useOwnChannels } from '../api/articles';
+import { FORM_MESSAGES, toCreateBody, type ArticleFormValues } from '../lib/article-form';
+import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent } from './article-form';
+
+/** Spec 1 section 9: the page moves on 1500 ms after saving. */
+export const REDIRECT_DELAY_MS = 1500;
+
+/**
+ * The Create Article form (spec 1 section 2): default channel from the route, else the selected
+ * channel, else the user's first; no channels sends the user to /channels/new; after saving,
+ * the article opens about 1.5 s later.
+ */
+export function CreateArticle({
+  signedIn,
+  routeChannelId,
+  selectedChannelId,
+  locationField,
+  images,
+}: {
+  signedIn: boolean;
+  routeChannelId: number | null;
+  selectedChannelId: number | null;
+  locationField: LocationFieldComponent;
+  images?: ArticleImagesSeam;
+}) {
+  const navigate = useNavigate();
+  const channels = useOwnChannels(signedIn);
+  const create = useCreateArticle();
+  const [saved, setSaved] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const own = useMemo(() => channels.data ?? [], [channels.data]);
+  const noChannels = channels.isSuccess && own.length === 0;
+
+  useEffect(() => {
+    if (!noChannels) return;
+    const t = setTimeout(() => void navigate(paths.newChannel, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [noChannels, navigate]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  if (channels.isPending) return <PageSpinner label="Loading your channels" />;
+  if (channels.isError) return <p className="text-destructive">{errorMessage(channels.error, 'Something went wrong')}</p>;
+  if (noChannels) {
+    return (
+      <div className="space-y-4 rounded-md border border-dashed p-6">
+        <p>No channels available. Please create a channel first.</p>
+        <Button asChild>
+          <Link to={paths.newChannel}>Create Channel</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const isOwn = (id: number | null) => id !== null && own.some((c) => c.id === id);
+  const defaultChannelId = isOwn(routeChannelId) ? routeChannelId : isOwn(selectedChannelId) ? selectedChannelId : (own[0]?.id ?? null);
+  const initialValues: ArticleFormValues = { title: '', content: '', channelId: defaultChannelId, categories: [], location: null, draft: false };
+
+  const submit = async (values: ArticleFormValues) => {
+    if (!signedIn) {
+      toast({ variant: 'destructive', title: 'Error', description: FORM_MESSAGES.mustLogIn });
+      return;
+    }
+    if (values.channelId === null) {
+      toast({ variant: 'destructive', title: 'Error', description: FORM_MESSAGES.selectChannelForArticle });
+      return;
+    }
+    let article;
+    try {
+      article = await create.mutateAsync(toCreateBody(values));
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: error instanceof ApiError ? error.message || 'Failed to create article' : 'Failed to submit article',
+      });
+      return;
+    }
+    let imagesFailed = false;
+    if (images) {
+      try {
+        await images.commit(article.id);
+      } catch {
+        imagesFailed = true;
+      }
+    }
+    toast(
+      imagesFailed
+        ? { variant: 'destructive', title: 'Error', description: 'Article was published but there was an error saving the images. Please try adding them again.' }
+        : { title: values.draft ? 'Article saved as draft' : 'Article published successfully' },
+    );
+    setSaved(true);
+    const target = paths.article(article.id, article.slug);
+    timer.current = setTimeout(() => void navigate(target), REDIRECT_DELAY_MS);
+  };
+
+  return (
+    <ArticleForm
+      mode="create"
+      initialValues={initialValues}
+      channels={own}
+      locationField={locationField}
+      images={images}
+      onSubmit={submit}
+      onInvalid={(errors) => {
+        if (!signedIn) toast({ variant: 'destructive', title: 'Error', description: FORM_MESSAGES.mustLogIn });
+        else if (errors.channelId) toast({ variant: 'destructive', title: 'Error', description: FORM_MESSAGES.selectChannelForArticle });
+      }}
+      submitLabel={(v) => (saved ? 'Saved' : v.draft ? 'Save Draft' : 'Publish Article')}
+      submittingLabel="Saving..."
+      disabled={saved}
+    />
+  );
+}

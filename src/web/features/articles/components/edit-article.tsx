@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { Article } from '@contract/articles';
+import { paths } from '@contract/paths';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { articlesKeys, invalidateArticleLists, useArticle, useOwnChannels, useUpdateArticle } from '../api/articles';
+import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
+import { readEditCopy, storeEditCopy } from '../lib/edit-copy';
+import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent } from './article-form';
+import { REDIRECT_DELAY_MS } from './create-article';
+
+/**
+ * The Edit Article form (spec 1 section 2): the article and the user's channels in the creation
+ * form; a copy kept in the browser session stands in while the article loads.
+ */
+export function EditArticle({
+  articleId,
+  userId,
+  locationField,
+  images,
+}: {
+  articleId: number;
+  userId: number;
+  locationField: LocationFieldComponent;
+  images?: ArticleImagesSeam;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const query = useArticle(articleId);
+  const channels = useOwnChannels(true);
+  const update = useUpdateArticle(articleId);
+  const [stored] = useState(() => readEditCopy(articleId));
+  const [saved, setSaved] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (query.data) storeEditCopy(query.data);
+  }, [query.data]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const article = query.data ?? (query.isPending ? stored : null);
+
+  if (!article) {
+    if (query.isPending) return <LoadingArticle />;
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403 || query.error.status === 400)) {
+      return <Message>Article data could not be loaded. Please go back to the article and try again.</Message>;
+    }
+    return <Message title="Something went wrong">Article data could not be loaded. Please go back to the article and try again.</Message>;
+  }
+  if (article.userId !== userId) return <Message title="Something went wrong">Only the author can edit this article.</Message>;
+  if (channels.isPending) return <LoadingArticle />;
+  if (channels.isError) return <Message title="Something went wrong">{channels.error.message}</Message>;
+  if (channels.data.length === 0) return <Message>No channels found. Please create a channel first.</Message>;
+
+  const submit = async (values: ArticleFormValues) => {
+    let updated: Article;
+    try {
+      updated = await update.mutateAsync(toUpdateBody(values));
+      if (values.draft === updated.published) {
+        // The 'Save as draft' switch changed: publish or move to drafts as well.
+        const status = await apiRequest<{ published: boolean; status: 'draft' | 'published' }>('POST', `/api/articles/${articleId}/toggle-status`);
+        updated = { ...updated, ...status };
+        queryClient.setQueryData(articlesKeys.detail(articleId), updated);
+        void invalidateArticleLists(queryClient);
+      }
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: error instanceof ApiError ? error.message || 'Failed to update article' : 'Failed to update the article. Please try again.',
+      });
+      return;
+    }
+    storeEditCopy(updated);
+    let imagesFailed = false;
+    if (images) {
+      try {
+        await images.commit(articleId);
+      } catch {
+        imagesFailed = true;
+      }
+    }
+    toast(
+      imagesFailed
+        ? { variant: 'destructive', title: 'Error', description: 'There was an error updating the images. Some changes may not have been saved.' }
+        : { title: 'Article updated successfully' },
+    );
+    setSaved(true);
+    const target = paths.article(updated.id, updated.slug);
+    timer.current = setTimeout(() => void navigate(target), REDIRECT_DELAY_MS);
+  };
+
+  return (
+    <ArticleForm
+      // The session copy is replaced by the loaded article as soon as it arrives.
+      key={query.data ? 'loaded' : 'stored-copy'}
+      mode="edit"
+      initialValues={valuesFromArticle(article)}
+      channels={channels.data}
+      locationField={locationField}
+      images={images}
+      onSubmit={submit}
+      onCancel={() => void navigate(paths.article(article.id, article.slug))}
+      submitLabel={saved ? 'Saved' : 'Save'}
+      disabled={saved}
+    />
+  );
+}
+
+/** Spec 1 section 2: the edit page's spinner text. */
+function LoadingArticle() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center gap-3 text-muted-foreground">
+      <Spinner label="Loading article..." />
+      <span aria-hidden="true">Loading article...</span>
+    </div>
+  );
+}
+
+function Message({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <div role="alert" className="space-y-1 rounded-md border border-dashed p-6">
+      {title && <p className="font-semibold">{title}</p>}
+      <p className="text-muted-foreground">{children}</p>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import Link from '@tiptap/extension-link';
+import Placeholder from '@tiptap/extension-placeholder';
+import {
+  BoldIcon,
+  CodeIcon,
+  Heading2Icon,
+  Heading3Icon,
+  ItalicIcon,
+  LinkIcon,
+  ListIcon,
+  ListOrderedIcon,
+  QuoteIcon,
+  Redo2Icon,
+  SquareCodeIcon,
+  Undo2Icon,
+} from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+import { proseClassName } from './prose';
+
+export interface RichTextEditorProps {
+  /** The HTML to start from; later changes of this prop are ignored (remount with a key to reset). */
+  initialHtml: string;
+  onChange: (html: string) => void;
+  /** The id of the visible label. */
+  labelId: string;
+  /** Spec 1 section 2: 300 px when creating, at least 500 px when editing. */
+  minHeight: number;
+  invalid?: boolean;
+  describedBy?: string;
+  /** Gives focus to the editor (used when validation fails). */
+  registerFocus?: (focus: () => void) => void;
+}
+
+/** An empty document is '<p></p>'; the form treats it as no content. */
+export function isEmptyEditorHtml(html: string): boolean {
+  return html.replace(/<p>\s*<\/p>/g, '').trim() === '';
+}
+
+/**
+ * The article body editor: TipTap (StarterKit + Link) producing the HTML the server sanitizes
+ * (DESIGN.md section 2). Loaded lazily, only by the pages that edit.
+ */
+export default function RichTextEditor({ initialHtml, onChange, labelId, minHeight, invalid, describedBy, registerFocus }: RichTextEditorProps) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: false, underline: false }),
+      Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] }),
+      Placeholder.configure({ placeholder: 'Write your article…' }),
+    ],
+    content: initialHtml || '',
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+        class: cn(proseClassName, 'px-4 py-3 outline-none'),
+        style: `min-height: ${minHeight}px`,
+      },
+    },
+    onUpdate: ({ editor }) => onChange(editor.getHTML()),
+  });
+
+  useEffect(() => {
+    if (editor && registerFocus) registerFocus(() => editor.commands.focus());
+  }, [editor, registerFocus]);
+
+  return (
+    <div
+      className={cn(
+        'rounded-md border border-input bg-background shadow-xs focus-within:ring-2 focus-within:ring-ring/60',
+        invalid && 'border-destructive',
+        '[&_.is-editor-empty:first-child::before]:pointer-events-none [&_.is-editor-empty:first-child::before]:float-left [&_.is-editor-empty:first-child::before]:h-0 [&_.is-editor-empty:first-child::before]:text-muted-foreground [&_.is-editor-empty:first-child::before]:content-[attr(data-placeholder)]',
+      )}
+    >
+      {editor && <Toolbar editor={editor} />}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+interface ToolButton {
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  isActive: (editor: Editor) => boolean;
+  run: (editor: Editor) => void;
+}
+
+const TOOLS: ToolButton[] = [
+  { label: 'Heading 2', icon: Heading2Icon, isActive: (e) => e.isActive('heading', { level: 2 }), run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
+  { label: 'Heading 3', icon: Heading3Icon, isActive: (e) => e.isActive('heading', { level: 3 }), run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
+  { label: 'Bold', icon: BoldIcon, isActive: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
+  { label: 'Italic', icon: ItalicIcon, isActive: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run() },
+  { label: 'Bullet list', icon: ListIcon, isActive: (e) => e.isActive('bulletList'), run: (e) => e.chain().focus().toggleBulletList().run() },
+  { label: 'Numbered list', icon: ListOrderedIcon, isActive: (e) => e.isActive('orderedList'), run: (e) => e.chain().focus().toggleOrderedList().run() },
+  { label: 'Quote', icon: QuoteIcon, isActive: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run() },
+  { label: 'Inline code', icon: CodeIcon, isActive: (e) => e.isActive('code'), run: (e) => e.chain().focus().toggleCode().run() },
+  { label: 'Code block', icon: SquareCodeIcon, isActive: (e) => e.isActive('codeBlock'), run: (e) => e.chain().focus().toggleCodeBlock().run() },
+];
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      active: TOOLS.map((tool) => tool.isActive(e)),
+      link: e.isActive('link'),
+      linkHref: (e.getAttributes('link').href as string | undefined) ?? '',
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [href, setHref] = useState('');
+
+  const applyLink = () => {
+    const url = href.trim();
+    if (!url) editor.chain().focus().extendMarkRange('link').unsetLink().run();
+    else editor.chain().focus().extendMarkRange('link').setLink({ href: /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}` }).run();
+    setLinkOpen(false);
+  };
+
+  return (
+    <div className="sticky top-16 z-10 rounded-t-md border-b bg-background/95">
+      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 p-1">
+        {TOOLS.map((tool, i) => (
+          <ToolbarButton key={tool.label} label={tool.label} pressed={state.active[i] ?? false} onClick={() => tool.run(editor)}>
+            <tool.icon className="size-4" aria-hidden="true" />
+          </ToolbarButton>
+        ))}
+        <ToolbarButton
+          label="Link"
+          pressed={state.link}
+          onClick={() => {
+            setHref(state.linkHref);
+            setLinkOpen((open) => !open);
+          }}
+        >
+          <LinkIcon className="size-4" aria-hidden="true" />
+        </ToolbarButton>
+        <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
+        <ToolbarButton label="Undo" disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
+          <Undo2Icon className="size-4" aria-hidden="true" />
+        </ToolbarButton>
+        <ToolbarButton label="Redo" disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
+          <Redo2Icon className="size-4" aria-hidden="true" />
+        </ToolbarButton>
+      </div>
+      {linkOpen && (
+        <div className="flex flex-wrap items-center gap-2 border-t p-2">
+          <Input
+            aria-label="Link address"
+            placeholder="https://example.com"
+            value={href}
+            onChange={(e) => setHref(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                applyLink();
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                setLinkOpen(false);
+                editor.commands.focus();
+              }
+            }}
+            className="h-8 max-w-sm flex-1"
+            autoFocus
+          />
+          <Button size="sm" onClick={applyLink}>
+            Apply link
+          </Button>
+          {state.link && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                editor.chain().focus().extendMarkRange('link').unsetLink().run();
+                setLinkOpen(false);
+              }}
+            >
+              Remove link
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ToolbarButton({
+  label,
+  pressed,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={cn('size-8', pressed && 'bg-accent text-accent-foreground')}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed === undefined ? undefined : pressed}
+      disabled={disabled}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}

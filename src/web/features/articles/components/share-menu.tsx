@@ -1,0 +1,65 @@
+import { LinkIcon, Share2Icon, ShareIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/use-toast';
+
+async function copyLink(url: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard) throw new Error('Clipboard unavailable');
+    await navigator.clipboard.writeText(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * 'Copy link' and 'Share post via...' (spec 1 sections 2 and 8). Without the system share sheet
+ * the link is copied instead; a share the reader cancels says nothing.
+ */
+export function ShareMenu({ url, title, text }: { url: string; title: string; text: string }) {
+  const onCopy = async () => {
+    if (await copyLink(url)) toast({ title: 'Link copied to clipboard' });
+    else toast({ variant: 'destructive', title: 'Copying failed', description: 'The link could not be copied.' });
+  };
+
+  const onShare = async () => {
+    if (typeof navigator.share !== 'function') {
+      const copied = await copyLink(url);
+      toast(
+        copied
+          ? { title: 'Sharing not supported', description: 'Link copied to clipboard' }
+          : { variant: 'destructive', title: 'Copying failed', description: 'Sharing is not supported and the link could not be copied.' },
+      );
+      return;
+    }
+    try {
+      await navigator.share({ title, text, url });
+      toast({ title: 'Shared successfully' });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      toast({ variant: 'destructive', title: 'Sharing failed' });
+    }
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm">
+          <ShareIcon aria-hidden="true" />
+          Share
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => void onCopy()}>
+          <LinkIcon aria-hidden="true" />
+          Copy link
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void onShare()}>
+          <Share2Icon aria-hidden="true" />
+          Share post via...
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

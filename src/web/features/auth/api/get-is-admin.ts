@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import type { IsAdmin } from '@contract/auth';
+import { apiRequest } from '@/lib/api-client';
+import { isAdminQueryKey } from './query-keys';
+import { useCurrentUser } from './get-current-user';
+
+/**
+ * GET /api/is-admin. A failed check is logged as a warning and means "not an admin" (spec 1
+ * section 8); it never throws, so an error and a "no" lead to the same place.
+ */
+export async function getIsAdmin({ signal }: { signal?: AbortSignal } = {}): Promise<IsAdmin> {
+  try {
+    const answer = await apiRequest<IsAdmin>('GET', '/api/is-admin', undefined, { signal });
+    if (answer.error) console.warn('Admin check reported an error:', answer.error);
+    return { isAdmin: answer.isAdmin === true, ...(answer.error ? { error: answer.error } : {}) };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    console.warn('Admin check failed:', message);
+    return { isAdmin: false, error: message };
+  }
+}
+
+/**
+ * Whether the signed-in user is an administrator. Spec 1 section 4: re-checked on every session
+ * change (the key holds the user id), no stale time, no retry, false by default.
+ * `isChecking` is true while the answer is unknown or a refetch may still turn a "no" into a "yes".
+ */
+export function useIsAdmin(): { isAdmin: boolean; isChecking: boolean } {
+  const user = useCurrentUser();
+  const userId = user.data?.id ?? null;
+  const query = useQuery({
+    queryKey: isAdminQueryKey(userId),
+    queryFn: ({ signal }) => getIsAdmin({ signal }),
+    enabled: userId !== null,
+    staleTime: 0,
+    retry: false,
+  });
+  const isAdmin = userId !== null && query.data?.isAdmin === true;
+  const isChecking = user.isLoading || (userId !== null && (query.isPending || (query.isFetching && !isAdmin)));
+  return { isAdmin, isChecking };
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { CurrentUser } from '@contract/auth';
+import { paths } from '@contract/paths';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, getQueryFn } from '@/lib/api-client';
+import { pageTitle } from '@/lib/site';
+import { currentUserQueryKey } from '../api/query-keys';
+import { setSessionUser } from '../api/session';
+
+/** Spec 2 section 9: how long an error stays on screen before the browser goes home. */
+const ERROR_REDIRECT_DELAY_MS = 3000;
+
+/**
+ * The return address of Google sign-in (spec 2 sections 2, 4 and 8; DESIGN.md section 3). The
+ * server has already started the session, or sent `?error=…` with a readable message. The page
+ * refreshes the current user and always ends on the home page: at once when signed in or when
+ * the network fails, after 3 seconds when there is an error to read.
+ */
+export function AuthCallbackPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const errorFromServer = searchParams.get('error');
+  const [status, setStatus] = useState(errorFromServer ? 'Sign-in failed. Returning to the home page…' : 'Completing sign-in…');
+  const [error, setError] = useState<string | null>(null);
+  const shownError = errorFromServer || error;
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const goHome = () => navigate(paths.home, { replace: true });
+    const goHomeLater = () => {
+      timer = setTimeout(goHome, ERROR_REDIRECT_DELAY_MS);
+    };
+
+    if (errorFromServer) {
+      goHomeLater();
+    } else {
+      queryClient
+        .fetchQuery<CurrentUser | null>({
+          queryKey: currentUserQueryKey,
+          queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+          staleTime: 0,
+        })
+        .then((user) => {
+          if (cancelled) return;
+          if (user) {
+            // A new session: drop whatever was cached for the previous visitor.
+            setSessionUser(queryClient, user);
+            setStatus('Signed in. Redirecting…');
+            void goHome();
+          } else {
+            setStatus('Returning to the home page…');
+            setError('No session found');
+            goHomeLater();
+          }
+        })
+        .catch((failure: unknown) => {
+          if (cancelled) return;
+          // A network failure goes straight home; an answer from the server is shown first.
+          if (!(failure instanceof ApiError)) {
+            void goHome();
+            return;
+          }
+          setStatus('Returning to the home page…');
+          setError(failure.message || 'An unexpected error occurred');
+          goHomeLater();
+        });
+    }
+
+    return () => {
+      cancelled = true;
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [errorFromServer, navigate, queryClient]);
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <title>{pageTitle('Signing in')}</title>
+      <h1 className="font-serif text-3xl font-bold tracking-tight">Authentication in Progress</h1>
+      <p aria-live="polite" className="mt-4 text-muted-foreground">
+        {status}
+      </p>
+      <p role="alert" className="mt-2 min-h-6 font-medium text-destructive">
+        {shownError}
+      </p>
+      <Spinner className="mt-8" label="Signing in" />
+    </div>
+  );
+}

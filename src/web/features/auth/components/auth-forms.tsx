@@ -1,0 +1,38 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuthProviders } from '../api/get-auth-providers';
+import { CredentialsForm } from './credentials-form';
+import { GoogleSignInButton } from './google-sign-in-button';
+
+/**
+ * The sign-in block of the auth page (spec 1 section 2): the Google button and the 'Or continue
+ * with' divider when Google sign-in is configured, then the Login and Register tabs.
+ */
+export function AuthForms() {
+  const { google } = useAuthProviders();
+  return (
+    <div className="grid gap-6">
+      {google && (
+        <>
+          <GoogleSignInButton />
+          <div className="flex items-center gap-3 text-xs tracking-wide text-muted-foreground uppercase">
+            <span className="h-px flex-1 bg-border" aria-hidden="true" />
+            Or continue with
+            <span className="h-px flex-1 bg-border" aria-hidden="true" />
+          </div>
+        </>
+      )}
+      <Tabs defaultValue="login">
+        <TabsList className="grid w-full grid-cols-2">
+          <TabsTrigger value="login">Login</TabsTrigger>
+          <TabsTrigger value="register">Register</TabsTrigger>
+        </TabsList>
+        <TabsContent value="login" className="pt-2">
+          <CredentialsForm mode="login" />
+        </TabsContent>
+        <TabsContent value="register" className="pt-2">
+          <CredentialsForm mode="register" />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@contract/auth';
+import { paths } from '@contract/paths';
+import { toast } from '@/components/ui/use-toast';
+import { useCurrentUser } from '../api/get-current-user';
+import { endSession, useLogin, useLogout, useRegister, type Credentials } from '../api/session';
+import { authErrorMessage, logoutErrorMessage } from '../lib/auth-errors';
+
+interface AuthContextValue {
+  /** The signed-in user; null when signed out or not known yet (see isLoading). */
+  user: CurrentUser | null;
+  /** True until the first answer about the session. */
+  isLoading: boolean;
+  /** Signs in and goes home; a failure shows the 'Login failed' toast. Resolves true on success. */
+  login: (credentials: Credentials) => Promise<boolean>;
+  /** Registers, signs in and goes home; a failure shows the 'Registration failed' toast. */
+  register: (credentials: Credentials) => Promise<boolean>;
+  /** Signs out, goes home, clears the selected channel and forces the light theme; a failure shows 'Logout failed'. */
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Holds the session for the app. Must sit inside the router (it navigates) and the query client. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const currentUser = useCurrentUser();
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
+  const logoutMutation = useLogout();
+  const { mutateAsync: loginAsync } = loginMutation;
+  const { mutateAsync: registerAsync } = registerMutation;
+  const { mutateAsync: logoutAsync } = logoutMutation;
+
+  const login = useCallback(
+    async (credentials: Credentials) => {
+      try {
+        await loginAsync(credentials);
+      } catch (error) {
+        toast({ variant: 'destructive', title: 'Login failed', description: authErrorMessage(error) });
+        return false;
+      }
+      await navigate(paths.home);
+      return true;
+    },
+    [loginAsync, navigate],
+  );
+
+  const register = useCallback(
+    async (credentials: Credentials) => {
+      try {
+        await registerAsync(credentials);
+      } catch (error) {
+        toast({ variant: 'destructive', title: 'Registration failed', description: authErrorMessage(error) });
+        return false;
+      }
+      await navigate(paths.home);
+      return true;
+    },
+    [registerAsync, navigate],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutAsync();
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Logout failed', description: logoutErrorMessage(error) });
+      return;
+    }
+    // Leave the page first (synchronously), so a protected page does not react to the missing user.
+    await navigate(paths.home, { flushSync: true });
+    endSession(queryClient);
+  }, [logoutAsync, navigate, queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user: currentUser.data ?? null, isLoading: currentUser.isLoading, login, register, logout }),
+    [currentUser.data, currentUser.isLoading, login, register, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The session: `{ user, isLoading, login, register, logout }`. Throws outside AuthProvider (spec 1 section 4). */
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,21 @@
+import { ApiError } from '@/lib/api-client';
+import { AuthFailedError } from '../api/auth-response';
+
+/** Spec 1 section 8: an exception in login, register or Google sign-in. */
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
+
+/**
+ * The description of a failed login or registration toast (spec 1 section 8): the server's error
+ * text (for wrong credentials it is the spec's 'Invalid username or password. …'), 'Authentication
+ * failed' when the answer said success false without one, and 'An unexpected error occurred' for
+ * anything that is not an answer from the server (a network failure, a bug).
+ */
+export function authErrorMessage(error: unknown): string {
+  if (error instanceof AuthFailedError || error instanceof ApiError) return error.message;
+  return UNEXPECTED_ERROR_MESSAGE;
+}
+
+/** The description of a failed logout toast: the error's own message. */
+export function logoutErrorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR_MESSAGE;
+}

@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import { BarChart3Icon, UsersIcon } from 'lucide-react';
+import type { Channel } from '@contract/channels';
+import { paths } from '@contract/paths';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { useSubscriptionActions } from '../api/subscriptions';
+import { formatDate } from '../lib/text';
+
+/** 'Channel Stats' (spec 2 section 2): counts, author, creation date, and unsubscribe for subscribed non-owners. */
+export function ChannelStats({ channel, isOwner }: { channel: Channel; isOwner: boolean }) {
+  const { unsubscribe, isPending } = useSubscriptionActions();
+  const created = formatDate(channel.createdAt);
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Channel Stats</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Articles</dt>
+          <dd className="text-right font-medium tabular-nums" data-testid="channel-article-count">
+            {channel.articleCount}
+          </dd>
+          <dt className="text-muted-foreground">Subscribers</dt>
+          <dd className="text-right font-medium tabular-nums" data-testid="channel-subscriber-count">
+            {channel.subscriberCount}
+          </dd>
+          <dt className="text-muted-foreground">Created by</dt>
+          <dd className="truncate text-right">
+            <Link to={paths.profile} className="font-medium underline-offset-4 hover:underline">
+              {channel.owner.username || `User #${channel.userId}`}
+            </Link>
+          </dd>
+          <dt className="text-muted-foreground">Created</dt>
+          <dd className="text-right">{created ?? 'Not available'}</dd>
+        </dl>
+        {!isOwner && channel.isSubscribed && (
+          <Button variant="link" className="mt-3 h-auto px-0 text-destructive" disabled={isPending} onClick={() => unsubscribe(channel)}>
+            Unsubscribe from this channel
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics, which is not available yet. */
+export function ChannelSettings({ channelId }: { channelId: number }) {
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Channel Settings</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <Button asChild variant="outline" className="justify-start">
+          <Link to={paths.channelSubscribers(channelId)}>
+            <UsersIcon aria-hidden="true" />
+            Manage Subscribers
+          </Link>
+        </Button>
+        <Button
+          variant="outline"
+          aria-disabled="true"
+          className="justify-start opacity-50"
+          onClick={() => toast({ title: 'Coming soon', description: 'Channel analytics feature is coming soon!' })}
+        >
+          <BarChart3Icon aria-hidden="true" />
+          Channel Analytics
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { CHANNEL_MESSAGES } from '@contract/channels';
+import { LIMITS } from '@contract/limits';
+import { paths } from '@contract/paths';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useCreateChannel, useUserChannels } from '../api/channels';
+import { remainingChannelsText } from '../lib/text';
+import { DescriptionField } from './description-field';
+
+/**
+ * Create Channel (spec 2 section 2): Channel Name and Description, a note on how many more
+ * channels may be created, disabled at 10. Success opens the new channel (or /channels without an id).
+ */
+export function CreateChannelForm({ userId }: { userId: number | null }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const own = useUserChannels(userId);
+  const create = useCreateChannel();
+  const owned = own.data?.length ?? 0;
+  const atLimit = owned >= LIMITS.channelsPerUser;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (userId === null) {
+      setError(CHANNEL_MESSAGES.signInToCreate);
+      return;
+    }
+    if (atLimit) {
+      setError(CHANNEL_MESSAGES.limitReached);
+      return;
+    }
+    try {
+      const channel = await create.mutateAsync({ name: name.trim(), description: description.trim() });
+      await navigate(channel?.id ? paths.channel(channel.id) : paths.channels);
+    } catch (failure) {
+      const message = failure instanceof Error ? failure.message : 'Failed to create channel';
+      setError(message);
+    }
+  };
+
+  return (
+    <Card className="mx-auto max-w-2xl">
+      <CardHeader>
+        <h1 className="font-serif text-3xl font-bold tracking-tight">Create Channel</h1>
+        <CardDescription>Start a channel to publish your articles and gather subscribers.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-5" onSubmit={(event) => void submit(event)}>
+          <div className="grid gap-2">
+            <Label htmlFor="channel-name">Channel Name</Label>
+            <Input
+              id="channel-name"
+              required
+              maxLength={LIMITS.channelNameMax}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              disabled={atLimit}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="channel-description">Description</Label>
+            <DescriptionField
+              id="channel-description"
+              required
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              disabled={atLimit}
+            />
+          </div>
+          {own.data && (
+            <p className="text-sm text-muted-foreground" data-testid="channels-remaining">
+              {atLimit ? CHANNEL_MESSAGES.limitReached : remainingChannelsText(owned)}
+            </p>
+          )}
+          {error && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button type="submit" disabled={atLimit || create.isPending || own.isLoading}>
+              {create.isPending ? 'Creating…' : 'Create Channel'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

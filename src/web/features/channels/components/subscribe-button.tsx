@@ -1,0 +1,34 @@
+import { BellIcon, CheckIcon, ChevronDownIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { useSubscriptionActions, type SubscribableChannel } from '../api/subscriptions';
+
+/**
+ * A non-owner's control on the channel page (spec 2 section 2): 'Subscribe', or a 'Subscribed'
+ * menu containing 'Unsubscribe'. Owners never see it (the caller leaves it out).
+ */
+export function SubscribeMenu({ channel }: { channel: SubscribableChannel }) {
+  const { subscribe, unsubscribe, isPending } = useSubscriptionActions();
+  if (!channel.isSubscribed) {
+    return (
+      <Button onClick={() => subscribe(channel)} disabled={isPending}>
+        <BellIcon aria-hidden="true" />
+        Subscribe
+      </Button>
+    );
+  }
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="secondary" disabled={isPending}>
+          <CheckIcon aria-hidden="true" />
+          Subscribed
+          <ChevronDownIcon aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => unsubscribe(channel)}>Unsubscribe</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,51 @@
+import { LIMITS } from '@contract/limits';
+
+/** '1 subscriber', '2 subscribers'. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/** Spec 2 section 2: '{n} person/people subscribed to this channel'. */
+export function subscribedPeopleText(count: number): string {
+  return `${pluralize(count, 'person', 'people')} subscribed to this channel`;
+}
+
+/** Spec 2 section 2: 'You are currently subscribed to N channel(s)'. */
+export function subscribedChannelsText(count: number): string {
+  return `You are currently subscribed to ${pluralize(count, 'channel')}`;
+}
+
+/** Spec 2 section 2: 'Channels you have created N out of 10 (max 10)'. */
+export function createdChannelsText(count: number): string {
+  const max = LIMITS.channelsPerUser;
+  return `Channels you have created ${count} out of ${max} (max ${max})`;
+}
+
+/** The note on the create form: how many more channels the user may create. */
+export function remainingChannelsText(owned: number): string {
+  const left = Math.max(0, LIMITS.channelsPerUser - owned);
+  return `You can create ${pluralize(left, 'more channel', 'more channels')} (maximum ${LIMITS.channelsPerUser}).`;
+}
+
+export type CounterTone = 'normal' | 'warning' | 'limit';
+
+/** Spec 2 sections 2 and 9: the 'n/800 chars' counter is amber above 750 and red and bold at 800. */
+export function descriptionCounterTone(length: number): CounterTone {
+  if (length >= LIMITS.channelDescriptionMax) return 'limit';
+  if (length > LIMITS.channelDescriptionWarnAbove) return 'warning';
+  return 'normal';
+}
+
+export const COUNTER_TONE_CLASSES: Record<CounterTone, string> = {
+  normal: 'text-muted-foreground',
+  warning: 'text-amber-700 dark:text-amber-400',
+  limit: 'font-bold text-red-700 dark:text-red-400',
+};
+
+/** 'Mar 5, 2026' (en-US short form, spec 1 section 9), or null when the date is missing or invalid. */
+export function formatDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}

@@ -1,0 +1,324 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MessageSquareIcon, ReplyIcon, Trash2Icon } from 'lucide-react';
+import { checkCommentContent, COMMENT_MESSAGES, type Comment } from '@contract/comments';
+import { LIMITS } from '@contract/limits';
+import { paths } from '@contract/paths';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useComments, useDeleteComment, usePostComment } from '../api/comments';
+import { countComments } from '../lib/count-comments';
+import { fullDate, relativeTime } from '../lib/relative-time';
+import { CommentContent } from './comment-content';
+
+/** The current time, moved on every half minute so 'just now' grows into '1 minute ago'. */
+function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+interface ReplyTarget {
+  id: number;
+  username: string;
+}
+
+function CommentForm({
+  articleId,
+  signedIn,
+  replyTo,
+  content,
+  onContentChange,
+  onCancelReply,
+  onPosted,
+}: {
+  articleId: number;
+  signedIn: boolean;
+  replyTo: ReplyTarget | null;
+  content: string;
+  onContentChange: (content: string) => void;
+  onCancelReply: () => void;
+  onPosted: () => void;
+}) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const post = usePostComment(articleId);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+
+  // Entering reply mode puts the cursor where the reply goes.
+  useEffect(() => {
+    if (replyTo) textarea.current?.focus();
+  }, [replyTo]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    // Spec 1 section 8: failures of a comment post are browser alerts.
+    if (!signedIn) {
+      window.alert(COMMENT_MESSAGES.signIn);
+      return;
+    }
+    const checked = checkCommentContent(content);
+    if (!checked.ok) {
+      setError(checked.error);
+      textarea.current?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      await post.mutateAsync({ content: checked.content, parent_id: replyTo?.id ?? null });
+      onPosted();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 401) window.alert(COMMENT_MESSAGES.signIn);
+      else window.alert(failure instanceof Error && failure.message ? failure.message : COMMENT_MESSAGES.postFailed);
+    }
+  }
+
+  const label = replyTo ? `Reply to ${replyTo.username}` : 'Add a comment';
+  return (
+    <form onSubmit={onSubmit} className={cn('space-y-2', replyTo && 'mt-3 rounded-md border border-dashed p-3')} noValidate>
+      <Label htmlFor={`${id}-content`}>{label}</Label>
+      <textarea
+        ref={textarea}
+        id={`${id}-content`}
+        name="content"
+        value={content}
+        onChange={(event) => {
+          onContentChange(event.target.value);
+          if (error) setError(null);
+        }}
+        rows={replyTo ? 3 : 4}
+        maxLength={LIMITS.commentMax}
+        placeholder={replyTo ? 'Write your reply…' : 'Share your thoughts…'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={cn(
+          'flex min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors outline-none placeholder:text-muted-foreground md:text-sm',
+          'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60',
+          'aria-invalid:border-destructive aria-invalid:ring-destructive/30',
+        )}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" disabled={post.isPending}>
+          {post.isPending ? <Spinner className="[&_svg]:size-4" label="Posting" /> : <MessageSquareIcon aria-hidden="true" />}
+          {replyTo ? 'Post Reply' : 'Post Comment'}
+        </Button>
+        {replyTo && (
+          <Button type="button" variant="ghost" onClick={onCancelReply}>
+            Cancel Reply
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function DeleteCommentButton({ commentId }: { commentId: number }) {
+  const remove = useDeleteComment();
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive" disabled={remove.isPending}>
+          <Trash2Icon aria-hidden="true" />
+          Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this comment?</AlertDialogTitle>
+          <AlertDialogDescription>The comment will be removed for everyone. This cannot be undone.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            variant="destructive"
+            onClick={() =>
+              remove.mutate(commentId, {
+                onSuccess: () => toast({ title: 'Comment deleted' }),
+                onError: (error) =>
+                  toast({ title: 'Error', description: error.message || 'Failed to delete comment', variant: 'destructive' }),
+              })
+            }
+          >
+            Delete
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function CommentBody({
+  comment,
+  now,
+  articleAuthorId,
+  actions,
+}: {
+  comment: Comment;
+  now: number;
+  articleAuthorId?: number;
+  actions?: ReactNode;
+}) {
+  const username = comment.user?.username || 'Anonymous';
+  return (
+    <div>
+      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
+        <span className={cn('font-semibold', comment.deleted && 'font-normal text-muted-foreground')}>{username}</span>
+        {!comment.deleted && articleAuthorId !== undefined && comment.user?.id === articleAuthorId && (
+          <Badge variant="secondary">Author</Badge>
+        )}
+        <span aria-hidden="true" className="text-muted-foreground">
+          ·
+        </span>
+        <time dateTime={comment.created_at || undefined} title={fullDate(comment.created_at)} className="text-muted-foreground">
+          {relativeTime(comment.created_at, now)}
+        </time>
+      </div>
+      <CommentContent
+        text={comment.content}
+        className={cn('mt-1 break-words whitespace-pre-wrap', comment.deleted && 'text-muted-foreground italic')}
+      />
+      {actions && <div className="mt-1 -ml-3 flex flex-wrap items-center gap-1">{actions}</div>}
+    </div>
+  );
+}
+
+/**
+ * The comments of an article (spec 1 section 2): anchor 'comments', heading 'Comments (N)', two
+ * levels, Reply on top-level comments for signed-in readers, Delete for the author and admins.
+ */
+export function CommentsSection({
+  articleId,
+  articleAuthorId,
+  currentUserId,
+  isAdmin = false,
+  commentCount,
+  className,
+}: {
+  articleId: number;
+  articleAuthorId?: number;
+  /** The signed-in reader's id, or null when signed out. */
+  currentUserId: number | null;
+  isAdmin?: boolean;
+  /** The article's count, shown until the list has loaded. */
+  commentCount?: number;
+  className?: string;
+}) {
+  const comments = useComments(articleId);
+  const now = useNow();
+  const [content, setContent] = useState('');
+  const [chosenReplyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  const signedIn = currentUserId !== null;
+  const threads = comments.data ?? [];
+  // Reply mode ends by itself if the comment replied to is deleted meanwhile.
+  const replyTo = signedIn && chosenReplyTo && threads.some((t) => t.id === chosenReplyTo.id && !t.deleted) ? chosenReplyTo : null;
+  const count = comments.data ? countComments(comments.data) : (commentCount ?? 0);
+
+  const form = (
+    <CommentForm
+      articleId={articleId}
+      signedIn={signedIn}
+      replyTo={replyTo}
+      content={content}
+      onContentChange={setContent}
+      onCancelReply={() => setReplyTo(null)}
+      onPosted={() => {
+        setContent('');
+        setReplyTo(null);
+      }}
+    />
+  );
+  const canDelete = (comment: Comment) => !comment.deleted && signedIn && (comment.user?.id === currentUserId || isAdmin);
+
+  return (
+    <section id="comments" aria-labelledby="comments-heading" className={cn('scroll-mt-20 space-y-6', className)}>
+      <h2 id="comments-heading" className="font-serif text-2xl font-semibold">
+        Comments ({count})
+      </h2>
+      {!replyTo && form}
+      {!signedIn && (
+        <p className="text-sm text-muted-foreground">
+          <Link to={paths.auth} className="font-medium text-primary underline underline-offset-2">
+            Log in
+          </Link>{' '}
+          to join the conversation.
+        </p>
+      )}
+
+      {comments.isPending ? (
+        <Spinner label="Loading comments" />
+      ) : comments.isError ? (
+        <p className="text-sm text-destructive">Comments could not be loaded.</p>
+      ) : threads.length === 0 ? (
+        <p className="text-muted-foreground">No comments yet. Be the first to share your thoughts.</p>
+      ) : (
+        <ol className="space-y-6" aria-label="Comments">
+          {threads.map((thread) => (
+            <li key={thread.id} className="border-b pb-5 last:border-b-0" aria-label={`Comment by ${thread.user?.username || 'Anonymous'}`}>
+              <CommentBody
+                comment={thread}
+                now={now}
+                articleAuthorId={articleAuthorId}
+                actions={
+                  (signedIn && !thread.deleted) || canDelete(thread) ? (
+                    <>
+                      {signedIn && !thread.deleted && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setReplyTo({ id: thread.id, username: thread.user?.username || 'Anonymous' })}
+                        >
+                          <ReplyIcon aria-hidden="true" />
+                          Reply
+                        </Button>
+                      )}
+                      {canDelete(thread) && <DeleteCommentButton commentId={thread.id} />}
+                    </>
+                  ) : undefined
+                }
+              />
+              {thread.replies.length > 0 && (
+                <ol className="mt-4 space-y-4 border-l-2 pl-4 sm:ml-2 sm:pl-6" aria-label={`Replies to ${thread.user?.username || 'Anonymous'}`}>
+                  {thread.replies.map((reply) => (
+                    <li key={reply.id} aria-label={`Reply by ${reply.user?.username || 'Anonymous'}`}>
+                      <CommentBody
+                        comment={reply}
+                        now={now}
+                        articleAuthorId={articleAuthorId}
+                        actions={canDelete(reply) ? <DeleteCommentButton commentId={reply.id} /> : undefined}
+                      />
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {replyTo?.id === thread.id && form}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

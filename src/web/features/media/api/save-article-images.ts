@@ -1,0 +1,17 @@
+import type { ArticleImage } from '@contract/articles';
+import { MEDIA_MESSAGES } from '@contract/media';
+import { apiRequest } from '@/lib/api-client';
+import { toImageRecords } from '../lib/uploader-items';
+
+/**
+ * PUT /api/articles/{id}/images (spec 1 section 7): the article's complete set of images, in
+ * display order, replacing what it had. Throws 'Could not update images: article ID is missing'
+ * without an id (spec 1 section 8).
+ */
+export async function saveArticleImages(
+  articleId: number | null | undefined,
+  images: readonly { url: string; caption: string }[],
+): Promise<ArticleImage[]> {
+  if (!articleId) throw new Error(MEDIA_MESSAGES.missingArticleId);
+  return apiRequest<ArticleImage[]>('PUT', `/api/articles/${articleId}/images`, { images: toImageRecords(images) });
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
+import { REACTION_MESSAGES } from '@contract/reactions';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { AuthRequiredDialog } from '@/components/auth-required-dialog';
+import { cn } from '@/lib/utils';
+import { useReact } from '../api/react';
+import { nextReaction, reactionToastTitle, type ReactionState } from '../lib/next-reaction';
+
+
+/**
+ * Like and Dislike with their counts and the reader's choice pressed (spec 1 sections 2 and 4).
+ * The click shows its effect at once and is rolled back if the server refuses it.
+ */
+export function ReactionButtons({
+  articleId,
+  likes,
+  dislikes,
+  userReaction,
+  signedIn,
+  className,
+}: ReactionState & { articleId: number; signedIn: boolean; className?: string }) {
+  const [authOpen, setAuthOpen] = useState(false);
+  // What the buttons show while a reaction is on its way (or just answered); cleared whenever
+  // fresh numbers arrive from the article.
+  const [local, setLocal] = useState<ReactionState | null>(null);
+  const [seen, setSeen] = useState<ReactionState>({ likes, dislikes, userReaction });
+  if (seen.likes !== likes || seen.dislikes !== dislikes || seen.userReaction !== userReaction) {
+    setSeen({ likes, dislikes, userReaction });
+    setLocal(null);
+  }
+  const shown = local ?? { likes, dislikes, userReaction };
+  const react = useReact(articleId);
+
+  function onReact(isLike: boolean) {
+    if (!signedIn) {
+      setAuthOpen(true);
+      return;
+    }
+    if (react.isPending) return;
+    const before = local;
+    setLocal(nextReaction(shown, isLike));
+    react.mutate(isLike, {
+      onSuccess: (result) => {
+        setLocal({ likes: result.like_count, dislikes: result.dislike_count, userReaction: result.user_reaction });
+        toast({ title: reactionToastTitle(result.user_reaction) });
+      },
+      onError: (error) => {
+        setLocal(before);
+        if (error instanceof ApiError && error.status === 401) setAuthOpen(true);
+        else toast({ title: 'Error', description: 'Failed to process reaction', variant: 'destructive' });
+      },
+    });
+  }
+
+  const buttons = [
+    { isLike: true, label: 'Like', count: shown.likes, icon: ThumbsUpIcon, pressed: shown.userReaction === true },
+    { isLike: false, label: 'Dislike', count: shown.dislikes, icon: ThumbsDownIcon, pressed: shown.userReaction === false },
+  ];
+  return (
+    <div className={cn('flex items-center gap-2', className)} role="group" aria-label="Reactions">
+      {buttons.map(({ isLike, label, count, icon: Icon, pressed }) => (
+        <Button
+          key={label}
+          variant={pressed ? 'default' : 'outline'}
+          aria-pressed={pressed}
+          onClick={() => onReact(isLike)}
+          className="min-w-24"
+        >
+          <Icon aria-hidden="true" className={cn(pressed && 'fill-current')} />
+          <span>{label}</span>{' '}
+          <span className="tabular-nums" data-testid={`${label.toLowerCase()}-count`}>
+            {count.toLocaleString('en-US')}
+          </span>
+        </Button>
+      ))}
+      <AuthRequiredDialog description={REACTION_MESSAGES.signIn} open={authOpen} onOpenChange={setAuthOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '@contract/users';
+import { apiRequest } from '@/lib/api-client';
+
+export const userQueryKey = (id: number) => [`/api/users/${id}`] as const;
+
+/** GET /api/users/{id}: username, bio and the date they joined. A 404 is an ApiError with status 404. */
+export function useUser(id: number | null) {
+  return useQuery({
+    queryKey: userQueryKey(id ?? 0),
+    queryFn: ({ signal }) => apiRequest<PublicUser>('GET', `/api/users/${id}`, undefined, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** PATCH /api/users/{id} with the bio. Spec 2 section 8 names the errors this throws. */
+export function useUpdateDescription(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (description: string) => {
+      if (id === null) throw new Error('Not authenticated');
+      const updated = await apiRequest<PublicUser>('PATCH', `/api/users/${id}`, { description: description.trim() ? description : null }).catch(
+        (error: unknown) => {
+          throw error instanceof Error && error.message ? error : new Error('Failed to update description');
+        },
+      );
+      return updated;
+    },
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey(user.id), user);
+      // The signed-in user's cached record carries the bio too.
+      return queryClient.invalidateQueries({ queryKey: ['/api/user'], exact: true });
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { STORAGE_KEYS } from './storage';
+import { createStoredValue, useStoredValue } from './stored-value';
+
+/** Images are shown unless the reader hid them (spec 1 section 3). */
+export function parseStoredShowImages(raw: string | null): boolean {
+  return raw !== 'false';
+}
+
+const storedShowImages = createStoredValue<boolean>(STORAGE_KEYS.showImages, parseStoredShowImages);
+
+interface ImageVisibilityContextValue {
+  /** Whether article images are shown; the toggle hides them everywhere (spec 1 section 2). */
+  showImages: boolean;
+  setShowImages: (show: boolean) => void;
+  toggleShowImages: () => void;
+}
+
+const ImageVisibilityContext = createContext<ImageVisibilityContextValue | null>(null);
+
+export function ImageVisibilityProvider({ children }: { children: ReactNode }) {
+  const showImages = useStoredValue(storedShowImages);
+  const value = useMemo<ImageVisibilityContextValue>(
+    () => ({
+      showImages,
+      setShowImages: (show) => storedShowImages.set(show),
+      toggleShowImages: () => storedShowImages.set(!showImages),
+    }),
+    [showImages],
+  );
+  return <ImageVisibilityContext.Provider value={value}>{children}</ImageVisibilityContext.Provider>;
+}
+
+export function useImageVisibility(): ImageVisibilityContextValue {
+  const value = useContext(ImageVisibilityContext);
+  if (!value) throw new Error('useImageVisibility must be used within an ImageVisibilityProvider');
+  return value;
+}

@@ -1,0 +1,66 @@
+/**
+ * Browser-storage keys and safe access to them. Storage can be unavailable (private modes,
+ * disabled cookies) or full; every preference then falls back to its default instead of crashing.
+ */
+export const STORAGE_KEYS = {
+  /** 'light' | 'dark'; spec 1 section 3 ('{product}-theme'). */
+  theme: 'broadsheet-theme',
+  /** 'true' | 'false'; images are shown by default (spec 1 section 3). */
+  showImages: 'broadsheet-show-images',
+  /** The selected channel id (spec 1 section 9). */
+  selectedChannel: 'lastSelectedChannelId',
+} as const;
+
+/** The per-user copy of the selected channel (spec 1 section 3: 'a per-user key also stores the selected channel'). */
+export function selectedChannelKeyForUser(userId: number): string {
+  return `${STORAGE_KEYS.selectedChannel}:${userId}`;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readStorage(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    storage()?.setItem(key, value);
+  } catch {
+    // Full or blocked storage: the preference lasts for this page only.
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
+
+/** Logout clears the selected channel, both the shared key and every per-user key (spec 1 section 4). */
+export function clearSelectedChannelStorage(): void {
+  const store = storage();
+  if (!store) return;
+  const prefix = `${STORAGE_KEYS.selectedChannel}:`;
+  const keys: string[] = [];
+  try {
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key === STORAGE_KEYS.selectedChannel || key?.startsWith(prefix)) keys.push(key);
+    }
+  } catch {
+    return;
+  }
+  keys.forEach(removeStorage);
+}

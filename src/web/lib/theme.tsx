@@ -1,0 +1,63 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { STORAGE_KEYS } from './storage';
+import { createStoredValue, useStoredValue } from './stored-value';
+
+export type Theme = 'light' | 'dark';
+
+/** Anything but a stored 'dark' is light: light is the default (spec 1 section 9). */
+export function parseStoredTheme(raw: string | null): Theme {
+  return raw === 'dark' ? 'dark' : 'light';
+}
+
+/** Dark applies only when signed in and the stored theme is dark; otherwise light (spec 1 section 4). */
+export function resolveTheme(signedIn: boolean, stored: Theme): Theme {
+  return signedIn && stored === 'dark' ? 'dark' : 'light';
+}
+
+/** The stored choice. public/theme-init.js reads the same key before first paint. */
+export const storedTheme = createStoredValue<Theme>(STORAGE_KEYS.theme, parseStoredTheme);
+
+interface ThemeContextValue {
+  /** The theme in force. */
+  theme: Theme;
+  /** Only signed-in users can change the theme (spec 1 section 4). */
+  canChangeTheme: boolean;
+  setTheme: (theme: Theme) => void;
+  toggleTheme: () => void;
+}
+
+const ThemeContext = createContext<ThemeContextValue | null>(null);
+
+/**
+ * Applies the theme to <html>. `signedIn` is undefined while the session is not known yet; the
+ * class set by theme-init.js is then left alone so a signed-in dark page does not flash light.
+ */
+export function ThemeProvider({ signedIn, children }: { signedIn: boolean | undefined; children: ReactNode }) {
+  const stored = useStoredValue(storedTheme);
+  const theme = resolveTheme(signedIn === true, stored);
+  const canChangeTheme = signedIn === true;
+
+  useEffect(() => {
+    if (signedIn === undefined) return;
+    const root = document.documentElement;
+    root.classList.toggle('dark', theme === 'dark');
+  }, [signedIn, theme]);
+
+  const setTheme = useCallback(
+    (next: Theme) => {
+      if (canChangeTheme) storedTheme.set(next);
+    },
+    [canChangeTheme],
+  );
+  const value = useMemo<ThemeContextValue>(
+    () => ({ theme, canChangeTheme, setTheme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') }),
+    [theme, canChangeTheme, setTheme],
+  );
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme(): ThemeContextValue {
+  const value = useContext(ThemeContext);
+  if (!value) throw new Error('useTheme must be used within a ThemeProvider');
+  return value;
+}

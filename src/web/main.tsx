@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@fontsource-variable/newsreader';
+import './styles.css';
+import { readBootstrapData, seedQueryCache } from './app/bootstrap';
+import { AppProvider } from './app/provider';
+import { AppRouter } from './app/router';
+import { createQueryClient } from './lib/query-client';
+
+const queryClient = createQueryClient();
+// The server embeds the session and sign-in options, so the first render asks nothing (in vite dev they are fetched).
+seedQueryCache(queryClient, readBootstrapData(document));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider queryClient={queryClient}>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);
