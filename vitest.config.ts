@@ -7,8 +7,9 @@ const alias = {
 };
 
 /**
- * Three projects: fast unit tests, API integration tests (each file runs against SQLite and,
- * when reachable, PostgreSQL), and browser journeys against the built app in Chromium.
+ * Four projects: fast unit tests, API integration tests (each file runs against SQLite and,
+ * when reachable, PostgreSQL), browser journeys against the built app in Chromium, and the long
+ * hardening suites.
  */
 export default defineConfig({
   test: {
@@ -18,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
+          exclude: ['src/**/*.api.test.ts', 'src/**/*.hardening.test.ts', 'node_modules/**'],
           setupFiles: ['./src/test-support/fail-on-console-error.ts'],
         },
       },
@@ -41,6 +42,20 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // One Chromium at a time on a 2-core machine; journeys are independent but heavy.
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'hardening',
+          // The long reliability and security suites (fuzzing, stored XSS in Chromium, SIGKILL
+          // crash safety, hostile uploads). Part of `npm test`; alone: `npm run test:hardening`.
+          include: ['src/**/*.hardening.test.ts', 'e2e/**/*.hardening.test.ts'],
+          globalSetup: ['./src/test-support/api-global-setup.ts'],
+          setupFiles: ['./src/test-support/fail-on-console-error.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },
