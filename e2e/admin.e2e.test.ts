@@ -99,7 +99,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     await page.getByLabel(`Likes for "${article.title}"`, { exact: true }).fill('12');
     await page.getByLabel(`Dislikes for "${article.title}"`, { exact: true }).fill('-5');
     await row.getByRole('button', { name: /^Save/ }).click();
-    await expect.poll(() => page.getByText(`Article "${article.title}" metrics updated.`).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`Article "${article.title}" metrics updated.`, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Success', { exact: true }).first().isVisible()).toBe(true);
     await expect.poll(async () => (await row.getByRole('cell').allTextContents()).slice(3, 6)).toEqual(['4,321', '12', '0']);
     expect(await page.getByRole('spinbutton').count()).toBe(0);
@@ -130,7 +130,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     await channelRow.getByRole('button', { name: `Edit "${channel.name}"` }).click();
     await page.getByLabel(`Total subscribers for "${channel.name}"`, { exact: true }).fill('100');
     await channelRow.getByRole('button', { name: /^Save/ }).click();
-    await expect.poll(() => page.getByText(`Channel "${channel.name}" subscriber count updated.`).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`Channel "${channel.name}" subscriber count updated.`, { exact: true }).isVisible()).toBe(true);
     await expect.poll(async () => (await channelRow.getByRole('cell').allTextContents()).slice(3, 5)).toEqual(['0', '100']);
     expect((await (await request.get(`/api/channels/${channel.id}`)).json()).subscriberCount).toBe(100);
 

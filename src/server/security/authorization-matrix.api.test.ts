@@ -142,6 +142,7 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
       }
     }
     expect(checked).toBe(CASES.length * 4);
+    console.log(`[authorization ${kind}] ${CASES.length} routes × 4 roles = ${checked} checks; every refusal left the database unchanged`);
   });
 });
 
