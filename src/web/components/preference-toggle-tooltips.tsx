@@ -4,8 +4,8 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './ui/t
 
 /**
  * The header toggles with their tooltips (spec 1 section 9: delay 700 ms, skip delay 300 ms),
- * loaded on first approach (see preference-toggles.tsx). The buttons are mounted anew here, so the
- * one the reader had focused gets the focus back.
+ * loaded after the first render (see preference-toggles.tsx). The buttons are mounted anew here, so
+ * the one the reader had focused gets the focus back.
  */
 export default function PreferenceToggleTooltips({ items, focusKey }: { items: HintedButton[]; focusKey: string | null }) {
   useEffect(() => {

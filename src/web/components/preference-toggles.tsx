@@ -1,11 +1,10 @@
-import { Fragment, lazy, Suspense, useState, type ReactElement } from 'react';
+import { Fragment, useEffect, useState, type ComponentType, type ReactElement } from 'react';
 import { ImageIcon, ImageOffIcon, MoonIcon, SunIcon } from 'lucide-react';
 import { useImageVisibility } from '@/lib/image-visibility';
 import { useTheme } from '@/lib/theme';
 import { Button } from './ui/button';
 
-const loadTooltips = () => import('./preference-toggle-tooltips');
-const PreferenceToggleTooltips = lazy(loadTooltips);
+type TooltipsComponent = ComponentType<{ items: HintedButton[]; focusKey: string | null }>;
 
 export interface HintedButton {
   key: string;
@@ -16,14 +15,34 @@ export interface HintedButton {
 /**
  * The header's icon buttons on larger screens: the theme toggle (signed-in users only, who alone can
  * change the theme) and the image toggle, which shows or hides article images everywhere (spec 1
- * section 2). Their tooltips' code (Radix Tooltip with its positioning) loads when the reader first
- * points at or focuses one of them; the buttons work before that.
+ * section 2). Their tooltips' code (Radix Tooltip with its positioning) is not part of the first
+ * load: it downloads once the browser is idle after the first render, and the buttons, which work
+ * before that, are then mounted again inside their tooltips. Loading on first hover instead would
+ * swap the button under the pointer in the middle of a click.
  */
 export function PreferenceToggleButtons() {
   const { theme, canChangeTheme, toggleTheme } = useTheme();
   const { showImages, toggleShowImages } = useImageVisibility();
-  // Which button the reader reached first: 'pointer', or the key of the focused button.
-  const [reached, setReached] = useState<string | null>(null);
+  const [Tooltips, setTooltips] = useState<{ component: TooltipsComponent; focusKey: string | null } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const load = () =>
+      void import('./preference-toggle-tooltips')
+        .then(({ default: component }) => {
+          if (cancelled) return;
+          // The button about to be mounted again gets the focus back.
+          const focusKey = document.activeElement instanceof HTMLElement ? (document.activeElement.dataset.hint ?? null) : null;
+          setTooltips({ component, focusKey });
+        })
+        .catch(() => undefined);
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 3000 }) : setTimeout(load, 1000);
+    return () => {
+      cancelled = true;
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle as number);
+      else clearTimeout(idle as ReturnType<typeof setTimeout>);
+    };
+  }, []);
 
   const items: HintedButton[] = [];
   if (canChangeTheme) {
@@ -48,24 +67,6 @@ export function PreferenceToggleButtons() {
       </Button>
     ),
   });
-  const plain = items.map((item) => <Fragment key={item.key}>{item.button}</Fragment>);
-
-  return (
-    <div
-      className="contents"
-      onPointerOver={() => setReached((r) => r ?? 'pointer')}
-      onFocus={(event) => {
-        const key = (event.target as HTMLElement).dataset.hint;
-        setReached((r) => r ?? key ?? 'pointer');
-      }}
-    >
-      {reached === null ? (
-        plain
-      ) : (
-        <Suspense fallback={plain}>
-          <PreferenceToggleTooltips items={items} focusKey={reached === 'pointer' ? null : reached} />
-        </Suspense>
-      )}
-    </div>
-  );
+  if (Tooltips) return <Tooltips.component items={items} focusKey={Tooltips.focusKey} />;
+  return items.map((item) => <Fragment key={item.key}>{item.button}</Fragment>);
 }
