@@ -205,8 +205,13 @@ async function runLighthouse() {
     for (const [label, pagePath] of Object.entries(pages)) {
       const samples = [];
       for (let i = 0; i < runs; i++) {
-        const { lhr } = await lighthouse(`${server.url}${pagePath}`, flags);
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${pagePath}: ${lhr.runtimeError.message}`);
+        // A trace Chromium failed to record (NO_NAVSTART and the like, on a busy machine) is retried.
+        let lhr;
+        for (let attempt = 1; ; attempt++) {
+          ({ lhr } = await lighthouse(`${server.url}${pagePath}`, flags));
+          if (!lhr.runtimeError) break;
+          if (attempt === 3) throw new Error(`Lighthouse failed on ${pagePath}: ${lhr.runtimeError.message}`);
+        }
         const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
         const failing = Object.values(lhr.audits)
