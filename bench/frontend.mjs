@@ -1,8 +1,26 @@
-// npm run bench:frontend — what a first visit downloads for each main route: the entry chunk, the
-// route's lazy chunk and everything they import statically, JS and CSS, raw / gzip / brotli.
+// npm run bench:frontend — what a first visit costs on the three main pages.
+//  1. Bytes: for each main route, the entry chunk, the route's lazy chunk and everything they import
+//     statically, JS and CSS, raw / gzip / brotli (from the Vite manifest).
+//  2. Lighthouse with its default mobile settings (simulated slow 4G, 4x CPU slowdown) on `/`, an
+//     article page and `/channels`, against the production build started with demo content on a
+//     fresh temporary DATA_DIR, driving Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+//     Each page is measured --runs times (default 3) and the median run (by performance score, then
+//     LCP) is reported.
+// Options: --runs N, --no-lighthouse (bytes only). Results: bench/results/frontend.json.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? fallback : args[i + 1];
+};
+const runs = Number(option('runs', '3'));
+const withLighthouse = !args.includes('--no-lighthouse');
 
 const root = 'dist/web';
 const manifestPath = path.join(root, '.vite/manifest.json');
@@ -47,7 +65,7 @@ const routes = {
   '/articles/new (editor)': 'app/routes/article-new.tsx',
   '/admin': 'app/routes/admin.tsx',
 };
-const rows = [];
+const bytes = [];
 const entry = closure(entryKey);
 for (const [route, source] of Object.entries(routes)) {
   if (!manifest[source]) continue;
@@ -55,12 +73,191 @@ for (const [route, source] of Object.entries(routes)) {
   const { js, css } = files(keys);
   const jsSize = sizes(js);
   const cssSize = sizes(css);
-  rows.push({ route, 'JS raw': kb(jsSize.raw), 'JS gzip': kb(jsSize.gzip), 'JS brotli': kb(jsSize.brotli), 'CSS gzip': kb(cssSize.gzip), chunks: js.length });
+  bytes.push({
+    route,
+    'JS raw': kb(jsSize.raw),
+    'JS gzip': kb(jsSize.gzip),
+    'JS brotli': kb(jsSize.brotli),
+    'CSS gzip': kb(cssSize.gzip),
+    'CSS brotli': kb(cssSize.brotli),
+    chunks: js.length,
+  });
 }
-console.table(rows);
+console.log('First load per route (entry + route chunk + their static imports):');
+console.table(bytes);
 const routeChunks = Object.entries(manifest)
   .filter(([key, chunk]) => chunk.isDynamicEntry || key === entryKey)
-  .map(([key, chunk]) => ({ chunk: key, file: chunk.file, gzip: kb(sizes([chunk.file]).gzip) }));
+  .map(([key, chunk]) => {
+    const size = sizes([chunk.file]);
+    return { chunk: key, file: chunk.file, gzip: kb(size.gzip), brotli: kb(size.brotli) };
+  });
+console.log('Entry and lazy chunks (each alone):');
 console.table(routeChunks);
+
+const result = { date: new Date().toISOString(), bytes, routeChunks };
+
+if (withLighthouse) result.lighthouse = await runLighthouse();
+
 fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/frontend.json', JSON.stringify({ rows, routeChunks }, null, 2));
+const stamp = result.date.replace(/[:.]/g, '-');
+fs.writeFileSync('bench/results/frontend.json', JSON.stringify(result, null, 2));
+fs.writeFileSync(`bench/results/frontend-${stamp}.json`, JSON.stringify(result, null, 2));
+console.log(`saved bench/results/frontend.json and bench/results/frontend-${stamp}.json`);
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The production build on a fresh DATA_DIR, seeded with the demo content (as `npm start` does). */
+async function startServer() {
+  const main = path.resolve('dist/server/main.js');
+  if (!fs.existsSync(main)) throw new Error('run `npm run build` first (dist/server/main.js is missing)');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-lighthouse-'));
+  const url = `http://localhost:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a failing audit points at (the offending nodes, URLs or issue types), kept short. */
+function describeItems(audit) {
+  const items = audit.details?.items ?? [];
+  const parts = items.slice(0, 5).map((item) => {
+    if (item.node?.snippet) return item.node.snippet;
+    if (item.url) return item.url;
+    if (item.issueType) return `${item.issueType}${item.subItems?.items?.length ? ` ${JSON.stringify(item.subItems.items[0]).slice(0, 200)}` : ''}`;
+    return JSON.stringify(item).slice(0, 200);
+  });
+  return parts.length ? ` (${parts.join(' | ')})` : '';
+}
+
+async function runLighthouse() {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const server = await startServer();
+  let chrome;
+  try {
+    // The article page: the first article of the anonymous feed (demo content), at its canonical path.
+    const feed = await (await fetch(`${server.url}/api/articles?limit=1`)).json();
+    const first = feed.items?.[0];
+    if (!first) throw new Error('the demo feed is empty: nothing to open as an article page');
+    const pages = { '/': '/', [`/articles/${first.slug}-${first.id}`]: `/articles/${first.slug}-${first.id}`, '/channels': '/channels' };
+
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      chromeFlags: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+    const table = [];
+    const details = {};
+    for (const [label, pagePath] of Object.entries(pages)) {
+      const samples = [];
+      for (let i = 0; i < runs; i++) {
+        // A trace Chromium failed to record (NO_NAVSTART and the like, on a busy machine) is retried.
+        let lhr;
+        for (let attempt = 1; ; attempt++) {
+          ({ lhr } = await lighthouse(`${server.url}${pagePath}`, flags));
+          if (!lhr.runtimeError) break;
+          if (attempt === 3) throw new Error(`Lighthouse failed on ${pagePath}: ${lhr.runtimeError.message}`);
+        }
+        const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+        const failing = Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode) && !['metrics'].includes(a.id))
+          .filter((a) => ['accessibility', 'best-practices', 'seo'].some((c) => lhr.categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0)))
+          .map((a) => `${a.id}: ${a.title}${describeItems(a)}`);
+        samples.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          fcpMs: Math.round(audit('first-contentful-paint')),
+          lcpMs: Math.round(audit('largest-contentful-paint')),
+          tbtMs: Math.round(audit('total-blocking-time')),
+          cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+          speedIndexMs: Math.round(audit('speed-index')),
+          lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+          failing,
+        });
+      }
+      // The median run: sorted by performance score, then by LCP.
+      const sorted = [...samples].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)];
+      details[label] = { runs: samples, median };
+      table.push({
+        page: label.length > 40 ? `${label.slice(0, 37)}...` : label,
+        perf: median.performance,
+        a11y: median.accessibility,
+        'best pr.': median.bestPractices,
+        seo: median.seo,
+        'FCP ms': median.fcpMs,
+        'LCP ms': median.lcpMs,
+        'TBT ms': median.tbtMs,
+        CLS: median.cls,
+        'perf of runs': samples.map((s) => s.performance).join(' '),
+      });
+    }
+    console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (default throttling), median of ${runs} run(s):`);
+    console.table(table);
+    for (const [label, { median }] of Object.entries(details)) {
+      if (median.failing.length) console.log(`${label}: failing audits: ${median.failing.join('; ')}`);
+      if (median.lcpElement) console.log(`${label}: LCP element ${median.lcpElement}`);
+    }
+    return { runs, pages: details };
+  } finally {
+    await chrome?.kill();
+    await server.stop();
+  }
+}

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
 import { LIMITS } from './limits.js';
+import { CHANNEL_SORTS } from './channel-rules.js';
 import { CursorSchema, LimitSchema, paginated } from './pagination.js';
 
-export const CHANNEL_MESSAGES = {
-  limitReached: 'You have reached the maximum limit of 10 channels.',
-  noPermission: "You don't have permission to view this page",
-  notFound: 'Channel not found',
-  ownChannel: 'You cannot subscribe to your own channel',
-  signInToCreate: 'You must be logged in to create a channel',
-} as const;
+export { CHANNEL_MESSAGES, CHANNEL_SORTS, type ChannelSort } from './channel-rules.js';
 
 export const ChannelSchema = z
   .object({
@@ -63,9 +58,6 @@ export const UpdateChannelSchema = z
   .meta({ id: 'UpdateChannel' });
 export type UpdateChannel = z.input<typeof UpdateChannelSchema>;
 export type UpdateChannelInput = z.output<typeof UpdateChannelSchema>;
-
-export const CHANNEL_SORTS = ['subscribers', 'created', 'articles'] as const;
-export type ChannelSort = (typeof CHANNEL_SORTS)[number];
 
 export const ChannelListQuerySchema = z.object({
   sort: z.enum(CHANNEL_SORTS, { error: `must be one of ${CHANNEL_SORTS.join(', ')}` }).default('subscribers'),

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-export const REACTION_MESSAGES = {
-  /** Spec 1 section 5: reactions require login. */
-  signIn: 'Please log in to react to articles',
-  signInTitle: 'Authentication Required',
-} as const;
+export { REACTION_MESSAGES } from './reaction-rules.js';
 
 export const ReactionInputSchema = z
   .object({ isLike: z.boolean({ error: 'isLike must be true (like) or false (dislike)' }) })

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { LoadOnFirstOpen } from '@/components/on-demand';
+import { useToast } from '@/components/ui/use-toast';
 import { ImageVisibilityProvider } from '@/lib/image-visibility';
+
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 /**
  * Providers that do not depend on the route or the session. The session (AuthProvider) and the
@@ -12,11 +14,19 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
   return (
     <QueryClientProvider client={queryClient}>
       <ImageVisibilityProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <ToasterOnDemand />
       </ImageVisibilityProvider>
     </QueryClientProvider>
+  );
+}
+
+/** The toast area, whose Radix code loads with the first toast. */
+function ToasterOnDemand() {
+  const { toasts } = useToast();
+  return (
+    <LoadOnFirstOpen open={toasts.length > 0}>
+      <Toaster />
+    </LoadOnFirstOpen>
   );
 }

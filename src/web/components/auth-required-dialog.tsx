@@ -1,38 +1,18 @@
-import { Link } from 'react-router';
-import { paths } from '@contract/paths';
-import { Button } from './ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
+import { lazy } from 'react';
+import { LoadOnFirstOpen } from './on-demand';
+
+const AuthRequiredDialogContent = lazy(() => import('./auth-required-dialog-content'));
 
 /**
  * 'Authentication Required' with Cancel and Sign In (to /auth): what a signed-out reader sees on
  * opening a channel from a card or an article, subscribing, or reacting (spec 1 sections 2 and 8,
- * spec 2 section 2). One component, so every prompt looks and behaves the same.
+ * spec 2 section 2). One component, so every prompt looks and behaves the same. Its code loads
+ * the first time it opens.
  */
-export function AuthRequiredDialog({
-  open,
-  onOpenChange,
-  description,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  description: string;
-}) {
+export function AuthRequiredDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; description: string }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent showCloseButton={false}>
-        <DialogHeader>
-          <DialogTitle>Authentication Required</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button asChild>
-            <Link to={paths.auth}>Sign In</Link>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <LoadOnFirstOpen open={props.open}>
+      <AuthRequiredDialogContent {...props} />
+    </LoadOnFirstOpen>
   );
 }

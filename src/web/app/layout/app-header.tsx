@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useMatch } from 'react-router';
 import { paths } from '@contract/paths';
-import { ImageToggleButton, ThemeToggleButton } from '@/components/preference-toggles';
+import { PreferenceToggleButtons } from '@/components/preference-toggles';
 import { Button } from '@/components/ui/button';
 import { SITE_NAME } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
@@ -33,8 +33,7 @@ export function AppHeader({ channelSwitcher, sideMenuChannelSections }: AppHeade
         </Link>
         <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
           {user && channelSwitcher}
-          <ThemeToggleButton />
-          <ImageToggleButton />
+          <PreferenceToggleButtons />
           <AccountControls />
         </nav>
         <div className="ml-auto md:hidden">

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { SelectedChannelProvider } from '@/lib/selected-channel';
@@ -6,8 +6,12 @@ import { ThemeProvider } from '@/lib/theme';
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
 import { useUserChannels } from '@/features/channels/api/channels';
 import { ChannelSwitcher } from '@/features/channels/components/channel-switcher';
-import { SideMenuChannelSections } from '@/features/channels/components/side-menu-channel-sections';
 import { AppHeader } from './app-header';
+
+// Rendered only inside the side menu, whose code loads when it is first opened.
+const SideMenuChannelSections = lazy(() =>
+  import('@/features/channels/components/side-menu-channel-sections').then((m) => ({ default: m.SideMenuChannelSections })),
+);
 
 /** The frame of every page: session, theme, selected channel, skip link, header and the main landmark. */
 export function RootLayout() {

@@ -12,12 +12,11 @@ import { CommentsSection } from '@/features/comments/components/comments-section
 import { useArticle, useRecordViewOnce } from '@/features/articles/api/articles';
 import { ArticleBody, ArticleHeader } from '@/features/articles/components/article-view';
 import { storeEditCopy } from '@/features/articles/lib/edit-copy';
-import { LocationPicker } from '@/features/geo/components/location-picker';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
-import { useArticleImagesField } from '@/features/media/components/image-uploader';
 
-// The editor (TipTap) loads only when the author presses Edit, so readers never download it.
-const ArticleInlineEditor = lazy(() => import('@/features/articles/components/article-inline-editor'));
+// The editor (TipTap, the location picker, the image uploader) loads only when the author presses
+// Edit, so readers never download it.
+const ArticleEditing = lazy(() => import('./article-editing'));
 
 /**
  * /articles/{slug}-{id} and /articles/{id} (spec 1 section 2): the article in view mode, or for its
@@ -31,7 +30,6 @@ export default function ArticlePage() {
   const { isAdmin } = useIsAdmin();
   const query = useArticle(id);
   const article = query.data;
-  const imagesField = useArticleImagesField(article?.images);
   const [editing, setEditing] = useState(false);
   const isOwner = Boolean(user && article && article.userId === user.id);
   const notFound = id === null || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
@@ -74,7 +72,7 @@ export default function ArticlePage() {
         <div className="mt-8">
           <h2 className="mb-4 font-serif text-2xl font-bold">Edit Article</h2>
           <Suspense fallback={<PageSpinner label="Loading editor" />}>
-            <ArticleInlineEditor article={article} locationField={LocationPicker} images={imagesField} onDone={() => setEditing(false)} />
+            <ArticleEditing article={article} onDone={() => setEditing(false)} />
           </Suspense>
         </div>
       ) : (

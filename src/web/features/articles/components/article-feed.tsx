@@ -1,28 +1,16 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ArrowDownWideNarrowIcon, ArrowUpNarrowWideIcon, ArrowUpDownIcon, FilterIcon, XIcon } from 'lucide-react';
-import type { ArticleSort, Facets } from '@contract/articles';
+import type { Facets } from '@contract/articles';
+import { OnDemand } from '@/components/on-demand';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { errorMessage, useFacets, useFeed } from '../api/articles';
 import { categoryLeafName } from '../lib/categories';
 import {
   activeFilterCount,
   DEFAULT_FEED_FILTERS,
-  FEED_SORTS,
   feedFiltersToSearchParams,
   parseFeedFilters,
   SORT_LABELS,
@@ -30,8 +18,11 @@ import {
 } from '../lib/feed-params';
 import { ArticleCard } from './article-card';
 
-/** How long typing in the search box waits before the feed is asked again. */
-const SEARCH_DEBOUNCE_MS = 300;
+// The Sort menu and the Filter panel load their code on first use (components/on-demand.tsx).
+const loadSortDropdown = () => import('./feed-sort-dropdown');
+const FeedSortDropdown = lazy(loadSortDropdown);
+const loadFilterPanel = () => import('./feed-filter-panel');
+const FeedFilterPanel = lazy(loadFilterPanel);
 
 /** The feed state lives in the page's query string (sort, direction, q, categories, location, channels). */
 function useFeedFilters() {
@@ -61,7 +52,13 @@ export function ArticleFeed({ signedIn }: { signedIn: boolean }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <SortMenu filters={filters} setFilters={setFilters} />
-        <FilterPanel filters={filters} setFilters={setFilters} facets={facets.data} facetsLoading={facets.isPending} count={count} />
+        <OnDemand
+          preload={loadFilterPanel}
+          trigger={filterButton(count)}
+          render={(trigger) => (
+            <FeedFilterPanel trigger={trigger} defaultOpen filters={filters} setFilters={setFilters} facets={facets.data} facetsLoading={facets.isPending} />
+          )}
+        />
       </div>
       <FilterBadges filters={filters} setFilters={setFilters} facets={facets.data} />
       {signedIn && source === 'all-fallback' && (
@@ -133,25 +130,16 @@ function SortMenu({ filters, setFilters }: { filters: FeedFilters; setFilters: (
   const ascending = filters.direction === 'asc';
   return (
     <div className="flex items-center gap-1">
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm">
+      <OnDemand
+        preload={loadSortDropdown}
+        trigger={
+          <Button variant="outline" size="sm" aria-haspopup="menu">
             <ArrowUpDownIcon aria-hidden="true" />
             Sort: {SORT_LABELS[filters.sort]}
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start">
-          <DropdownMenuLabel>Sort by</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuRadioGroup value={filters.sort} onValueChange={(value) => setFilters((f) => ({ ...f, sort: value as ArticleSort }))}>
-            {FEED_SORTS.map((sort) => (
-              <DropdownMenuRadioItem key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
-        </DropdownMenuContent>
-      </DropdownMenu>
+        }
+        render={(trigger) => <FeedSortDropdown trigger={trigger} defaultOpen filters={filters} setFilters={setFilters} />}
+      />
       <Button
         variant="outline"
         size="sm"
@@ -166,144 +154,19 @@ function SortMenu({ filters, setFilters }: { filters: FeedFilters; setFilters: (
   );
 }
 
-function toggle<T>(list: T[], value: T): T[] {
-  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-}
-
-function FilterPanel({
-  filters,
-  setFilters,
-  facets,
-  facetsLoading,
-  count,
-}: {
-  filters: FeedFilters;
-  setFilters: (u: (f: FeedFilters) => FeedFilters) => void;
-  facets: Facets | undefined;
-  facetsLoading: boolean;
-  count: number;
-}) {
-  const searchId = useId();
-  const [text, setText] = useState(filters.q);
-  const [lastQ, setLastQ] = useState(filters.q);
-  // The URL changed from elsewhere (a badge was cleared): show it in the box.
-  if (filters.q !== lastQ) {
-    setLastQ(filters.q);
-    setText(filters.q);
-  }
-
-  useEffect(() => {
-    if (text.trim() === filters.q.trim()) return;
-    const timer = setTimeout(() => setFilters((f) => ({ ...f, q: text.trim() })), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters.q, setFilters]);
-
+/** An element, not a component: the menu's trigger merges its props and ref into the button. */
+function filterButton(count: number) {
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="outline" size="sm">
-          <FilterIcon aria-hidden="true" />
-          Filter
-          {count > 0 && (
-            <Badge className="ml-0.5 rounded-full px-1.5">
-              {count}
-              <span className="sr-only"> active</span>
-            </Badge>
-          )}
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" className="w-full sm:max-w-md">
-        <SheetHeader className="pr-12">
-          <SheetTitle>Filter articles</SheetTitle>
-          <SheetDescription>Narrow the feed by text, category, place or channel.</SheetDescription>
-        </SheetHeader>
-        <div className="space-y-6 px-4">
-          <div className="space-y-2">
-            <Label htmlFor={searchId}>Search</Label>
-            <Input
-              id={searchId}
-              type="search"
-              placeholder="Search titles and content"
-              value={text}
-              maxLength={200}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') setFilters((f) => ({ ...f, q: text.trim() }));
-              }}
-            />
-          </div>
-          {facetsLoading ? (
-            <Spinner label="Loading filter choices" />
-          ) : (
-            <>
-              <ChoiceGroup
-                legend="Categories"
-                choices={(facets?.categories ?? []).map((c) => ({ key: String(c.id), label: c.name, count: c.count }))}
-                selected={filters.categories.map(String)}
-                onToggle={(key) => setFilters((f) => ({ ...f, categories: toggle(f.categories, Number(key)) }))}
-              />
-              <ChoiceGroup
-                legend="Locations"
-                choices={(facets?.locations ?? []).map((l) => ({ key: l.name, label: l.name, count: l.count }))}
-                selected={filters.locations}
-                onToggle={(key) => setFilters((f) => ({ ...f, locations: toggle(f.locations, key) }))}
-              />
-              <ChoiceGroup
-                legend="Channels"
-                choices={(facets?.channels ?? []).map((c) => ({ key: String(c.id), label: c.name, count: c.count }))}
-                selected={filters.channels.map(String)}
-                onToggle={(key) => setFilters((f) => ({ ...f, channels: toggle(f.channels, Number(key)) }))}
-              />
-            </>
-          )}
-        </div>
-        <SheetFooter>
-          <Button variant="outline" disabled={count === 0} onClick={() => setFilters((f) => ({ ...DEFAULT_FEED_FILTERS, sort: f.sort, direction: f.direction }))}>
-            Clear all filters
-          </Button>
-        </SheetFooter>
-      </SheetContent>
-    </Sheet>
-  );
-}
-
-function ChoiceGroup({
-  legend,
-  choices,
-  selected,
-  onToggle,
-}: {
-  legend: string;
-  choices: { key: string; label: string; count: number }[];
-  selected: string[];
-  onToggle: (key: string) => void;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="space-y-2">
-      <legend className="mb-2 text-sm font-medium">{legend}</legend>
-      {choices.length === 0 ? (
-        <p className="text-sm text-muted-foreground">None yet</p>
-      ) : (
-        <ul className="max-h-56 space-y-1 overflow-y-auto pr-1">
-          {choices.map((choice, i) => (
-            <li key={choice.key} className="flex items-center gap-2">
-              <input
-                id={`${id}-${i}`}
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={selected.includes(choice.key)}
-                onChange={() => onToggle(choice.key)}
-              />
-              <label htmlFor={`${id}-${i}`} className="flex-1 text-sm">
-                {choice.label}
-              </label>
-              <span className="text-xs text-muted-foreground tabular-nums">{choice.count}</span>
-            </li>
-          ))}
-        </ul>
+    <Button variant="outline" size="sm" aria-haspopup="dialog">
+      <FilterIcon aria-hidden="true" />
+      Filter
+      {count > 0 && (
+        <Badge className="ml-0.5 rounded-full px-1.5">
+          {count}
+          <span className="sr-only"> active</span>
+        </Badge>
       )}
-    </fieldset>
+    </Button>
   );
 }
 

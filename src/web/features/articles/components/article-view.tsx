@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { MapPinIcon } from 'lucide-react';
 import type { Article } from '@contract/articles';
 import { paths } from '@contract/paths';
@@ -6,9 +7,11 @@ import { formatArticleDate, showLatestEdit } from '../lib/format-date';
 import { absoluteUrl, articleShareText } from '../lib/share';
 import { ArticleStats } from './article-stats';
 import { ChannelLink } from './channel-link';
-import { OwnerActions } from './owner-actions';
 import { proseClassName } from './prose';
-import { ShareMenu } from './share-menu';
+
+// Only the author sees these (Edit, Publish or Unpublish, Delete with its confirmation dialog).
+const OwnerActions = lazy(() => import('./owner-actions').then((m) => ({ default: m.OwnerActions })));
+import { ShareButton } from './share-button';
 
 /**
  * The top of the article page (spec 1 section 2): title, Draft badge, Published and (when more
@@ -88,8 +91,12 @@ export function ArticleHeader({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ArticleStats viewCount={article.viewCount} likes={article.likes} dislikes={article.dislikes} commentCount={article.commentCount} />
         <div className="flex flex-wrap items-center gap-2">
-          {isOwner && !editing && <OwnerActions articleId={article.id} published={article.published} onEdit={onEdit} />}
-          <ShareMenu url={url} title={article.title} text={articleShareText(article.content)} />
+          {isOwner && !editing && (
+            <Suspense fallback={null}>
+              <OwnerActions articleId={article.id} published={article.published} onEdit={onEdit} />
+            </Suspense>
+          )}
+          <ShareButton url={url} title={article.title} text={articleShareText(article.content)} />
         </div>
       </div>
     </header>

@@ -1,5 +1,5 @@
-import { LinkIcon, Share2Icon, ShareIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import type { ReactElement } from 'react';
+import { LinkIcon, Share2Icon } from 'lucide-react';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 
@@ -15,9 +15,22 @@ async function copyLink(url: string): Promise<boolean> {
 
 /**
  * 'Copy link' and 'Share post via...' (spec 1 sections 2 and 8). Without the system share sheet
- * the link is copied instead; a share the reader cancels says nothing.
+ * the link is copied instead; a share the reader cancels says nothing. Loaded on first use (see
+ * share-button.tsx).
  */
-export function ShareMenu({ url, title, text }: { url: string; title: string; text: string }) {
+export default function ShareMenu({
+  url,
+  title,
+  text,
+  trigger,
+  defaultOpen,
+}: {
+  url: string;
+  title: string;
+  text: string;
+  trigger: ReactElement;
+  defaultOpen?: boolean;
+}) {
   const onCopy = async () => {
     if (await copyLink(url)) toast({ title: 'Link copied to clipboard' });
     else toast({ variant: 'destructive', title: 'Copying failed', description: 'The link could not be copied.' });
@@ -43,13 +56,8 @@ export function ShareMenu({ url, title, text }: { url: string; title: string; te
   };
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm">
-          <ShareIcon aria-hidden="true" />
-          Share
-        </Button>
-      </DropdownMenuTrigger>
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => void onCopy()}>
           <LinkIcon aria-hidden="true" />

@@ -1,52 +1,25 @@
-import { Link } from 'react-router';
-import { ChevronDownIcon, LogOutIcon, ShieldIcon, UserIcon } from 'lucide-react';
-import { paths } from '@contract/paths';
+import { lazy } from 'react';
+import { ChevronDownIcon, UserIcon } from 'lucide-react';
+import { OnDemand } from '@/components/on-demand';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useIsAdmin } from '../api/get-is-admin';
 import { useAuth } from './auth-provider';
 
-/** The username menu of the header on larger screens: Profile, Admin (admins only), Logout (spec 1 section 2). */
+const loadDropdown = () => import('./user-menu-dropdown');
+const UserMenuDropdown = lazy(loadDropdown);
+
+/**
+ * The username menu of the header on larger screens: Profile, Admin (admins only), Logout (spec 1
+ * section 2). The menu's code loads on first use.
+ */
 export function UserMenu() {
-  const { user, logout } = useAuth();
-  const { isAdmin } = useIsAdmin();
+  const { user } = useAuth();
   if (!user) return null;
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="max-w-64">
-          <UserIcon aria-hidden="true" />
-          <span className="truncate">{user.username}</span>
-          <ChevronDownIcon aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-44">
-        <DropdownMenuItem asChild>
-          <Link to={paths.profile}>
-            <UserIcon aria-hidden="true" />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        {isAdmin && (
-          <DropdownMenuItem asChild>
-            <Link to={paths.admin}>
-              <ShieldIcon aria-hidden="true" />
-              Admin
-            </Link>
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void logout()}>
-          <LogOutIcon aria-hidden="true" />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+  const trigger = (
+    <Button variant="ghost" className="max-w-64" aria-haspopup="menu">
+      <UserIcon aria-hidden="true" />
+      <span className="truncate">{user.username}</span>
+      <ChevronDownIcon aria-hidden="true" />
+    </Button>
   );
+  return <OnDemand preload={loadDropdown} trigger={trigger} render={(button) => <UserMenuDropdown trigger={button} defaultOpen />} />;
 }

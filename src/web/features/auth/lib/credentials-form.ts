@@ -1,5 +1,6 @@
 import type { FieldError, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '@/lib/zod-jitless';
 import { z } from 'zod';
 import { CredentialsSchema } from '@contract/auth';
 import { LIMITS } from '@contract/limits';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeftIcon, SearchIcon, UserIcon } from 'lucide-react';
-import { CHANNEL_MESSAGES } from '@contract/channels';
+import { CHANNEL_MESSAGES } from '@contract/channel-rules';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { CHANNEL_MESSAGES } from '@contract/channels';
+import { CHANNEL_MESSAGES } from '@contract/channel-rules';
 import { LIMITS } from '@contract/limits';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';

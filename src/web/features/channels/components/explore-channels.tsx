@@ -1,19 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowDownWideNarrowIcon, ArrowUpNarrowWideIcon, ArrowUpDownIcon, PlusIcon, SearchIcon, TagIcon, XIcon } from 'lucide-react';
-import { CHANNEL_SORTS, type ChannelSort } from '@contract/channels';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { OnDemand } from '@/components/on-demand';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useChannels } from '../api/channels';
@@ -24,11 +14,15 @@ import {
   matchesCategories,
   removeChip,
   SORT_LABELS,
-  toggleCategory,
   type ExploreFilters,
 } from '../lib/explore-filters';
 import { AuthRequiredDialog } from '@/components/auth-required-dialog';
 import { ChannelCard } from './channel-card';
+
+// The Sort and Categories menus load their code on first use (components/on-demand.tsx).
+const loadMenus = () => import('./explore-menus');
+const ChannelSortMenu = lazy(() => loadMenus().then((m) => ({ default: m.ChannelSortMenu })));
+const ChannelCategoryMenu = lazy(() => loadMenus().then((m) => ({ default: m.ChannelCategoryMenu })));
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -101,25 +95,16 @@ export function ExploreChannels({ currentUserId }: { currentUserId: number | nul
           />
         </div>
         <div className="flex flex-wrap gap-2">
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline">
+          <OnDemand
+            preload={loadMenus}
+            trigger={
+              <Button variant="outline" aria-haspopup="menu">
                 <ArrowUpDownIcon aria-hidden="true" />
                 Sort: {SORT_LABELS[filters.sort]}
               </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-52">
-              <DropdownMenuLabel>Sort Channels By</DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              <DropdownMenuRadioGroup value={filters.sort} onValueChange={(value) => setFilters({ ...filters, sort: value as ChannelSort })}>
-                {CHANNEL_SORTS.map((sort) => (
-                  <DropdownMenuRadioItem key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
-                  </DropdownMenuRadioItem>
-                ))}
-              </DropdownMenuRadioGroup>
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+            render={(trigger) => <ChannelSortMenu trigger={trigger} defaultOpen filters={filters} setFilters={setFilters} />}
+          />
           <Button
             variant="outline"
             size="icon"
@@ -130,28 +115,16 @@ export function ExploreChannels({ currentUserId }: { currentUserId: number | nul
             {filters.direction === 'asc' ? <ArrowUpNarrowWideIcon aria-hidden="true" /> : <ArrowDownWideNarrowIcon aria-hidden="true" />}
           </Button>
           {categories.length > 0 && (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline">
+            <OnDemand
+              preload={loadMenus}
+              trigger={
+                <Button variant="outline" aria-haspopup="menu">
                   <TagIcon aria-hidden="true" />
                   Categories
                 </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end" className="w-52">
-                <DropdownMenuLabel>Filter by category</DropdownMenuLabel>
-                <DropdownMenuSeparator />
-                {categories.map((category) => (
-                  <DropdownMenuCheckboxItem
-                    key={category}
-                    checked={filters.categories.includes(category)}
-                    onSelect={(event) => event.preventDefault()}
-                    onCheckedChange={() => setFilters(toggleCategory(filters, category))}
-                  >
-                    {category}
-                  </DropdownMenuCheckboxItem>
-                ))}
-              </DropdownMenuContent>
-            </DropdownMenu>
+              }
+              render={(trigger) => <ChannelCategoryMenu trigger={trigger} defaultOpen filters={filters} setFilters={setFilters} categories={categories} />}
+            />
           )}
         </div>
       </div>

@@ -1,31 +1,24 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MessageSquareIcon, ReplyIcon, Trash2Icon } from 'lucide-react';
-import { checkCommentContent, COMMENT_MESSAGES, type Comment } from '@contract/comments';
+import { checkCommentContent, COMMENT_MESSAGES } from '@contract/comment-rules';
+import type { Comment } from '@contract/comments';
 import { LIMITS } from '@contract/limits';
 import { paths } from '@contract/paths';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { OnDemand } from '@/components/on-demand';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { useComments, useDeleteComment, usePostComment } from '../api/comments';
+import { useComments, usePostComment } from '../api/comments';
 import { countComments } from '../lib/count-comments';
 import { fullDate, relativeTime } from '../lib/relative-time';
 import { CommentContent } from './comment-content';
+
+const loadDeleteDialog = () => import('./delete-comment-dialog');
+const DeleteCommentDialog = lazy(loadDeleteDialog);
 
 /** The current time, moved on every half minute so 'just now' grows into '1 minute ago'. */
 function useNow(intervalMs = 30_000): number {
@@ -137,38 +130,13 @@ function CommentForm({
 }
 
 function DeleteCommentButton({ commentId }: { commentId: number }) {
-  const remove = useDeleteComment();
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive" disabled={remove.isPending}>
-          <Trash2Icon aria-hidden="true" />
-          Delete
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this comment?</AlertDialogTitle>
-          <AlertDialogDescription>The comment will be removed for everyone. This cannot be undone.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            onClick={() =>
-              remove.mutate(commentId, {
-                onSuccess: () => toast({ title: 'Comment deleted' }),
-                onError: (error) =>
-                  toast({ title: 'Error', description: error.message || 'Failed to delete comment', variant: 'destructive' }),
-              })
-            }
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+  const trigger = (
+    <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive" aria-haspopup="dialog">
+      <Trash2Icon aria-hidden="true" />
+      Delete
+    </Button>
   );
+  return <OnDemand preload={loadDeleteDialog} trigger={trigger} render={(button) => <DeleteCommentDialog commentId={commentId} trigger={button} defaultOpen />} />;
 }
 
 function CommentBody({

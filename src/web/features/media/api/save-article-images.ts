@@ -1,5 +1,5 @@
 import type { ArticleImage } from '@contract/articles';
-import { MEDIA_MESSAGES } from '@contract/media';
+import { MEDIA_MESSAGES } from '@contract/media-rules';
 import { apiRequest } from '@/lib/api-client';
 import { toImageRecords } from '../lib/uploader-items';
 

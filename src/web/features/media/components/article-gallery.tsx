@@ -1,16 +1,18 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon, EyeIcon, EyeOffIcon } from 'lucide-react';
+import { lazy, useId, useMemo, useRef, useState } from 'react';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import type { ArticleImage } from '@contract/articles';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { LoadOnFirstOpen } from '@/components/on-demand';
 import { useImageVisibility } from '@/lib/image-visibility';
 import { cn } from '@/lib/utils';
+import { Thumbnail } from './gallery-thumbnail';
 import { ResponsiveImage } from './responsive-image';
+
+// The viewer's code (a Radix Dialog) loads the first time it opens.
+const ArticleLightbox = lazy(() => import('./article-lightbox'));
 
 /** The article column is max-w-3xl (48rem) with 1rem padding on each side. */
 const MAIN_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
-const LIGHTBOX_SIZES = '(min-width: 64rem) 62rem, 100vw';
-const THUMB_SIZES = '6rem';
 
 /**
  * The article page's image section (spec 1 section 2): a main image and numbered thumbnails that
@@ -30,19 +32,11 @@ export function ArticleGallery({ images, title, className }: { images: readonly 
   if (count === 0) return null;
 
   const main = sorted[0]!;
-  const current = sorted[Math.min(index, count - 1)]!;
   const altOf = (image: ArticleImage, i: number) => image.caption || `${title}, image ${i + 1} of ${count}`;
   const openAt = (i: number) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setIndex(i);
     setOpen(true);
-  };
-  const step = (delta: number) => setIndex((i) => (i + delta + count) % count);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft') step(-1);
-    else if (event.key === 'ArrowRight') step(1);
-    else return;
-    event.preventDefault();
   };
 
   return (
@@ -82,99 +76,18 @@ export function ArticleGallery({ images, title, className }: { images: readonly 
         </>
       )}
 
-      <Dialog open={open && showImages} onOpenChange={setOpen}>
-        <DialogContent
-          className="grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:max-w-5xl sm:p-6"
-          onKeyDown={onKeyDown}
-          onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
-            event.preventDefault();
-            opener.current.focus();
-          }}
-          data-testid="lightbox"
-        >
-          <DialogHeader className="pr-8">
-            <DialogTitle className="truncate">{title}</DialogTitle>
-            <DialogDescription aria-live="polite">
-              Image {index + 1} of {count}
-            </DialogDescription>
-          </DialogHeader>
-          <figure className="space-y-2">
-            <div className="flex min-h-40 items-center justify-center rounded-md bg-muted">
-              <ResponsiveImage
-                key={current.id}
-                image={current}
-                sizes={LIGHTBOX_SIZES}
-                priority
-                alt={altOf(current, index)}
-                className="max-h-[60vh] w-auto rounded-md object-contain"
-              />
-            </div>
-            {current.caption && (
-              <figcaption className="text-sm" data-testid="lightbox-caption">
-                {current.caption}
-              </figcaption>
-            )}
-          </figure>
-          {count > 1 && (
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <Button type="button" variant="outline" size="sm" onClick={() => step(-1)} aria-label="Previous image">
-                <ChevronLeftIcon aria-hidden="true" />
-                <span className="hidden sm:inline">Previous</span>
-              </Button>
-              <ol className="flex flex-wrap justify-center gap-2" aria-label="Images">
-                {sorted.map((image, i) => (
-                  <li key={image.id}>
-                    <Thumbnail image={image} number={i + 1} label={`Show image ${i + 1}`} current={i === index} onClick={() => setIndex(i)} small />
-                  </li>
-                ))}
-              </ol>
-              <Button type="button" variant="outline" size="sm" onClick={() => step(1)} aria-label="Next image">
-                <span className="hidden sm:inline">Next</span>
-                <ChevronRightIcon aria-hidden="true" />
-              </Button>
-            </div>
-          )}
-        </DialogContent>
-      </Dialog>
+      <LoadOnFirstOpen open={open && showImages}>
+        <ArticleLightbox
+          open={open && showImages}
+          onOpenChange={setOpen}
+          images={sorted}
+          index={index}
+          setIndex={setIndex}
+          title={title}
+          altOf={altOf}
+          opener={opener}
+        />
+      </LoadOnFirstOpen>
     </section>
-  );
-}
-
-function Thumbnail({
-  image,
-  number,
-  label,
-  current = false,
-  small = false,
-  onClick,
-}: {
-  image: ArticleImage;
-  number: number;
-  label: string;
-  current?: boolean;
-  small?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      aria-current={current ? 'true' : undefined}
-      className={cn(
-        'relative block overflow-hidden rounded-md border-2 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-        current ? 'border-primary' : 'border-transparent',
-        small ? 'h-12 w-16' : 'h-16 w-24',
-      )}
-    >
-      <ResponsiveImage image={image} sizes={THUMB_SIZES} alt="" className="size-full object-cover" />
-      <span
-        aria-hidden="true"
-        className="absolute top-0.5 left-0.5 rounded bg-black/70 px-1.5 text-xs leading-5 font-semibold text-white tabular-nums"
-      >
-        {number}
-      </span>
-    </button>
   );
 }

@@ -3,7 +3,7 @@ import { ArrowDownIcon, ArrowUpIcon, ImagePlusIcon, Trash2Icon } from 'lucide-re
 import { useQueryClient } from '@tanstack/react-query';
 import type { Article, ArticleImage } from '@contract/articles';
 import { LIMITS } from '@contract/limits';
-import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, IMAGE_CAPTION_MAX, MEDIA_MESSAGES } from '@contract/media';
+import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, IMAGE_CAPTION_MAX, MEDIA_MESSAGES } from '@contract/media-rules';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

@@ -1,6 +1,7 @@
 import type { ArticleImage, ImageVariantSchema } from '@contract/articles';
 import { LIMITS } from '@contract/limits';
-import { hasAcceptedExtension, MEDIA_MESSAGES, type Upload } from '@contract/media';
+import type { Upload } from '@contract/media';
+import { hasAcceptedExtension, MEDIA_MESSAGES } from '@contract/media-rules';
 import type { z } from 'zod';
 
 export type ImageVariant = z.infer<typeof ImageVariantSchema>;

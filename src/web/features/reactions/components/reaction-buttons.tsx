@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
-import { REACTION_MESSAGES } from '@contract/reactions';
+import { REACTION_MESSAGES } from '@contract/reaction-rules';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';

@@ -1,0 +1,29 @@
+// Zod-free: the web client imports these at run time, and importing the module with the schemas
+// would put zod into the first load of the pages that use them.
+import { LIMITS } from './limits.js';
+
+export const COMMENT_MESSAGES = {
+  /** Spec 1 section 5. */
+  empty: 'Comment cannot be empty',
+  tooLong: `Comment must be at most ${LIMITS.commentMax} characters`,
+  signIn: 'You must be logged in to post a comment',
+  /** Spec 1 section 8: the client's fallback when the server gives no message. */
+  postFailed: 'Failed to post comment',
+  parentMissing: 'The comment you are replying to no longer exists',
+  parentOtherArticle: 'You can only reply to a comment on the same article',
+  notFound: 'Comment not found',
+  notAllowed: 'You can only delete your own comments',
+  /** What a deleted comment that still has replies shows in its place. */
+  deletedText: 'This comment was deleted',
+} as const;
+
+/**
+ * Comments are plain text, stored as typed (after trimming the ends) and escaped when shown.
+ * Answers the content to store, or the message to show. Both the form and the server use it.
+ */
+export function checkCommentContent(raw: string): { ok: true; content: string } | { ok: false; error: string } {
+  const content = raw.trim();
+  if (content.length === 0) return { ok: false, error: COMMENT_MESSAGES.empty };
+  if (content.length > LIMITS.commentMax) return { ok: false, error: COMMENT_MESSAGES.tooLong };
+  return { ok: true, content };
+}

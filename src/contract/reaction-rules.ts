@@ -1,0 +1,8 @@
+// Zod-free: the web client imports these at run time, and importing the module with the schemas
+// would put zod into the first load of the pages that use them.
+
+export const REACTION_MESSAGES = {
+  /** Spec 1 section 5: reactions require login. */
+  signIn: 'Please log in to react to articles',
+  signInTitle: 'Authentication Required',
+} as const;

@@ -1,0 +1,55 @@
+import type { ReactElement } from 'react';
+import { useNavigate } from 'react-router';
+import { PlusIcon } from 'lucide-react';
+import { paths } from '@contract/paths';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useSelectedChannel } from '@/lib/selected-channel';
+import { useUserChannels } from '../api/channels';
+
+/** The channel switcher's menu itself, loaded on first use (see channel-switcher.tsx). */
+export default function ChannelSwitcherDropdown({ userId, trigger, defaultOpen }: { userId: number; trigger: ReactElement; defaultOpen?: boolean }) {
+  const navigate = useNavigate();
+  const { selectedChannelId, selectChannel } = useSelectedChannel();
+  const { data: channels = [] } = useUserChannels(userId);
+  const current = channels.find((channel) => channel.id === selectedChannelId);
+
+  const choose = (value: string) => {
+    const id = Number(value);
+    selectChannel(id);
+    void navigate(paths.channel(id));
+  };
+
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        {channels.length > 0 && (
+          <>
+            <DropdownMenuLabel>Switch channel</DropdownMenuLabel>
+            <DropdownMenuRadioGroup value={current ? String(current.id) : ''} onValueChange={choose}>
+              {channels.map((channel) => (
+                <DropdownMenuRadioItem key={channel.id} value={String(channel.id)}>
+                  <span className="truncate">{channel.name}</span>
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+            <DropdownMenuSeparator />
+          </>
+        )}
+        <DropdownMenuItem onSelect={() => void navigate(paths.newChannel)}>
+          <PlusIcon aria-hidden="true" />
+          Create Channel
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
