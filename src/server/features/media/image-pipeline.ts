@@ -2,6 +2,7 @@ import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, MEDIA_MESSAGES } from '../../../contract/media.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { badRequest, HttpError } from '../../http/errors.js';
+import { sniffImage } from './image-sniff.js';
 
 /**
  * The most pixels an upload may declare. A 20 MB file can claim 50,000 x 50,000 pixels (a
@@ -35,25 +36,31 @@ const unsupported = () => new HttpError(415, MEDIA_MESSAGES.fileType);
 
 /**
  * Reads what the bytes really are (not the name or the declared type): PNG, JPEG, GIF or WebP,
- * within the pixel limit. Anything else, SVG included, is refused.
+ * within the pixel limit. Anything else, SVG included, is refused (415) before any decoder sees it;
+ * a file that starts like one of the four but cannot be read is damaged (400).
  */
 export async function inspectImage(input: Buffer): Promise<{ format: ImageFormat; width: number; height: number }> {
+  const sniffed = sniffImage(input);
+  if (!sniffed) throw unsupported();
+  if (sniffed.width !== undefined && sniffed.height !== undefined && sniffed.width * sniffed.height > MAX_INPUT_PIXELS) {
+    throw badRequest(TOO_MANY_PIXELS_MESSAGE);
+  }
   let meta: Metadata;
   try {
     // Only the header is read here; the pixel count is checked below with a clear answer.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw unsupported();
+    throw badRequest(MEDIA_MESSAGES.unreadable);
   }
-  const format = meta.format as string;
-  if (!(format in FORMATS)) throw unsupported();
+  // libvips chooses its reader by the content too; it must have agreed with the signature.
+  if (meta.format !== sniffed.format) throw unsupported();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw badRequest(MEDIA_MESSAGES.unreadable);
   // For an animated image the pixels of one frame count: only the first frame is decoded.
   const frameHeight = meta.pageHeight ?? meta.height ?? height;
   if ((meta.width ?? width) * frameHeight > MAX_INPUT_PIXELS) throw badRequest(TOO_MANY_PIXELS_MESSAGE);
-  return { format: format as ImageFormat, width, height };
+  return { format: sniffed.format, width, height };
 }
 
 function encode(image: Sharp, format: ImageFormat, quality: number, attempt: number): Sharp {
