@@ -7,6 +7,8 @@ import path from 'node:path';
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server process, for measuring it (its memory under /proc). */
+  pid: number;
   dataDir: string;
   output: () => string;
   /** SIGTERM, then removes the data directory unless `keepDataDir` was given. */
@@ -82,6 +84,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   return {
     url,
     port,
+    pid: child.pid!,
     dataDir,
     output: () => output,
     stop: async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { MEDIA_MESSAGES } from '../../../contract/media.js';
 import {
   gifDeclaring,
   gifWithComment,
+  noisyPhoto,
   jpegDeclaring,
   jpegWithComment,
   PAYLOAD,
@@ -19,6 +21,7 @@ import {
   zipArchive,
 } from '../../../test-support/hostile-images.js';
 import { signedInClient, useTestApp, type TestClient } from '../../../test-support/test-app.js';
+import { startServer, type RunningServer } from '../../../../e2e/support/server.js';
 import { TOO_MANY_PIXELS_MESSAGE } from './image-pipeline.js';
 
 /**
@@ -61,11 +64,20 @@ function listFiles(dir: string): string[] {
 
 describe('hostile uploads', () => {
   const env: Record<string, string> = {};
+  // Uploads are spooled under os.tmpdir(); a private one shows that refused files leave nothing there either.
+  const tmp = { previous: process.env.TMPDIR, dir: '' };
   beforeAll(() => {
     env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-abuse-'));
+    tmp.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-abuse-tmp-'));
+    process.env.TMPDIR = tmp.dir;
   });
   const t = useTestApp('sqlite', env);
-  afterAll(() => fs.rmSync(env.DATA_DIR!, { recursive: true, force: true }));
+  afterAll(() => {
+    if (tmp.previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmp.previous;
+    fs.rmSync(env.DATA_DIR!, { recursive: true, force: true });
+    fs.rmSync(tmp.dir, { recursive: true, force: true });
+  });
 
   let client: TestClient;
   let files: { png: Buffer; jpeg: Buffer; gif: Buffer; webp: Buffer };
@@ -98,6 +110,7 @@ describe('hostile uploads', () => {
     const response = await upload(fileName, body, contentType);
     expect({ status: response.statusCode, body: response.json() }, label).toEqual({ status: expected.status, body: { error: expected.error } });
     expect(listFiles(uploadsDir()), `${label}: files left behind`).toEqual(before.files);
+    expect(listFiles(tmp.dir), `${label}: temporary files left behind`).toEqual([]);
     expect(await uploadRows(), `${label}: upload recorded`).toBe(before.rows);
     return Date.now() - started;
   }
@@ -259,5 +272,148 @@ describe('hostile uploads', () => {
     const response = await upload('flood.png', body, 'image/png');
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ width: 1920, height: 1920, mime: 'image/png' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A real server process: its memory is what matters, and only a separate process can be measured.
+
+const MB = 1024 * 1024;
+
+/** Reads a field of /proc/<pid>/status (VmRSS: resident now; VmHWM: the peak since the last reset), in bytes. */
+function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no ${field} for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
+/**
+ * Measures the server's peak resident memory while `work` runs: the kernel's high-water mark, reset
+ * first (writing 5 to clear_refs), cross-checked by polling VmRSS every 20 ms.
+ */
+async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number; before: number }> {
+  const before = procStatus(pid, 'VmRSS');
+  let hwmReset = true;
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    hwmReset = false; // an older kernel or a restricted /proc: polling alone
+  }
+  let polled = before;
+  const poll = setInterval(() => {
+    try {
+      polled = Math.max(polled, procStatus(pid, 'VmRSS'));
+    } catch {
+      // the process is gone; the work will fail on its own
+    }
+  }, 20);
+  try {
+    const result = await work();
+    const peak = Math.max(polled, hwmReset ? procStatus(pid, 'VmHWM') : 0);
+    return { result, peak, before };
+  } finally {
+    clearInterval(poll);
+  }
+}
+
+describe('uploads against a real server process', () => {
+  let server: RunningServer;
+  // The server's own temporary folder, where uploads are spooled: it must be empty after every answer.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-abuse-tmp-'));
+  const cookies: string[] = [];
+
+  beforeAll(async () => {
+    // The server as built from these sources (esbuild, about a second), not a stale dist/.
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'pipe' });
+    server = await startServer({ TMPDIR: tmp });
+    // Uploads are limited per user (60 a minute); five authors share the fifty uploads, as a newsroom would.
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${server.url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ username: `uploader_${process.pid}_${i}`, password: 'correct-horse' }),
+      });
+      expect(response.status).toBe(201);
+      cookies.push(response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; '));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  async function post(cookie: string, fileName: string, body: Buffer, type: string): Promise<{ status: number; json: { error?: string } }> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(body)], { type }), fileName);
+    const response = await fetch(`${server.url}/api/uploads`, { method: 'POST', headers: { cookie, origin: server.url }, body: form });
+    return { status: response.status, json: (await response.json()) as { error?: string } };
+  }
+
+  it('refuses a burst of bombs at once without the server’s memory growing', async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const bombs: [Buffer, { status: number; error: string }][] = [
+      [pngDeclaring(50_000, 50_000), TOO_MANY_PIXELS],
+      [pngDeclaring(65_535, 65_535, 16 * MB), TOO_MANY_PIXELS],
+      [jpegDeclaring(jpeg, 65_000, 65_000), TOO_MANY_PIXELS],
+      [withPngChunk(png, pngChunk('tEXt', Buffer.from('x'))).subarray(0, 40), UNREADABLE],
+      [zipArchive([{ name: 'zeros.bin', data: Buffer.alloc(64 * MB) }]), FILE_TYPE],
+    ];
+    const started = Date.now();
+    const { result, peak, before } = await peakRss(server.pid, () =>
+      Promise.all(Array.from({ length: 20 }, (_, i) => post(cookies[i % cookies.length]!, 'holiday.png', bombs[i % bombs.length]![0], 'image/png'))),
+    );
+    const ms = Date.now() - started;
+    expect(result).toEqual(Array.from({ length: 20 }, (_, i) => ({ status: bombs[i % bombs.length]![1].status, json: { error: bombs[i % bombs.length]![1].error } })));
+    expect(fs.readdirSync(tmp)).toEqual([]);
+    console.log(`[uploads] 20 bombs at once: refused in ${ms} ms, peak RSS ${Math.round(peak / MB)} MB (before ${Math.round(before / MB)} MB)`);
+    // 2.5 gigapixels decoded would be 7.5 GB; refused by the header, the server barely notices.
+    expect(peak - before).toBeLessThan(100 * MB);
+    expect(ms).toBeLessThan(10_000);
+  });
+
+  it('refuses a file over 20 MB sent without a length (chunked) with 413, and keeps no temporary file', async () => {
+    const chunk = new Uint8Array(MB).fill(7);
+    let sent = 0;
+    const boundary = 'broadsheet-chunked';
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`));
+        if (sent++ < 22) controller.enqueue(chunk);
+        else {
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+        }
+      },
+    });
+    const response = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: { cookie: cookies[0]!, origin: server.url, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect({ status: response.status, json: await response.json() }).toEqual({ status: 413, json: { error: MEDIA_MESSAGES.fileTooLarge } });
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  });
+
+  it('takes 50 parallel uploads of real photos without its memory blowing up', { timeout: 300_000 }, async () => {
+    const photos = await Promise.all(Array.from({ length: 5 }, (_, i) => noisyPhoto(i)));
+    const weight = photos.reduce((sum, p) => sum + p.length, 0) / photos.length;
+    expect(weight).toBeGreaterThan(2 * MB);
+    const started = Date.now();
+    const { result, peak, before } = await peakRss(server.pid, () =>
+      Promise.all(Array.from({ length: 50 }, (_, i) => post(cookies[i % cookies.length]!, `photo-${i}.jpg`, photos[i % photos.length]!, 'image/jpeg'))),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const stored = result.filter((r) => r.status === 201).length;
+    const busy = result.filter((r) => r.status === 429 || r.status === 503);
+    console.log(
+      `[uploads] 50 parallel uploads: ${stored} stored, ${busy.length} refused as busy, peak RSS ${Math.round(peak / MB)} MB ` +
+        `(before ${Math.round(before / MB)} MB; photos ${(weight / MB).toFixed(1)} MB, 3000 x 2000) in ${seconds.toFixed(1)} s`,
+    );
+    expect(stored + busy.length, JSON.stringify(result.filter((r) => ![201, 429, 503].includes(r.status)))).toBe(50);
+    for (const refused of busy) expect(refused.json.error).toBeTruthy();
+    expect(fs.readdirSync(tmp)).toEqual([]);
+    expect(peak).toBeLessThan(600 * MB);
   });
 });
