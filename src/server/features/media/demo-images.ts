@@ -78,7 +78,7 @@ export async function seedDemoImages(
     const uploads = [];
     for (const [n, picture] of pictures.entries()) {
       const buffer = await drawDemoImage(picture.text, i + n * 3);
-      uploads.push(await media.upload(owner, { fileName: `${slugify(article.title).slice(0, 60) || 'picture'}${n ? `-${n + 1}` : ''}.jpg`, buffer }));
+      uploads.push(await media.upload(owner, { fileName: `${slugify(article.title).slice(0, 60) || 'picture'}${n ? `-${n + 1}` : ''}.jpg`, source: buffer }));
     }
     await media.replace(
       article.id,

@@ -1,7 +1,35 @@
+import fs from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, MEDIA_MESSAGES } from '../../../contract/media.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { badRequest, HttpError } from '../../http/errors.js';
+import { sniffImage } from './image-sniff.js';
+import { createSlots, IMAGE_QUEUE_MAX, IMAGE_SLOTS } from './image-slots.js';
+
+// libvips' operation cache keeps recent results (up to 50 MB) for reuse; every upload is new
+// pixels, so it would only hold memory.
+sharp.cache(false);
+
+const slots = createSlots(IMAGE_SLOTS, IMAGE_QUEUE_MAX);
+
+/** An image in memory, or the path of a file holding it (an upload spooled to disk). */
+export type ImageSource = Buffer | string;
+
+/** Enough of the start of a file for the signature and the declared size (JPEG puts EXIF and ICC first). */
+const HEAD_BYTES = 256 * 1024;
+
+async function head(source: ImageSource): Promise<{ bytes: Buffer; size: number }> {
+  if (Buffer.isBuffer(source)) return { bytes: source, size: source.length };
+  const file = await fs.open(source, 'r');
+  try {
+    const { size } = await file.stat();
+    const bytes = Buffer.alloc(Math.min(size, HEAD_BYTES));
+    const { bytesRead } = await file.read(bytes, 0, bytes.length, 0);
+    return { bytes: bytes.subarray(0, bytesRead), size };
+  } finally {
+    await file.close();
+  }
+}
 
 /**
  * The most pixels an upload may declare. A 20 MB file can claim 50,000 x 50,000 pixels (a
@@ -35,25 +63,32 @@ const unsupported = () => new HttpError(415, MEDIA_MESSAGES.fileType);
 
 /**
  * Reads what the bytes really are (not the name or the declared type): PNG, JPEG, GIF or WebP,
- * within the pixel limit. Anything else, SVG included, is refused.
+ * within the pixel limit. Anything else, SVG included, is refused (415) before any decoder sees it;
+ * a file that starts like one of the four but cannot be read is damaged (400).
  */
-export async function inspectImage(input: Buffer): Promise<{ format: ImageFormat; width: number; height: number }> {
+export async function inspectImage(input: ImageSource): Promise<{ format: ImageFormat; width: number; height: number; size: number }> {
+  const { bytes, size } = await head(input);
+  const sniffed = sniffImage(bytes);
+  if (!sniffed) throw unsupported();
+  if (sniffed.width !== undefined && sniffed.height !== undefined && sniffed.width * sniffed.height > MAX_INPUT_PIXELS) {
+    throw badRequest(TOO_MANY_PIXELS_MESSAGE);
+  }
   let meta: Metadata;
   try {
     // Only the header is read here; the pixel count is checked below with a clear answer.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw unsupported();
+    throw badRequest(MEDIA_MESSAGES.unreadable);
   }
-  const format = meta.format as string;
-  if (!(format in FORMATS)) throw unsupported();
+  // libvips chooses its reader by the content too; it must have agreed with the signature.
+  if (meta.format !== sniffed.format) throw unsupported();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw badRequest(MEDIA_MESSAGES.unreadable);
   // For an animated image the pixels of one frame count: only the first frame is decoded.
   const frameHeight = meta.pageHeight ?? meta.height ?? height;
   if ((meta.width ?? width) * frameHeight > MAX_INPUT_PIXELS) throw badRequest(TOO_MANY_PIXELS_MESSAGE);
-  return { format: format as ImageFormat, width, height };
+  return { format: sniffed.format, width, height, size };
 }
 
 function encode(image: Sharp, format: ImageFormat, quality: number, attempt: number): Sharp {
@@ -74,10 +109,15 @@ function encode(image: Sharp, format: ImageFormat, quality: number, attempt: num
  * The server's image pipeline (DESIGN.md section 2): decode once (first frame of an animation),
  * turn upright by the EXIF orientation, drop every metadata block (EXIF with GPS, XMP, IPTC;
  * sharp writes none unless asked), fit the longer side within 1920 px, keep the file under 5 MB,
- * and write WebP copies for srcset.
+ * and write WebP copies for srcset. The header is checked at once (a bomb never waits in line);
+ * the decoding and encoding take turns (image-slots.ts).
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(input: ImageSource): Promise<ProcessedImage> {
   const inspected = await inspectImage(input);
+  return slots.run(() => decodeAndEncode(input, inspected));
+}
+
+async function decodeAndEncode(input: ImageSource, inspected: Awaited<ReturnType<typeof inspectImage>>): Promise<ProcessedImage> {
   const { format } = inspected;
   let decoded: { data: Buffer; info: OutputInfo };
   try {
@@ -104,7 +144,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     { quality: 50, scale: 0.5 },
   ];
   // A lossless file already over the cap at the same size will not shrink by re-encoding it losslessly.
-  const skipFirst = format === 'png' && input.length > LIMITS.imageMaxBytes && info.width === inspected.width;
+  const skipFirst = format === 'png' && inspected.size > LIMITS.imageMaxBytes && info.width === inspected.width;
   let main: { buffer: Buffer; width: number; height: number } | undefined;
   for (const [i, attempt] of attempts.entries()) {
     if (i === 0 && skipFirst) continue;

@@ -6,10 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ArticleRefParamsSchema } from '../../../contract/articles.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { LIMITS } from '../../../contract/limits.js';
-import { AddArticleImagesSchema, ArticleImagesSchema, MEDIA_MESSAGES, ReplaceArticleImagesSchema, UploadSchema } from '../../../contract/media.js';
+import { AddArticleImagesSchema, ArticleImagesSchema, MEDIA_MESSAGES, ReplaceArticleImagesSchema, UploadSchema, type Upload } from '../../../contract/media.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import type { MediaService } from './media.service.js';
+import { spoolUpload, type SpooledUpload } from './upload-spool.js';
 import { IMMUTABLE_CACHE_CONTROL, LOCAL_UPLOADS_PREFIX, type LocalStorage, type S3Storage } from './storage.js';
 
 export interface MediaRoutesOptions {
@@ -60,6 +61,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
           413: ErrorSchema,
           415: ErrorSchema,
           429: ErrorSchema,
+          503: ErrorSchema,
         },
       },
       preValidation: async (request) => {
@@ -71,22 +73,32 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     },
     async (request, reply) => {
       const user = requireUser(request);
-      let buffer: Buffer;
+      let spooled: SpooledUpload | undefined;
       let fileName: string;
       try {
         const part = await request.file();
         if (!part || part.fieldname !== 'file') throw badRequest(MEDIA_MESSAGES.noFile);
         fileName = part.filename || 'image';
-        buffer = await part.toBuffer();
+        // To disk as it arrives, not into memory (upload-spool.ts).
+        spooled = await spoolUpload(part.file);
+        if (part.file.truncated) throw tooLarge();
       } catch (error) {
+        await spooled?.remove();
         if (error instanceof HttpError) throw error;
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         if (code === 'FST_FILES_LIMIT') throw badRequest(MEDIA_MESSAGES.tooManyFiles);
         throw badRequest(MEDIA_MESSAGES.noFile);
       }
-      if (buffer.length === 0) throw badRequest(MEDIA_MESSAGES.noFile);
-      return reply.status(201).send(await media.upload(user, { fileName, buffer }));
+      let stored: Upload;
+      try {
+        if (spooled.bytes === 0) throw badRequest(MEDIA_MESSAGES.noFile);
+        stored = await media.upload(user, { fileName, source: spooled.path });
+      } finally {
+        // Before answering, so no temporary file outlives the request.
+        await spooled.remove();
+      }
+      return reply.status(201).send(stored);
     },
   );
 

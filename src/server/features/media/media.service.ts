@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import { imageRowToImage } from '../articles/articles.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import { fileNameForFormat, processImage } from './image-pipeline.js';
+import { fileNameForFormat, processImage, type ImageSource } from './image-pipeline.js';
 import type { MediaRepository, StoredVariant, UploadRow } from './media.repository.js';
 import type { Storage } from './storage.js';
 
@@ -108,8 +108,8 @@ export function createMediaService(deps: {
 
   return {
     /** Runs the image pipeline, stores the file and its variants, and records the upload. */
-    async upload(user: SessionUser, file: { fileName: string; buffer: Buffer }): Promise<Upload> {
-      const image = await processImage(file.buffer);
+    async upload(user: SessionUser, file: { fileName: string; source: ImageSource }): Promise<Upload> {
+      const image = await processImage(file.source);
       const key = await freshKey(fileNameForFormat(file.fileName, image.format));
       const stem = key.slice(0, key.lastIndexOf('.'));
       const variants = image.variants.map((v) => ({ ...v, key: `${stem}-${v.width}w.webp` }));
