@@ -27,7 +27,7 @@ function describeValidationFailure(context: string | undefined, issues: Validati
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ error: error.message });
+      return reply.status(error.statusCode).headers(error.headers).send({ error: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = describeValidationFailure(error.validationContext, error.validation as ValidationIssue[]);

@@ -16,6 +16,9 @@ export const IMAGE_QUEUE_MAX = 64;
 
 export const BUSY_MESSAGE = 'The server is busy processing other images. Please try again in a moment.';
 
+/** A full queue drains in seconds (a photo takes about 0.2 s per slot), so clients may retry soon. */
+export const busy = () => new HttpError(503, BUSY_MESSAGE, { 'retry-after': '5' });
+
 export interface Slots {
   run<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -26,7 +29,7 @@ export function createSlots(slots: number, queueMax: number): Slots {
   return {
     async run(work) {
       if (running >= slots) {
-        if (waiting.length >= queueMax) throw new HttpError(503, BUSY_MESSAGE);
+        if (waiting.length >= queueMax) throw busy();
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else {
         running++;

@@ -10,7 +10,7 @@ import { AddArticleImagesSchema, ArticleImagesSchema, MEDIA_MESSAGES, ReplaceArt
 import { badRequest, HttpError } from '../../http/errors.js';
 import { requireUser } from '../../http/session.js';
 import type { MediaService } from './media.service.js';
-import { spoolUpload, type SpooledUpload } from './upload-spool.js';
+import { removeStaleSpools, spoolUpload, type SpooledUpload } from './upload-spool.js';
 import { IMMUTABLE_CACHE_CONTROL, LOCAL_UPLOADS_PREFIX, type LocalStorage, type S3Storage } from './storage.js';
 
 export interface MediaRoutesOptions {
@@ -24,6 +24,11 @@ const tooLarge = () => new HttpError(413, MEDIA_MESSAGES.fileTooLarge);
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { media, uploadRateLimit }) => {
+  // Spool files of a process that was killed mid-upload would otherwise stay in /tmp for good.
+  app.addHook('onReady', async () => {
+    const removed = await removeStaleSpools();
+    if (removed > 0) app.log.info({ removed }, 'removed stale upload spool files');
+  });
   // Uploads of forms that were never saved are removed a day later.
   const sweep = setInterval(() => {
     media.sweepAbandoned().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping abandoned uploads failed'));

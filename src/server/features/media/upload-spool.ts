@@ -16,8 +16,10 @@ export interface SpooledUpload {
   remove(): Promise<void>;
 }
 
-export async function spoolUpload(stream: Readable): Promise<SpooledUpload> {
-  const file = path.join(os.tmpdir(), `broadsheet-upload-${randomUUID()}`);
+const PREFIX = 'broadsheet-upload-';
+
+export async function spoolUpload(stream: Readable, directory = os.tmpdir()): Promise<SpooledUpload> {
+  const file = path.join(directory, `${PREFIX}${randomUUID()}`);
   const remove = () => fs.promises.rm(file, { force: true });
   let bytes = 0;
   stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -29,4 +31,22 @@ export async function spoolUpload(stream: Readable): Promise<SpooledUpload> {
     throw error;
   }
   return { path: file, bytes, remove };
+}
+
+/**
+ * Removes spool files a killed process left behind (`finally` never ran). Only files older than
+ * `olderThanMs`: another instance on this host may be writing a fresh one right now.
+ */
+export async function removeStaleSpools(directory = os.tmpdir(), olderThanMs = 60 * 60_000): Promise<number> {
+  let removed = 0;
+  const entries = await fs.promises.readdir(directory).catch(() => [] as string[]);
+  for (const name of entries) {
+    if (!name.startsWith(PREFIX)) continue;
+    const file = path.join(directory, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile() || Date.now() - stat.mtimeMs < olderThanMs) continue;
+    await fs.promises.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
 }

@@ -131,7 +131,8 @@ export function ImageUploader({ value, onChange, maxImages = LIMITS.imagesPerArt
         className={cn(
           'flex flex-col items-center gap-3 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors',
           dragging ? 'border-primary bg-accent' : 'border-input',
-          (disabled || full) && 'opacity-60',
+          // Not opacity: faded help text would fall below the 4.5:1 contrast readers need.
+          (disabled || full) && 'border-muted bg-muted/40',
         )}
       >
         <ImagePlusIcon className="size-8 text-muted-foreground" aria-hidden="true" />
