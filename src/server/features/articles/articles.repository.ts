@@ -189,7 +189,10 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       ]);
       if (filter.after) {
         const { value, id } = filter.after;
-        query = query.where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or (${sortExpr} = ${value} and articles.id ${cmp} ${id}))`);
+        // The first bound alone is a range both databases seek on the sort index; the OR alone (or
+        // a row-value comparison on an expression index) made SQLite walk the index from the top.
+        const cmpOrEqual = sql.raw(filter.direction === 'desc' ? '<=' : '>=');
+        query = query.where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}`).where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or articles.id ${cmp} ${id})`);
       }
       const rows = await query.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction).limit(filter.limit).execute();
       return rows as unknown as ArticleSummaryRow[];
