@@ -42,8 +42,12 @@ interface Sink {
 
 function sqliteSink(file: string): Sink {
   const raw = new SqliteDatabase(file);
-  // A fresh file that is thrown away on failure: no journal, no syncs (the server opens it in WAL).
-  raw.pragma('journal_mode = OFF');
+  // A fresh file that is thrown away on failure: journal in memory, no syncs (the server opens it
+  // in WAL). Leaving WAL (set by the migration's connection) must come first, or the whole load
+  // goes through the WAL and is copied again at the end.
+  raw.pragma('journal_mode = DELETE');
+  const mode = raw.pragma('journal_mode = MEMORY', { simple: true });
+  if (mode !== 'memory') throw new Error(`could not turn the journal off for the load (journal_mode ${String(mode)})`);
   raw.pragma('synchronous = OFF');
   raw.pragma('cache_size = -262144');
   raw.pragma('temp_store = MEMORY');
