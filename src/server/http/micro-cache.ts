@@ -29,6 +29,8 @@ interface Entry {
   status: number;
   /** Every header of the original response (security headers, content type…) but the per-response ones. */
   headers: [string, string][];
+  /** The same headers as one flat list [name, value, name, value…] for writeHead, with x-cache: hit. */
+  rawHeaders: string[];
   body: Buffer;
   /** Compressed once per entry, on the first request that accepts it. */
   br?: Buffer;
@@ -132,7 +134,8 @@ export function createMicroCache(options: { ttlMs?: number; maxEntries?: number;
           entries.delete(key);
         }
         while (entries.size > 0 && (entries.size >= maxEntries || bytes + body.length > maxBytes)) evictOldest();
-        entries.set(key, { expires: Date.now() + ttl, status: reply.statusCode, headers, body });
+        const rawHeaders = [...headers.flat(), 'x-cache', 'hit'];
+        entries.set(key, { expires: Date.now() + ttl, status: reply.statusCode, headers, rawHeaders, body });
         bytes += body.length;
         return payload;
       });
@@ -143,12 +146,10 @@ export function createMicroCache(options: { ttlMs?: number; maxEntries?: number;
         const hit = fresh(req.method, req.url, req.headers.cookie);
         if (!hit) return handler(req, res);
         const [body, encoding] = encoded(hit, req.headers['accept-encoding']);
-        res.statusCode = hit.status;
-        for (const [name, value] of hit.headers) res.setHeader(name, value);
-        if (encoding) res.setHeader('content-encoding', encoding);
-        res.setHeader('content-length', body.length);
-        res.setHeader('x-request-id', requestId(req.headers['x-request-id']));
-        res.setHeader('x-cache', 'hit');
+        const head = hit.rawHeaders.slice();
+        head.push('content-length', String(body.length), 'x-request-id', requestId(req.headers['x-request-id']));
+        if (encoding) head.push('content-encoding', encoding);
+        res.writeHead(hit.status, head);
         res.end(body);
       });
       // What Fastify sets on the server it makes itself.
