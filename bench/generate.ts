@@ -1,216 +1,398 @@
 /**
  * Fills a database at a chosen scale for the benchmarks (issue 9):
  *   npx tsx bench/generate.ts --articles 10000 [--db sqlite|postgres] [--data-dir bench/data/10000] [--database-url postgres://…]
- * Proportions: 1 user per 20 articles, 1 channel per 10, 3 comments, 10 reactions and a few view-day
- * rows per article, subscriptions for every user, HTML bodies of 2–6 KB with categories and places.
- * Writes through Kysely in large transactions and keeps every counter equal to its rows.
+ * Proportions: 1 user per 20 articles, 1 channel per 10, 3 comments, 10 reactions and a view-day row
+ * per article, five subscriptions per user, HTML bodies of 2–6 KB (headings, lists, quotes, links,
+ * names, places) drawn from a Zipf-distributed vocabulary (bench/vocabulary.ts), categories and
+ * places from the seeded trees. Every counter equals its rows. The first users get sessions with
+ * known tokens (benchSessionToken) so the bench can act as many readers without signing in.
+ *
+ * SQLite is written through prepared statements in large transactions, with the search index
+ * rebuilt once at the end (faster than a trigger per row); PostgreSQL through Kysely.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { sql, type Insertable } from 'kysely';
-import type { ArticlesTable } from '../src/server/db/schema.js';
-import { createDatabase } from '../src/server/db/database.js';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import { createDatabase, type Database } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createCategoriesRepository } from '../src/server/features/articles/categories.repository.js';
 import { createLocationsRepository } from '../src/server/features/geo/locations.repository.js';
 import { seedFixtures } from '../src/server/features/seed/seed.js';
 import { hashPassword } from '../src/server/features/auth/passwords.js';
-import { stripHtml } from '../src/contract/text.js';
-
-const { values } = parseArgs({
-  options: {
-    articles: { type: 'string', default: '10000' },
-    db: { type: 'string', default: 'sqlite' },
-    'data-dir': { type: 'string' },
-    'database-url': { type: 'string' },
-  },
-});
-const ARTICLES = Number(values.articles);
-if (!Number.isInteger(ARTICLES) || ARTICLES < 100) throw new Error('--articles must be a whole number of at least 100');
+import { sessionIdFromToken } from '../src/server/features/auth/session-tokens.js';
+import { slugify } from '../src/contract/text.js';
+import { createVocabulary, rng } from './vocabulary.js';
 
 export const BENCH_PASSWORD = 'bench-password';
+/** Users 1..BENCH_SESSIONS get a session whose cookie token is benchSessionToken(userId). */
+export const BENCH_SESSIONS = 1000;
+/** Same derivation as in bench/run.mjs. */
+export const benchSessionToken = (userId: number) => createHash('sha256').update(`bench-session-${userId}`).digest('base64url');
 
-/** Deterministic pseudo-random numbers, so two runs at one scale build the same data. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+type Row = Record<string, string | number | null>;
+interface Sink {
+  /** Writes every table's rows in one transaction, in the order given (parents first). */
+  write(tables: [table: string, rows: Row[]][]): Promise<void>;
+  finish(): Promise<void>;
+}
+
+function sqliteSink(file: string): Sink {
+  const raw = new SqliteDatabase(file);
+  // A fresh file that is thrown away on failure: journal in memory, no syncs (the server opens it
+  // in WAL). Leaving WAL (set by the migration's connection) must come first, or the whole load
+  // goes through the WAL and is copied again at the end.
+  raw.pragma('journal_mode = DELETE');
+  const mode = raw.pragma('journal_mode = MEMORY', { simple: true });
+  if (mode !== 'memory') throw new Error(`could not turn the journal off for the load (journal_mode ${String(mode)})`);
+  raw.pragma('synchronous = OFF');
+  raw.pragma('cache_size = -262144');
+  raw.pragma('temp_store = MEMORY');
+  // The search index is rebuilt once at the end: a trigger per row costs more than one pass.
+  const triggers = raw.prepare(`select name, sql from sqlite_master where type = 'trigger' and name = 'articles_search_ai'`).all() as { name: string; sql: string }[];
+  for (const t of triggers) raw.exec(`drop trigger ${t.name}`);
+  // Likewise the secondary indexes of the big tables: one sort at the end beats a million random inserts.
+  const indexes = raw
+    .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in ('articles', 'comments', 'reactions', 'article_categories', 'article_view_days')`)
+    .all() as { name: string; sql: string }[];
+  for (const index of indexes) raw.exec(`drop index ${index.name}`);
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const statement = (table: string, row: Row) => {
+    let s = statements.get(table);
+    if (!s) {
+      const cols = Object.keys(row);
+      s = raw.prepare(`insert into ${table} (${cols.join(', ')}) values (${cols.map((c) => `@${c}`).join(', ')})`);
+      statements.set(table, s);
+    }
+    return s;
+  };
+  const write = raw.transaction((tables: [string, Row[]][]) => {
+    for (const [table, rows] of tables) for (const row of rows) statement(table, row).run(row);
+  });
+  return {
+    async write(tables) {
+      write(tables);
+    },
+    async finish() {
+      const t = Date.now();
+      // One pass with a large in-memory buffer (FTS5 'hashsize', default 1 MB) makes far fewer
+      // segments to merge: about a third less work. Set back to the default for the server.
+      raw.exec(`insert into articles_search(articles_search, rank) values ('hashsize', ${512 * 1024 * 1024})`);
+      raw.exec(`insert into articles_search(articles_search) values ('rebuild')`);
+      raw.exec(`insert into articles_search(articles_search, rank) values ('hashsize', ${1024 * 1024})`);
+      for (const trigger of triggers) raw.exec(trigger.sql);
+      console.log(`search index     rebuilt in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      const i = Date.now();
+      for (const index of indexes) raw.exec(index.sql);
+      console.log(`indexes          ${indexes.length} built in ${((Date.now() - i) / 1000).toFixed(1)} s`);
+      raw.exec('analyze');
+      raw.pragma('journal_mode = WAL');
+      raw.close();
+    },
   };
 }
-const random = rng(42);
-const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 
-const WORDS = 'harbour council market election storm river budget school hospital railway festival museum climate energy football league startup factory farmers museum coast bridge library court museum science research vaccine orchestra gallery island village city mayor parliament minister ferry tunnel airport'.split(' ');
-const PLACES = ['London', 'Paris', 'Berlin', 'Lagos', 'Nairobi', 'Mumbai', 'Tokyo', 'Sydney', 'Toronto', 'New York City', 'Madrid', 'Manchester'];
-
-function sentence(): string {
-  const n = 8 + Math.floor(random() * 14);
-  const words = Array.from({ length: n }, () => pick(WORDS));
-  words[0] = words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1);
-  return `${words.join(' ')}.`;
+function kyselySink(db: Database): Sink {
+  return {
+    async write(tables) {
+      await db.transaction().execute(async (trx) => {
+        for (const [table, rows] of tables) {
+          if (rows.length === 0) continue;
+          // PostgreSQL takes at most 65,535 parameters per statement.
+          const per = Math.floor(60_000 / Object.keys(rows[0]!).length);
+          for (let i = 0; i < rows.length; i += per) await trx.insertInto(table as 'users').values(rows.slice(i, i + per) as never).execute();
+        }
+      });
+    },
+    async finish() {
+      await sql`select setval(pg_get_serial_sequence('articles', 'id'), (select max(id) from articles))`.execute(db);
+      for (const table of ['users', 'channels', 'comments']) {
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(db);
+      }
+      await sql`analyze`.execute(db);
+    },
+  };
 }
-function body(): string {
-  const target = 2048 + Math.floor(random() * 4096);
-  let html = '';
-  while (html.length < target) html += `<p>${Array.from({ length: 4 }, sentence).join(' ')}</p>`;
-  return html;
+
+/** Sentences, titles and HTML bodies: Zipf-drawn words with names and places mixed in. */
+function createText(random: () => number, places: string[]) {
+  const vocabulary = createVocabulary(rng(7));
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const words = (n: number) => {
+    let s = '';
+    for (let i = 0; i < n; i++) {
+      const r = random();
+      s += (i ? ' ' : '') + (r < 0.02 ? vocabulary.name() : r < 0.03 ? pick(places) : vocabulary.word());
+    }
+    return s;
+  };
+  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const sentence = () => `${capital(words(8 + Math.floor(random() * 16)))}.`;
+  /** HTML and the text stripHtml would make of it, built together. */
+  function body(): { html: string; text: string } {
+    const target = 2048 + Math.floor(random() * 4096);
+    const html: string[] = [];
+    const text: string[] = [];
+    let length = 0;
+    while (length < target) {
+      const r = random();
+      let h: string;
+      let t: string;
+      if (r < 0.1) {
+        t = capital(words(3 + Math.floor(random() * 5)));
+        h = `<h2>${t}</h2>`;
+      } else if (r < 0.16) {
+        const items = Array.from({ length: 2 + Math.floor(random() * 3) }, sentence);
+        t = items.join(' ');
+        h = `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
+      } else if (r < 0.2) {
+        t = `“${sentence()}” ${vocabulary.name()} said.`;
+        h = `<blockquote><p>${t}</p></blockquote>`;
+      } else {
+        const sentences = Array.from({ length: 2 + Math.floor(random() * 4) }, sentence);
+        t = sentences.join(' ');
+        if (random() < 0.2) {
+          const [first, ...rest] = sentences;
+          h = `<p><strong>${first}</strong> ${rest.join(' ')}</p>`;
+        } else if (random() < 0.15) {
+          const w = vocabulary.word();
+          t = `${t} Read more about ${w}.`;
+          h = `<p>${sentences.join(' ')} Read more about <a href="https://example.org/${w}" rel="noopener noreferrer nofollow">${w}</a>.</p>`;
+        } else {
+          h = `<p>${t}</p>`;
+        }
+      }
+      html.push(h);
+      text.push(t);
+      length += h.length;
+    }
+    return { html: html.join(''), text: text.join(' ') };
+  }
+  return { pick, words, capital, sentence, body, word: vocabulary.word };
+}
+
+interface Scale {
+  articles: number;
+  users: number;
+  channels: number;
+  categoryIds: number[];
+  places: string[];
+  now: number;
+}
+const DAY = 86_400_000;
+const CHUNK = 1000;
+
+/** Every row of articles start..start+size-1; seeded by its start, so any thread makes the same rows. */
+function articleChunk(scale: Scale, start: number, size: number) {
+  const random = rng(1_000_003 + start);
+  const text = createText(random, scale.places);
+  const { articles: ARTICLES, users, channels, categoryIds, places, now } = scale;
+  const articles: Row[] = [];
+  const categories: Row[] = [];
+  const comments: Row[] = [];
+  const reactions: Row[] = [];
+  const views: Row[] = [];
+  let bytes = 0;
+  for (let k = 0; k < size; k++) {
+    const id = start + k;
+    const channelId = 1 + ((id * 7919) % channels);
+    const { html, text: plain } = text.body();
+    bytes += html.length;
+    let likes = 0;
+    let dislikes = 0;
+    const reactors = new Set<number>();
+    while (reactors.size < Math.min(10, users)) reactors.add(1 + Math.floor(random() * users));
+    for (const userId of reactors) {
+      const isLike = random() < 0.75 ? 1 : 0;
+      if (isLike) likes++;
+      else dislikes++;
+      reactions.push({ user_id: userId, article_id: id, is_like: isLike, created_at: now - DAY });
+    }
+    const createdAt = now - Math.floor(((ARTICLES - id) / ARTICLES) * 365 * DAY);
+    const viewCount = Math.floor(random() * 500);
+    const title = text.capital(`${text.words(5 + Math.floor(random() * 7))}${random() < 0.3 ? ` in ${text.pick(places)}` : ''}`);
+    articles.push({
+      id,
+      user_id: ((channelId - 1) % users) + 1,
+      channel_id: channelId,
+      title,
+      slug: slugify(title),
+      content: html,
+      plain_text: plain,
+      published: 1,
+      location_name: random() < 0.8 ? text.pick(places) : null,
+      location_lat: null,
+      location_lng: null,
+      view_count: viewCount,
+      like_count: likes,
+      dislike_count: dislikes,
+      comment_count: 3,
+      created_at: createdAt,
+      last_edited: createdAt,
+    });
+    const cats = new Set([text.pick(categoryIds), text.pick(categoryIds)]);
+    let position = 0;
+    for (const categoryId of cats) categories.push({ article_id: id, category_id: categoryId, position: position++ });
+    for (let c = 0; c < 3; c++) {
+      comments.push({ id: (id - 1) * 3 + c + 1, article_id: id, user_id: 1 + Math.floor(random() * users), parent_id: null, content: text.sentence(), created_at: createdAt + (c + 1) * 60_000 });
+    }
+    views.push({ article_id: id, day: Math.floor(createdAt / DAY), views: viewCount });
+  }
+  return { tables: [['articles', articles], ['article_categories', categories], ['comments', comments], ['reactions', reactions], ['article_view_days', views]] as [string, Row[]][], bytes };
+}
+type Chunk = ReturnType<typeof articleChunk>;
+
+/**
+ * Article chunks made by a worker thread while this thread writes the previous ones (text
+ * generation is about a third of the work), a few chunks ahead at most.
+ */
+function chunkSource(scale: Scale): { next(): Promise<Chunk>; close(): Promise<number> } {
+  // The worker is this file again, compiled by tsx there too (a worker does not inherit the loader).
+  const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: scale });
+  const pending: Promise<Chunk>[] = [];
+  const waiting: ((chunk: Chunk) => void)[] = [];
+  worker.on('message', (chunk: Chunk) => waiting.shift()!(chunk));
+  worker.on('error', (error) => {
+    console.error(error);
+    process.exit(1);
+  });
+  let requested = 1;
+  const request = () => {
+    if (requested > scale.articles) return;
+    const size = Math.min(CHUNK, scale.articles - requested + 1);
+    pending.push(new Promise((resolve) => waiting.push(resolve)));
+    worker.postMessage({ start: requested, size });
+    requested += size;
+  };
+  for (let i = 0; i < 3; i++) request();
+  return {
+    next() {
+      request();
+      return pending.shift()!;
+    },
+    close: () => worker.terminate(),
+  };
 }
 
 async function main() {
+  const { values } = parseArgs({
+    options: {
+      articles: { type: 'string', default: '10000' },
+      db: { type: 'string', default: 'sqlite' },
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+    },
+  });
+  const ARTICLES = Number(values.articles);
+  if (!Number.isInteger(ARTICLES) || ARTICLES < 100) throw new Error('--articles must be a whole number of at least 100');
+
   const started = Date.now();
   const kind = values.db === 'postgres' ? 'postgres' : 'sqlite';
   const dataDir = path.resolve(values['data-dir'] ?? `bench/data/${ARTICLES}`);
-  const target =
-    kind === 'postgres'
-      ? { kind: 'postgres' as const, url: values['database-url'] ?? process.env.DATABASE_URL ?? '' }
-      : { kind: 'sqlite' as const, file: path.join(dataDir, 'broadsheet.db') };
+  const file = path.join(dataDir, 'broadsheet.db');
+  const target = kind === 'postgres' ? { kind: 'postgres' as const, url: values['database-url'] ?? process.env.DATABASE_URL ?? '' } : { kind: 'sqlite' as const, file };
   if (target.kind === 'postgres' && !target.url) throw new Error('--database-url (or DATABASE_URL) is required with --db postgres');
   if (target.kind === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
-  const { db, close } = createDatabase(target);
-  await migrateToLatest(db);
-  await seedFixtures({ categories: createCategoriesRepository(db), locations: createLocationsRepository(db) });
-  if (kind === 'sqlite') await sql`pragma synchronous = off`.execute(db);
+  const handle = createDatabase(target);
+  await migrateToLatest(handle.db);
+  await seedFixtures({ categories: createCategoriesRepository(handle.db), locations: createLocationsRepository(handle.db) });
+  const categoryIds = (await handle.db.selectFrom('categories').select('id').execute()).map((r) => r.id);
+  const cities = await handle.db.selectFrom('locations').select('name').where('type', '=', 'city').execute();
+  const places = cities.map((c) => c.name);
+  let sink: Sink;
+  if (kind === 'sqlite') {
+    await handle.close();
+    sink = sqliteSink(file);
+  } else {
+    sink = kyselySink(handle.db);
+  }
 
   const users = Math.max(5, Math.floor(ARTICLES / 20));
   const channels = Math.max(2, Math.floor(ARTICLES / 10));
-  const categoryIds = (await db.selectFrom('categories').select('id').execute()).map((r) => r.id);
   const now = Date.now();
-  const DAY = 86_400_000;
+  const scale: Scale = { articles: ARTICLES, users, channels, categoryIds, places, now };
+  const source = chunkSource(scale);
+  const random = rng(42);
+  const text = createText(random, places);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const chunk = 500;
   const report = (label: string, n: number, since: number) =>
-    console.log(`${label.padEnd(14)} ${String(n).padStart(9)} rows in ${((Date.now() - since) / 1000).toFixed(1)} s (${Math.round(n / ((Date.now() - since) / 1000 || 1))}/s)`);
+    console.log(`${label.padEnd(16)} ${String(n).padStart(9)} rows in ${((Date.now() - since) / 1000).toFixed(1)} s (${Math.round(n / ((Date.now() - since) / 1000 || 1))}/s)`);
 
   let t = Date.now();
-  for (let i = 0; i < users; i += chunk) {
-    const rows = Array.from({ length: Math.min(chunk, users - i) }, (_, k) => {
-      const username = `bench${i + k + 1}`;
-      return { username, username_key: username, password_hash: passwordHash, description: null, created_at: now - 400 * DAY, updated_at: now };
-    });
-    await db.insertInto('users').values(rows).execute();
+  const userRows: Row[] = [];
+  const sessionRows: Row[] = [];
+  for (let id = 1; id <= users; id++) {
+    const username = `bench${id}`;
+    userRows.push({ id, username, username_key: username, password_hash: passwordHash, description: random() < 0.3 ? text.sentence() : null, created_at: now - 400 * DAY, updated_at: now });
+    if (id <= BENCH_SESSIONS) sessionRows.push({ id: sessionIdFromToken(benchSessionToken(id)), user_id: id, created_at: now, expires_at: now + 3650 * DAY });
   }
+  await sink.write([['users', userRows], ['sessions', sessionRows]]);
   report('users', users, t);
-
-  t = Date.now();
-  for (let i = 0; i < channels; i += chunk) {
-    const rows = Array.from({ length: Math.min(chunk, channels - i) }, (_, k) => {
-      const n = i + k;
-      return { user_id: (n % users) + 1, name: `Channel ${n + 1}`, slug: `channel-${n + 1}`, description: sentence(), category: null, created_at: now - 300 * DAY + n * 1000, updated_at: now };
-    });
-    await db.insertInto('channels').values(rows).execute();
-  }
-  report('channels', channels, t);
 
   // Every user follows five channels; counters follow the rows.
   t = Date.now();
-  const subscriberCounts = new Map<number, number>();
-  const subs: { user_id: number; channel_id: number; created_at: number }[] = [];
+  const subscriberCounts = new Int32Array(channels + 1);
+  const articleCounts = new Int32Array(channels + 1);
+  const subs: Row[] = [];
   for (let u = 1; u <= users; u++) {
     const chosen = new Set<number>();
     while (chosen.size < Math.min(5, channels)) chosen.add(1 + Math.floor(random() * channels));
     for (const c of chosen) {
       subs.push({ user_id: u, channel_id: c, created_at: now - 10 * DAY });
-      subscriberCounts.set(c, (subscriberCounts.get(c) ?? 0) + 1);
+      subscriberCounts[c]!++;
     }
   }
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < subs.length; i += chunk) await trx.insertInto('subscriptions').values(subs.slice(i, i + chunk)).execute();
-  });
-  report('subscriptions', subs.length, t);
-
-  t = Date.now();
-  let comments = 0;
-  let reactions = 0;
-  const articleCounts = new Map<number, number>();
-  for (let start = 1; start <= ARTICLES; start += chunk) {
-    const size = Math.min(chunk, ARTICLES - start + 1);
-    await db.transaction().execute(async (trx) => {
-      const articleRows: Insertable<ArticlesTable>[] = [];
-      const categoryRows: { article_id: number; category_id: number; position: number }[] = [];
-      const commentRows = [];
-      const reactionRows = [];
-      const viewRows = [];
-      for (let k = 0; k < size; k++) {
-        const id = start + k;
-        const channelId = 1 + ((id * 7919) % channels);
-        const html = body();
-        let likes = 0;
-        let dislikes = 0;
-        const reactors = new Set<number>();
-        while (reactors.size < Math.min(10, users)) reactors.add(1 + Math.floor(random() * users));
-        for (const userId of reactors) {
-          const isLike = random() < 0.75 ? 1 : 0;
-          if (isLike) likes++;
-          else dislikes++;
-          reactionRows.push({ user_id: userId, article_id: id, is_like: isLike, created_at: now - DAY });
-        }
-        const createdAt = now - Math.floor(((ARTICLES - id) / ARTICLES) * 365 * DAY);
-        const views = Math.floor(random() * 500);
-        articleRows.push({
-          id,
-          user_id: ((channelId - 1) % users) + 1,
-          channel_id: channelId,
-          title: `${sentence().slice(0, 80).replace(/\.$/, '')} ${id}`,
-          slug: `story-${id}`,
-          content: html,
-          plain_text: stripHtml(html),
-          published: 1,
-          location_name: random() < 0.8 ? pick(PLACES) : null,
-          location_lat: null,
-          location_lng: null,
-          view_count: views,
-          like_count: likes,
-          dislike_count: dislikes,
-          comment_count: 3,
-          created_at: createdAt,
-          last_edited: createdAt,
-        });
-        articleCounts.set(channelId, (articleCounts.get(channelId) ?? 0) + 1);
-        const cats = new Set([pick(categoryIds), pick(categoryIds)]);
-        [...cats].forEach((categoryId, position) => categoryRows.push({ article_id: id, category_id: categoryId, position }));
-        for (let c = 0; c < 3; c++) {
-          commentRows.push({ article_id: id, user_id: 1 + Math.floor(random() * users), parent_id: null, content: sentence(), created_at: createdAt + (c + 1) * 60_000 });
-        }
-        viewRows.push({ article_id: id, day: Math.floor(createdAt / DAY), views });
-      }
-      // Keep each statement under SQLite's bound-parameter limit.
-      for (let i = 0; i < articleRows.length; i += 100) await trx.insertInto('articles').values(articleRows.slice(i, i + 100)).execute();
-      await trx.insertInto('article_categories').values(categoryRows).execute();
-      for (let i = 0; i < commentRows.length; i += 500) await trx.insertInto('comments').values(commentRows.slice(i, i + 500)).execute();
-      for (let i = 0; i < reactionRows.length; i += 500) await trx.insertInto('reactions').values(reactionRows.slice(i, i + 500)).execute();
-      await trx.insertInto('article_view_days').values(viewRows).execute();
-      comments += commentRows.length;
-      reactions += reactionRows.length;
+  for (let id = 1; id <= ARTICLES; id++) articleCounts[1 + ((id * 7919) % channels)]!++;
+  const channelRows: Row[] = [];
+  for (let id = 1; id <= channels; id++) {
+    const name = `${text.capital(text.word())} ${text.capital(random() < 0.5 ? text.pick(places) : text.word())} ${text.pick(['Times', 'Dispatch', 'Post', 'Review', 'Daily', 'Gazette', 'Wire', 'Notes', 'Report'])}`;
+    channelRows.push({
+      id,
+      user_id: ((id - 1) % users) + 1,
+      name,
+      slug: slugify(name),
+      description: text.sentence(),
+      category: null,
+      subscriber_count: subscriberCounts[id]!,
+      article_count: articleCounts[id]!,
+      created_at: now - 300 * DAY + id * 1000,
+      updated_at: now,
     });
-    if ((start - 1) % (chunk * 20) === 0 && start > 1) report('articles…', start - 1, t);
   }
-  report('articles', ARTICLES, t);
-  console.log(`comments ${comments}, reactions ${reactions}`);
+  await sink.write([['channels', channelRows], ['subscriptions', subs]]);
+  report('channels + subs', channels + subs.length, t);
 
   t = Date.now();
-  await db.transaction().execute(async (trx) => {
-    for (const [id, n] of subscriberCounts) await trx.updateTable('channels').set({ subscriber_count: n }).where('id', '=', id).execute();
-    for (const [id, n] of articleCounts) await trx.updateTable('channels').set({ article_count: n }).where('id', '=', id).execute();
-  });
-  if (kind === 'postgres') {
-    await sql`select setval(pg_get_serial_sequence('articles', 'id'), (select max(id) from articles))`.execute(db);
-    await sql`analyze`.execute(db);
-  } else {
-    await sql`analyze`.execute(db);
-    await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  let bytes = 0;
+  for (let start = 1; start <= ARTICLES; start += CHUNK) {
+    const chunk = await source.next();
+    await sink.write(chunk.tables);
+    bytes += chunk.bytes;
+    if ((start - 1) % (CHUNK * 50) === 0 && start > 1) report('articles…', start - 1, t);
   }
-  report('counters', subscriberCounts.size + articleCounts.size, t);
-  await close();
+  await source.close();
+  report('articles', ARTICLES, t);
+  console.log(`comments ${ARTICLES * 3}, reactions ${ARTICLES * Math.min(10, users)}, article HTML ${(bytes / ARTICLES / 1024).toFixed(1)} KB on average`);
+
+  t = Date.now();
+  await sink.finish();
+  if (kind === 'postgres') await handle.close();
+  report('finish', 1, t);
   const seconds = (Date.now() - started) / 1000;
   console.log(`generated ${ARTICLES} articles in ${seconds.toFixed(1)} s (${Math.round(ARTICLES / seconds)} articles/s) into ${kind === 'sqlite' ? dataDir : 'PostgreSQL'}`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (!isMainThread) {
+  // The chunk worker (chunkSource).
+  const scale = workerData as Scale;
+  parentPort!.on('message', ({ start, size }: { start: number; size: number }) => parentPort!.postMessage(articleChunk(scale, start, size)));
+} else if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.dirname, 'generate.ts')) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,6 +1,8 @@
-// npm run bench -- [--articles 10000] [--db sqlite|postgres] [--duration 10] [--connections 16]
+// npm run bench -- [--articles 10000] [--db sqlite|postgres] [--duration 10] [--connections 16] [--cache off] [--only name]
 // Starts the production build and a bare node:http ceiling in child processes, drives each
 // scenario with autocannon from this process, prints a table and saves JSON under bench/results/.
+// After the write scenarios it recounts every article's reactions and fails loudly on a mismatch.
+import { createHash } from 'node:crypto';
 import { fork, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,6 +18,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/broadsheet_bench' },
     only: { type: 'string' },
+    // 'off' sets MICRO_CACHE_MS=0: every request reaches the database (scale comparisons).
+    cache: { type: 'string', default: 'on' },
+    // Writes a V8 CPU profile of the server (open it in Chrome DevTools or speedscope).
+    profile: { type: 'boolean', default: false },
   },
 });
 const articles = Number(values.articles);
@@ -56,7 +62,8 @@ await new Promise((resolve) => ceiling.once('message', resolve));
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['dist/server/main.js'], {
+const profileArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir=bench/data/profiles'] : [];
+const server = spawn(process.execPath, [...profileArgs, 'dist/server/main.js'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
@@ -69,6 +76,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000000',
     WRITE_RATE_LIMIT: '100000000',
+    ...(values.cache === 'off' ? { MICRO_CACHE_MS: '0' } : {}),
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -93,36 +101,67 @@ const rssTimer = setInterval(() => {
   }
 }, 200);
 
-// 3. What the scenarios need: a session, ids, a cursor, asset paths.
-const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench1', password: 'bench-password' }) });
-const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-if (!cookie) throw new Error(`bench login failed: ${login.status}`);
+// 3. What the scenarios need: sessions, ids, a cursor, asset paths.
+// The generator gives users 1..1000 sessions with known tokens (bench/generate.ts), so the write
+// scenarios act as many readers, as in real traffic (reactions and comments are limited per reader).
+const SESSIONS = Math.min(1000, Math.max(5, Math.floor(articles / 20)));
+const sessionCookie = (userId) => `broadsheet_session=${createHash('sha256').update(`bench-session-${userId}`).digest('base64url')}`;
+const cookie = sessionCookie(1);
+const me = await fetch(`${base}/api/user`, { headers: { cookie } });
+if (!me.ok) throw new Error(`bench session not accepted (${me.status}): regenerate the data (rm -r ${dataDir})`);
 const firstPage = await (await fetch(`${base}/api/articles?scope=all&limit=20`)).json();
 const articleId = firstPage.items[0].id;
+const reactionArticles = firstPage.items.map((a) => a.id);
 let cursor = null;
 for (let page = 1; page < 5; page++) {
   const next = await (await fetch(`${base}/api/articles?scope=all&sort=likes&limit=20${cursor ? `&cursor=${cursor}` : ''}`)).json();
   cursor = next.nextCursor;
 }
+const channelId = firstPage.items[0].channelId;
 const indexHtml = await (await fetch(`${base}/`)).text();
 const mainJs = /<script type="module" crossorigin src="([^"]+)"/.exec(indexHtml)?.[1];
-const hasRoute = async (method, url, body) => (await fetch(`${base}${url}`, { method, headers: { cookie, 'content-type': 'application/json', origin: base }, body })).status !== 404;
 const json = { 'content-type': 'application/json', origin: base };
+
+/** Each request as the next reader (round robin over the sessions), on one of the newest articles. */
+let turn = 0;
+const asNextReader = (build) => (req) => {
+  turn++;
+  const userId = 1 + (turn % SESSIONS);
+  const article = reactionArticles[Math.floor(turn / SESSIONS) % reactionArticles.length];
+  return { ...req, ...build(article, turn), headers: { ...req.headers, cookie: sessionCookie(userId) } };
+};
 
 const scenarios = [
   { name: 'ceiling: node:http JSON', url: `http://127.0.0.1:${ceilingPort}/` },
   { name: 'feed, anonymous, first page', path: '/api/articles?scope=all&limit=20' },
   { name: 'feed, signed in, first page', path: '/api/articles?limit=20', headers: { cookie } },
   { name: 'feed page 5 by cursor, likes', path: `/api/articles?scope=all&sort=likes&limit=20&cursor=${cursor}` },
+  // A rare phrase (a few matches per 100,000 articles) and a common word (about a third of them).
   { name: 'feed, substring search', path: '/api/articles?scope=all&limit=20&q=harbour%20council' },
+  { name: 'feed, search, common word', path: '/api/articles?scope=all&limit=20&q=council' },
   { name: 'article by id, anonymous', path: `/api/articles/${articleId}` },
   { name: 'article by id, signed in', path: `/api/articles/${articleId}`, headers: { cookie } },
   { name: 'article page HTML (SSR head)', path: `/articles/story-${articleId}` },
-  { name: 'comments of an article', path: `/api/articles/${articleId}/comments`, optional: ['GET', `/api/articles/${articleId}/comments`] },
+  { name: 'comments of an article', path: `/api/articles/${articleId}/comments` },
+  { name: 'channel page', path: `/api/channels/${channelId}` },
+  { name: 'channel articles', path: `/api/channels/${channelId}/articles` },
   { name: 'channel explore page', path: '/api/channels?limit=24' },
-  { name: 'reaction toggle', path: `/api/articles/${articleId}/reactions`, method: 'POST', headers: { cookie, ...json }, body: '{"isLike":true}', optional: ['POST', `/api/articles/${articleId}/reactions`, '{"isLike":true}'] },
+  {
+    name: 'reaction toggle',
+    path: `/api/articles/${articleId}/reactions`,
+    method: 'POST',
+    headers: json,
+    // Likes twice then dislikes twice: sets, takes back, switches, as readers do.
+    requests: [{ setupRequest: asNextReader((article, n) => ({ path: `/api/articles/${article}/reactions`, body: JSON.stringify({ isLike: n % 4 < 2 }) })) }],
+  },
   { name: 'view', path: `/api/articles/${articleId}/view`, method: 'POST', headers: { origin: base } },
-  { name: 'comment post', path: `/api/articles/${articleId}/comments`, method: 'POST', headers: { cookie, ...json }, body: '{"content":"Benchmark comment","parent_id":null}', optional: ['GET', `/api/articles/${articleId}/comments`] },
+  {
+    name: 'comment post',
+    path: `/api/articles/${articleId}/comments`,
+    method: 'POST',
+    headers: json,
+    requests: [{ setupRequest: asNextReader((article) => ({ path: `/api/articles/${article}/comments`, body: '{"content":"Benchmark comment","parent_id":null}' })) }],
+  },
   { name: 'index.html', path: '/' },
   ...(mainJs ? [{ name: 'main JS bundle', path: mainJs, headers: { 'accept-encoding': 'br, gzip' } }] : []),
 ];
@@ -130,15 +169,12 @@ const scenarios = [
 const results = [];
 for (const scenario of scenarios) {
   if (values.only && !scenario.name.includes(values.only) && !scenario.name.startsWith('ceiling')) continue;
-  if (scenario.optional && !(await hasRoute(...scenario.optional))) {
-    console.log(`skipped (route not built): ${scenario.name}`);
-    continue;
-  }
   const result = await autocannon({
     url: scenario.url ?? `${base}${scenario.path}`,
     method: scenario.method ?? 'GET',
     headers: scenario.headers,
     body: scenario.body,
+    requests: scenario.requests,
     connections,
     duration,
   });
@@ -149,22 +185,43 @@ for (const scenario of scenarios) {
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   });
+  if (result.errors + result.non2xx > 0) console.log(`\n${scenario.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodeStats ?? {})})`);
   process.stdout.write('.');
 }
 clearInterval(rssTimer);
 
-// 4. Exact counters after the write scenarios.
+// 4. Exact counters after the write scenarios: every article's like and dislike counters against a
+// recount of its reaction rows (on the server's own database, after it has stopped).
 const after = await (await fetch(`${base}/api/articles/${articleId}`, { headers: { cookie } })).json();
-
 server.kill('SIGTERM');
 ceiling.kill('SIGTERM');
+await new Promise((resolve) => server.once('exit', resolve));
+if (values.profile) console.log('server CPU profile written under bench/data/profiles/');
+
+const RECOUNT = `select count(*) as n from articles a
+  left join (select article_id, sum(case when is_like = 1 then 1 else 0 end) as likes, sum(case when is_like = 1 then 0 else 1 end) as dislikes
+             from reactions group by article_id) r on r.article_id = a.id
+  where a.like_count <> coalesce(r.likes, 0) or a.dislike_count <> coalesce(r.dislikes, 0)`;
+let wrongCounters;
+if (values.db === 'postgres') {
+  const out = spawnSync('psql', [values['database-url'], '-tAc', RECOUNT], { encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`recount failed: ${out.stderr}`);
+  wrongCounters = Number(out.stdout.trim());
+} else {
+  const { default: Sqlite } = await import('better-sqlite3');
+  const check = new Sqlite(path.join(dataDir, 'broadsheet.db'), { readonly: true });
+  wrongCounters = check.prepare(RECOUNT).get().n;
+  check.close();
+}
 
 const ceilingRps = results[0]?.rps ?? 1;
 const rows = results.map((r) => ({ ...r, ratio: `${((r.rps / ceilingRps) * 100).toFixed(1)}%` }));
 console.log(`\n\nBroadsheet benchmark: ${articles} articles, ${values.db}, ${connections} connections, ${duration}s each, Node ${process.version}`);
 console.table(rows);
 console.log(`peak server RSS: ${(peakRss / 1024 / 1024).toFixed(0)} MB; article ${articleId} after the run: likes ${after.likes}, views ${after.viewCount}, comments ${after.commentCount}`);
+console.log(wrongCounters === 0 ? 'reaction counters: every article equals its recount' : `REACTION COUNTERS WRONG: ${wrongCounters} articles differ from the recount of their reactions`);
 fs.mkdirSync('bench/results', { recursive: true });
-const file = `bench/results/${new Date().toISOString().replace(/[:.]/g, '-')}-${values.db}-${articles}.json`;
-fs.writeFileSync(file, JSON.stringify({ articles, db: values.db, connections, duration, node: process.version, peakRssBytes: peakRss, results: rows }, null, 2));
+const file = `bench/results/${new Date().toISOString().replace(/[:.]/g, '-')}-${values.db}-${articles}${values.cache === 'off' ? '-nocache' : ''}.json`;
+fs.writeFileSync(file, JSON.stringify({ articles, db: values.db, cache: values.cache, connections, duration, node: process.version, peakRssBytes: peakRss, wrongCounters, results: rows }, null, 2));
 console.log(`saved ${file}`);
+if (wrongCounters !== 0) process.exit(1);

@@ -11,7 +11,7 @@ import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerInputGuard } from './http/input-guard.js';
-import { registerMicroCache } from './http/micro-cache.js';
+import { createMicroCache } from './http/micro-cache.js';
 import { registerSessionResolver } from './http/session.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWebApp } from './http/web-app.js';
@@ -118,8 +118,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const database = options.database ?? createDatabase(config.database);
   const ctx = createContext(config, database);
   const secure = config.publicUrl.startsWith('https://');
+  const microCache = config.microCacheMs > 0 ? createMicroCache({ ttlMs: config.microCacheMs }) : undefined;
 
   const app = Fastify({
+    // Cache hits are answered by the HTTP server before Fastify's per-request work (micro-cache.ts).
+    ...(microCache ? { serverFactory: microCache.serverFactory } : {}),
     logger:
       options.logger === false
         ? false
@@ -169,7 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     crossOriginEmbedderPolicy: false,
   });
   // Before compression, so the cache keeps the plain serialized body.
-  if (config.microCacheMs > 0) registerMicroCache(app, { ttlMs: config.microCacheMs });
+  microCache?.register(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   // One Redis connection for every shared limit (per client and per account), when configured.

@@ -28,12 +28,12 @@ const pgTypes = {
 /** Opens SQLite (a file, or ':memory:') or PostgreSQL with the settings the app relies on. */
 export interface DatabaseOptions {
   poolSize?: number;
-  /** Called with every SQL statement run (tests count statements per request with it). */
-  onQuery?: (sql: string) => void;
+  /** Called with every SQL statement run (tests count statements per request with it; bench/plans.ts explains them). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 export function createDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): DatabaseHandle {
-  const log = options.onQuery ? (event: LogEvent) => options.onQuery!(event.query.sql) : undefined;
+  const log = options.onQuery ? (event: LogEvent) => options.onQuery!(event.query.sql, event.query.parameters) : undefined;
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -57,8 +57,39 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Distinct SQL texts kept prepared; IN lists of varying length make a long tail, so the cache is bounded. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; parsing and planning the same SQL on every
+ * request is a large share of a short query's time. This keeps the prepared statements by SQL text
+ * (least recently used out first). better-sqlite3 runs each one synchronously to completion, so a
+ * statement is never in use twice at once (Kysely's stream(), which iterates, is not used here).
+ */
+export function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (source: string) => {
+    let statement = statements.get(source);
+    if (statement) {
+      statements.delete(source);
+    } else {
+      statement = sqlite.prepare(source);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(source, statement);
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export async function isDatabaseReachable(db: Database): Promise<boolean> {

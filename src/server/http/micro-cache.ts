@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyServerFactory } from 'fastify';
 import { SESSION_COOKIE } from './session.js';
 
 /** Anonymous reads worth caching: feeds, articles, channels, comments, trees, and the pages that embed them. */
@@ -16,12 +19,32 @@ const CACHEABLE = [
   /^\/articles\/[^/?]+$/,
 ];
 
+/** Headers that belong to one response, never to a cached copy. */
+const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'set-cookie', 'x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-cache']);
+/** Smaller bodies are sent as they are (the same threshold as @fastify/compress in app.ts). */
+const COMPRESS_THRESHOLD = 1024;
+
 interface Entry {
   expires: number;
   status: number;
-  contentType: string;
-  body: string;
+  /** Every header of the original response (security headers, content type…) but the per-response ones. */
+  headers: [string, string][];
+  /** The same headers as one flat list [name, value, name, value…] for writeHead, with x-cache: hit. */
+  rawHeaders: string[];
+  body: Buffer;
+  /** Compressed once per entry, on the first request that accepts it. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
+
+export interface MicroCache {
+  /** Fills the cache from Fastify's responses and serves hits to requests that reach Fastify (inject). */
+  register(app: FastifyInstance): void;
+  /** A node:http server that answers hits before Fastify sees the request, handing everything else to it. */
+  serverFactory: FastifyServerFactory;
+}
+
+const isSignedIn = (cookie: string | undefined) => cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
 
 /**
  * A one-second cache of anonymous read responses, per instance. The busiest pages (the popular
@@ -29,30 +52,112 @@ interface Entry {
  * memory for a second spares the database and the serializer without showing anyone data more
  * than a second old. Requests carrying a session cookie never read or fill it, so what a signed-in
  * user writes shows to them at once. Being a TTL cache only, several instances stay consistent.
+ *
+ * A hit is answered straight from the node:http request handler (serverFactory): the response was
+ * complete when it was cached (status, security headers, body), and nothing Fastify would do for an
+ * anonymous GET changes it (no session, no rate limit on reads, no origin check on reads), so the
+ * per-request work of the framework is skipped. Hits are therefore not in the request log; the
+ * x-cache: hit header marks them. Entries are bounded in number and by their body size.
  */
-export function registerMicroCache(app: FastifyInstance, options: { ttlMs?: number; maxEntries?: number } = {}): void {
+export function createMicroCache(options: { ttlMs?: number; maxEntries?: number; maxBytes?: number } = {}): MicroCache {
   const ttl = options.ttlMs ?? 1000;
-  const max = options.maxEntries ?? 2000;
+  const maxEntries = options.maxEntries ?? 2000;
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const entries = new Map<string, Entry>();
-  const cacheable = (method: string, url: string, cookie: string | undefined) =>
-    method === 'GET' && !cookie?.includes(`${SESSION_COOKIE}=`) && CACHEABLE.some((re) => re.test(url));
+  let bytes = 0;
 
-  app.decorateRequest('microCacheKey', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!cacheable(request.method, request.url, request.headers.cookie)) return;
-    const hit = entries.get(request.url);
-    if (hit && hit.expires > Date.now()) {
-      return reply.status(hit.status).header('content-type', hit.contentType).header('x-cache', 'hit').send(hit.body);
+  const evictOldest = () => {
+    const key = entries.keys().next().value;
+    if (key === undefined) return;
+    const old = entries.get(key)!;
+    bytes -= old.body.length + (old.br?.length ?? 0) + (old.gzip?.length ?? 0);
+    entries.delete(key);
+  };
+
+  const fresh = (method: string | undefined, url: string | undefined, cookie: string | undefined) => {
+    if (method !== 'GET' || url === undefined || isSignedIn(cookie)) return undefined;
+    const hit = entries.get(url);
+    return hit && hit.expires > Date.now() ? hit : undefined;
+  };
+
+  /** The body in the best encoding the client accepts, compressed at most once per entry. */
+  const encoded = (hit: Entry, accept: string | undefined): [Buffer, string | undefined] => {
+    if (!accept || hit.body.length < COMPRESS_THRESHOLD) return [hit.body, undefined];
+    if (accept.includes('br')) {
+      if (!hit.br) {
+        hit.br = brotliCompressSync(hit.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+        bytes += hit.br.length;
+      }
+      return [hit.br, 'br'];
     }
-    (request as unknown as { microCacheKey: string | null }).microCacheKey = request.url;
-  });
+    if (accept.includes('gzip')) {
+      if (!hit.gzip) {
+        hit.gzip = gzipSync(hit.body);
+        bytes += hit.gzip.length;
+      }
+      return [hit.gzip, 'gzip'];
+    }
+    return [hit.body, undefined];
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const key = (request as unknown as { microCacheKey: string | null }).microCacheKey;
-    if (!key || typeof payload !== 'string' || reply.getHeader('set-cookie')) return payload;
-    if (reply.statusCode !== 200 && reply.statusCode !== 404) return payload;
-    if (entries.size >= max) entries.delete(entries.keys().next().value!);
-    entries.set(key, { expires: Date.now() + ttl, status: reply.statusCode, contentType: String(reply.getHeader('content-type') ?? 'application/json'), body: payload });
-    return payload;
-  });
+  const requestId = (given: string | string[] | undefined) => (typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID());
+
+  return {
+    register(app) {
+      app.decorateRequest('microCacheKey', null);
+      app.addHook('onRequest', async (request, reply) => {
+        const hit = fresh(request.method, request.url, request.headers.cookie);
+        if (hit) {
+          for (const [name, value] of hit.headers) reply.header(name, value);
+          return reply.status(hit.status).header('x-cache', 'hit').send(hit.body.toString());
+        }
+        if (request.method === 'GET' && !isSignedIn(request.headers.cookie) && CACHEABLE.some((re) => re.test(request.url))) {
+          (request as unknown as { microCacheKey: string | null }).microCacheKey = request.url;
+        }
+      });
+
+      app.addHook('onSend', async (request, reply, payload) => {
+        const key = (request as unknown as { microCacheKey: string | null }).microCacheKey;
+        if (!key || typeof payload !== 'string' || reply.getHeader('set-cookie')) return payload;
+        if (reply.statusCode !== 200 && reply.statusCode !== 404) return payload;
+        const body = Buffer.from(payload);
+        if (body.length > maxBytes / 16) return payload;
+        const headers: [string, string][] = [];
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value === undefined || PER_RESPONSE.has(name)) continue;
+          headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+        }
+        if (!headers.some(([name]) => name === 'vary')) headers.push(['vary', 'accept-encoding']);
+        const previous = entries.get(key);
+        if (previous) {
+          bytes -= previous.body.length + (previous.br?.length ?? 0) + (previous.gzip?.length ?? 0);
+          entries.delete(key);
+        }
+        while (entries.size > 0 && (entries.size >= maxEntries || bytes + body.length > maxBytes)) evictOldest();
+        const rawHeaders = [...headers.flat(), 'x-cache', 'hit'];
+        entries.set(key, { expires: Date.now() + ttl, status: reply.statusCode, headers, rawHeaders, body });
+        bytes += body.length;
+        return payload;
+      });
+    },
+
+    serverFactory(handler, opts) {
+      const server = http.createServer((req: IncomingMessage, res: ServerResponse) => {
+        const hit = fresh(req.method, req.url, req.headers.cookie);
+        if (!hit) return handler(req, res);
+        const [body, encoding] = encoded(hit, req.headers['accept-encoding']);
+        const head = hit.rawHeaders.slice();
+        head.push('content-length', String(body.length), 'x-request-id', requestId(req.headers['x-request-id']));
+        if (encoding) head.push('content-encoding', encoding);
+        res.writeHead(hit.status, head);
+        res.end(body);
+      });
+      // What Fastify sets on the server it makes itself.
+      const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
+      server.keepAliveTimeout = numberOr(opts.keepAliveTimeout, 72_000);
+      server.requestTimeout = numberOr(opts.requestTimeout, 0);
+      server.setTimeout(numberOr(opts.connectionTimeout, 0));
+      return server;
+    },
+  };
 }

@@ -78,8 +78,12 @@ export interface FeedFilter {
 /** Characters of text sent for a card's excerpt: enough for three lines on any screen. */
 const EXCERPT_CHARS = 320;
 
-export function createArticlesRepository(db: Database, dialect: Dialect) {
+/** How many of the newest matches a first search page asks the SQLite search index for (see feed). */
+export const SEARCH_WINDOW = 200;
+
+export function createArticlesRepository(db: Database, dialect: Dialect, options: { searchWindow?: number } = {}) {
   const json = jsonHelpers(dialect);
+  const searchWindow = options.searchWindow ?? SEARCH_WINDOW;
 
   function baseSelect() {
     return db
@@ -138,7 +142,10 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
   }
 
   /** Restricts a query to what a search, category, place or channel filter asks for. */
-  function applyFilters<Q extends ReturnType<typeof baseSelect>>(query: Q, filter: Omit<FeedFilter, 'sort' | 'direction' | 'limit' | 'after'>): Q {
+  function applyFilters<Q extends ReturnType<typeof baseSelect>>(
+    query: Q,
+    filter: Omit<FeedFilter, 'sort' | 'direction' | 'limit' | 'after'> & { matchingIds?: number[] },
+  ): Q {
     let q = query.where('articles.published', '=', 1) as Q;
     if (filter.readerId !== undefined) {
       const readerId = filter.readerId;
@@ -157,8 +164,19 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
     }
     if (filter.locations?.length) q = q.where('articles.location_name', 'in', filter.locations) as Q;
     if (filter.channelIds?.length) q = q.where('articles.channel_id', 'in', filter.channelIds) as Q;
-    if (filter.search) q = q.where(searchCondition(filter.search)) as Q;
+    if (filter.matchingIds) {
+      const ids = filter.matchingIds;
+      q = q.where('articles.id', 'in', ids.length > 0 ? ids : [-1]) as Q;
+    } else if (filter.search) {
+      q = q.where(searchCondition(filter.search)) as Q;
+    }
     return q;
+  }
+
+  /** The SQLite search term as an FTS5 phrase, when it is long enough for the trigram index. */
+  function ftsPhrase(term: string): string | undefined {
+    const lowered = term.toLowerCase();
+    return dialect === 'sqlite' && [...lowered].length >= 3 ? `"${lowered.replace(/"/g, '""')}"` : undefined;
   }
 
   /**
@@ -178,21 +196,64 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
     return sql<SqlBool>`(instr(lower(articles.title), ${lowered}) > 0 or instr(lower(articles.plain_text), ${lowered}) > 0)`;
   }
 
+  /** One feed page in a single statement (matchingIds: restrict to these ids instead of searching). */
+  async function feedPage(filter: FeedFilter & { matchingIds?: number[] }): Promise<ArticleSummaryRow[]> {
+    const sortExpr = ARTICLE_SORT_EXPRESSIONS[filter.sort];
+    const cmp = sql.raw(filter.direction === 'desc' ? '<' : '>');
+    let query = applyFilters(baseSelect(), filter).select((eb) => [
+      sortExpr.as('sort_value'),
+      ...cardColumns(eb),
+    ]);
+    if (filter.after) {
+      const { value, id } = filter.after;
+      // The first bound alone is a range both databases seek on the sort index; the OR alone (or
+      // a row-value comparison on an expression index) made SQLite walk the index from the top.
+      const cmpOrEqual = sql.raw(filter.direction === 'desc' ? '<=' : '>=');
+      query = query.where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}`).where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or articles.id ${cmp} ${id})`);
+    }
+    const rows = await query.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction).limit(filter.limit).execute();
+    return rows as unknown as ArticleSummaryRow[];
+  }
+
+  /**
+   * The first page of a newest-first search on SQLite, without collecting every match. The trigram
+   * index gives matches newest id first and stops after `searchWindow`; a common word then costs
+   * the same at any size instead of sorting hundreds of thousands of matches. Article ids follow
+   * creation order in practice, but the feed sorts by created_at, so the page is only used when a
+   * check proves no older id carries a newer date: no published article with an id below the
+   * window and created_at at or after the page's last row. Otherwise (and when filters leave the
+   * window short of a page) it answers undefined and the caller runs the full query.
+   */
+  async function newestSearchPage(filter: FeedFilter, phrase: string): Promise<ArticleSummaryRow[] | undefined> {
+    const matches = await sql<{ id: number }>`select rowid as id from articles_search where articles_search match ${phrase} order by rowid desc limit ${searchWindow}`.execute(db);
+    const ids = matches.rows.map((r) => r.id);
+    const { search: _search, ...rest } = filter;
+    const page = await feedPage({ ...rest, matchingIds: ids });
+    // Fewer matches than the window: that is every match, and the page is exact.
+    if (ids.length < searchWindow) return page;
+    if (page.length < filter.limit) return undefined;
+    const oldestInWindow = ids[ids.length - 1]!;
+    const last = page[page.length - 1]!;
+    const outOfOrder = await db
+      .selectFrom('articles')
+      .select('id')
+      .where('published', '=', 1)
+      .where('created_at', '>=', last.created_at)
+      .where('id', '<', oldestInWindow)
+      .limit(1)
+      .executeTakeFirst();
+    return outOfOrder ? undefined : page;
+  }
+
   return {
     /** One feed page, with categories and the first image, in a single statement. */
     async feed(filter: FeedFilter): Promise<ArticleSummaryRow[]> {
-      const sortExpr = ARTICLE_SORT_EXPRESSIONS[filter.sort];
-      const cmp = sql.raw(filter.direction === 'desc' ? '<' : '>');
-      let query = applyFilters(baseSelect(), filter).select((eb) => [
-        sortExpr.as('sort_value'),
-        ...cardColumns(eb),
-      ]);
-      if (filter.after) {
-        const { value, id } = filter.after;
-        query = query.where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or (${sortExpr} = ${value} and articles.id ${cmp} ${id}))`);
+      const phrase = filter.search ? ftsPhrase(filter.search) : undefined;
+      if (phrase && filter.sort === 'createdAt' && filter.direction === 'desc' && !filter.after) {
+        const page = await newestSearchPage(filter, phrase);
+        if (page) return page;
       }
-      const rows = await query.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction).limit(filter.limit).execute();
-      return rows as unknown as ArticleSummaryRow[];
+      return feedPage(filter);
     },
 
     /** Whether a reader's feed (subscriptions and own articles) has any published article. */

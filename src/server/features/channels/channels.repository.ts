@@ -99,9 +99,11 @@ export function createChannelsRepository(db: Database, dialect: Dialect) {
       }
       if (filter.after) {
         const { value, id } = filter.after;
-        query = query.where(
-          sql<SqlBool>`(${sortExpr} ${cmp} ${value} or (${sortExpr} = ${value} and channels.id ${cmp} ${id}))` as Expression<SqlBool>,
-        );
+        // The first bound is a range seek on the sort index (see articles.repository.ts, feed).
+        const cmpOrEqual = sql.raw(filter.direction === 'desc' ? '<=' : '>=');
+        query = query
+          .where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}` as Expression<SqlBool>)
+          .where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or channels.id ${cmp} ${id})` as Expression<SqlBool>);
       }
       return query
         .orderBy(sortExpr, filter.direction)

@@ -1,0 +1,103 @@
+/**
+ * Prints the query plan of every statement behind the hot read paths (issue 9), as Markdown:
+ *   npx tsx bench/plans.ts [--articles 1000000] [--db sqlite|postgres] [--database-url …]
+ * Runs the real repository code against a generated database (bench/generate.ts), records each SQL
+ * statement with its parameters, and asks the database to explain it: EXPLAIN QUERY PLAN on SQLite,
+ * EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL. Used for docs/query-plans.md.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CompiledQuery, sql } from 'kysely';
+import { createDatabase } from '../src/server/db/database.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { createArticlesRepository, ARTICLE_SORT_EXPRESSIONS } from '../src/server/features/articles/articles.repository.js';
+import { createChannelsRepository } from '../src/server/features/channels/channels.repository.js';
+import { createCommentsRepository } from '../src/server/features/comments/comments.repository.js';
+import { createSessionsRepository } from '../src/server/features/auth/sessions.repository.js';
+import { createReactionsRepository } from '../src/server/features/reactions/reactions.repository.js';
+
+const { values } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '10000' },
+    db: { type: 'string', default: 'sqlite' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/broadsheet_bench' },
+    search: { type: 'string', default: 'harbour council' },
+  },
+});
+const pg = values.db === 'postgres';
+const target = pg
+  ? { kind: 'postgres' as const, url: values['database-url'] }
+  : { kind: 'sqlite' as const, file: path.resolve(`bench/data/${values.articles}/broadsheet.db`) };
+
+let recorded: { sql: string; parameters: readonly unknown[] }[] = [];
+const handle = createDatabase(target, { onQuery: (text, parameters) => recorded.push({ sql: text, parameters }) });
+const { db } = handle;
+await migrateToLatest(db);
+const articles = createArticlesRepository(db, handle.dialect);
+const channels = createChannelsRepository(db, handle.dialect);
+const comments = createCommentsRepository(db, handle.dialect);
+const sessions = createSessionsRepository(db);
+const reactions = createReactionsRepository(db);
+
+const newest = await db.selectFrom('articles').select(['id', 'channel_id']).where('published', '=', 1).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+const likes = ARTICLE_SORT_EXPRESSIONS.likes;
+const page5 = await db
+  .selectFrom('articles')
+  .select([likes.as('value'), 'id'])
+  .where('published', '=', 1)
+  .orderBy(likes, 'desc')
+  .orderBy('id', 'desc')
+  .offset(79)
+  .limit(1)
+  .executeTakeFirstOrThrow();
+const session = await db.selectFrom('sessions').select('id').where('user_id', '=', 1).executeTakeFirstOrThrow();
+
+const cases: [string, () => Promise<unknown>][] = [
+  ['Feed, first page (anonymous, newest)', () => articles.feed({ sort: 'createdAt', direction: 'desc', limit: 21 })],
+  ['Feed, page 5 by cursor, sorted by likes', () => articles.feed({ sort: 'likes', direction: 'desc', limit: 21, after: { value: Number(page5.value), id: page5.id } })],
+  [`Feed, substring search '${values.search}'`, () => articles.feed({ sort: 'createdAt', direction: 'desc', limit: 21, search: values.search })],
+  ['Feed, signed in (subscriptions and own articles)', async () => {
+    await articles.readerFeedHasArticles(1);
+    return articles.feed({ sort: 'createdAt', direction: 'desc', limit: 21, readerId: 1 });
+  }],
+  ['Session lookup (every signed-in request)', () => sessions.findWithUser(session.id)],
+  ['Article by id', () => articles.findById(newest.id)],
+  ['Channel page', async () => {
+    await channels.findById(newest.channel_id, null);
+    return articles.ofChannel(newest.channel_id, true, 500);
+  }],
+  ['Channel explore page', () => channels.list({ sort: 'subscribers', direction: 'desc', limit: 25 }, null)],
+  ['Comments of an article', () => comments.ofArticle(newest.id)],
+  ['Reaction toggle (reading the reaction)', () => reactions.reactionOf(1, newest.id)],
+];
+
+console.log(`## ${pg ? 'PostgreSQL' : 'SQLite'}, ${values.articles} articles\n`);
+for (const [title, run] of cases) {
+  recorded = [];
+  const started = performance.now();
+  await run();
+  const ms = performance.now() - started;
+  const statements = recorded;
+  recorded = [];
+  console.log(`### ${title}\n\n${statements.length} statement(s), ${ms.toFixed(1)} ms in all\n`);
+  for (const statement of statements) {
+    const explain = pg ? `explain (analyze, buffers, costs off) ${statement.sql}` : `explain query plan ${statement.sql}`;
+    const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(explain, [...statement.parameters]));
+    const lines = pg
+      ? result.rows.map((r) => String(r['QUERY PLAN']))
+      : result.rows.map((r) => `${'  '.repeat(depth(result.rows as { id: number; parent: number }[], r as { id: number; parent: number }))}${String(r.detail)}`);
+    console.log('```sql\n' + statement.sql.replace(/\s+/g, ' ').slice(0, 600) + (statement.sql.length > 600 ? ' …' : '') + '\n```\n```\n' + lines.join('\n') + '\n```\n');
+  }
+}
+await sql`select 1`.execute(db);
+await handle.close();
+
+function depth(rows: { id: number; parent: number }[], row: { id: number; parent: number }): number {
+  let d = 0;
+  let parent = row.parent;
+  while (parent !== 0) {
+    d++;
+    parent = rows.find((r) => r.id === parent)?.parent ?? 0;
+  }
+  return d;
+}
