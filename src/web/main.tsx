@@ -4,7 +4,7 @@ import '@fontsource-variable/newsreader';
 import './styles.css';
 import { readBootstrapData, seedQueryCache } from './app/bootstrap';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRouter, routerReady } from './app/router';
 import { createQueryClient } from './lib/query-client';
 
 const queryClient = createQueryClient();
@@ -14,6 +14,9 @@ seedQueryCache(queryClient, readBootstrapData(document));
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+// The server painted the page; render once the router has the opened page's chunk, so the first
+// render replaces that paint with the same page, never with a spinner.
+await routerReady();
 createRoot(container).render(
   <StrictMode>
     <AppProvider queryClient={queryClient}>

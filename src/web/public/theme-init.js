@@ -7,6 +7,8 @@
     if (root.hasAttribute('data-signed-in') && window.localStorage.getItem('broadsheet-theme') === 'dark') {
       root.classList.add('dark');
     }
+    // The server's first paint shows article images; a reader who hid them (spec 1 section 3) never sees them flash.
+    if (window.localStorage.getItem('broadsheet-show-images') === 'false') root.setAttribute('data-hide-images', '');
   } catch {
     // Storage unavailable: stay light.
   }
