@@ -1,7 +1,7 @@
 import type { Article, ArticleImage } from '../../../contract/articles.js';
 import { formatArticleDate, showCommentCount, showLatestEdit } from '../../../contract/article-dates.js';
 import { proseClassName } from '../../../contract/prose.js';
-import { badge, buttonClass, escapeHtml, icon } from '../../http/first-paint.js';
+import { badge, buttonClass, escapeHtml, icon, type IconName } from '../../http/first-paint.js';
 
 /** features/media/components/article-gallery.tsx: the article column is max-w-3xl with 1rem padding. */
 const MAIN_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
@@ -9,7 +9,7 @@ const THUMB_SIZES = '6rem';
 /** Dates in the first paint are the server's (UTC); the client render shows the reader's time zone. */
 const TIME_ZONE = 'UTC';
 
-function srcSetOf(image: ArticleImage): string | null {
+export function srcSetOf(image: ArticleImage): string | null {
   if (!image.variants.length) return null;
   return [...image.variants]
     .sort((a, b) => a.width - b.width)
@@ -42,12 +42,12 @@ function responsiveImage(image: ArticleImage, options: { sizes: string; priority
 }
 
 /** features/articles/components/article-stats.tsx. */
-function stats(article: Article): string {
-  const items: [Parameters<typeof icon>[0], number, string][] = [
+export function stats(article: Pick<Article, 'viewCount' | 'likes' | 'dislikes' | 'commentCount'>): string {
+  const items: [IconName, number, string][] = [
     ['eye', article.viewCount, article.viewCount === 1 ? 'view' : 'views'],
     ['thumbs-up', article.likes, article.likes === 1 ? 'like' : 'likes'],
     ['thumbs-down', article.dislikes, article.dislikes === 1 ? 'dislike' : 'dislikes'],
-    ...(showCommentCount(article.commentCount) ? [['message-square', article.commentCount, 'comments'] as [Parameters<typeof icon>[0], number, string]] : []),
+    ...(showCommentCount(article.commentCount) ? [['message-square', article.commentCount, 'comments'] as [IconName, number, string]] : []),
   ];
   const list = items
     .map(
