@@ -88,7 +88,8 @@ export function appShell(main: string, options: { signedIn: boolean }): string {
       `<a data-slot="button" class="${buttonClass('default', 'sm', 'ml-2')}" href="/auth">Login</a>`;
   return (
     '<a href="#main" class="sr-only rounded-md border bg-background text-sm font-medium shadow-md focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-4 focus:py-2">Skip to main content</a>' +
-    '<div class="flex min-h-dvh flex-col">' +
+    // data-first-paint: gone once React has rendered (the browser journeys wait for that).
+    '<div class="flex min-h-dvh flex-col" data-first-paint="">' +
     '<header class="sticky top-0 z-40 border-b-4 border-double border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">' +
     '<div class="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">' +
     '<a class="rounded-sm font-serif text-2xl font-bold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background sm:text-3xl" href="/">Broadsheet</a>' +
