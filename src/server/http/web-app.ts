@@ -35,8 +35,8 @@ export function jsonForScript(value: unknown): string {
 }
 
 /**
- * The chunk of each page (src/web/app/router.tsx), so a page's HTML can ask for its chunk at once
- * (modulepreload) instead of after the entry has run. First match wins.
+ * The chunk of each page (src/web/app/router.tsx), so a page's HTML has its chunk preloaded with
+ * the entry instead of fetched after the entry has run. First match wins.
  */
 const ROUTE_CHUNKS: [RegExp, string][] = [
   [/^\/$/, 'app/routes/home.tsx'],
@@ -57,13 +57,13 @@ interface ManifestChunk {
 }
 
 /**
- * From the Vite manifest: per page path, the modulepreload links of its chunk and of what that
- * imports beyond the entry (whose own imports index.html already preloads), and the preload of the
+ * From the Vite manifest: per page path, the files of its chunk and of what that imports beyond
+ * the entry (whose own imports index.html already lists), to preload; and the preload of the
  * serif font's Latin file, which the first paint's headings use. Empty when there is no manifest.
  */
-function readPreloads(webRoot: string): { route: (pathname: string) => string; font: string } {
+function readPreloads(webRoot: string): { route: (pathname: string) => string[]; font: string } {
   const manifestPath = path.join(webRoot, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) return { route: () => '', font: '' };
+  if (!fs.existsSync(manifestPath)) return { route: () => [], font: '' };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const closure = (key: string, seen: Set<string>) => {
@@ -73,17 +73,17 @@ function readPreloads(webRoot: string): { route: (pathname: string) => string; f
     return seen;
   };
   const entryClosure = entryKey ? closure(entryKey, new Set()) : new Set<string>();
-  const links = new Map<string, string>();
+  const links = new Map<string, string[]>();
   for (const [, source] of ROUTE_CHUNKS) {
     if (!manifest[source] || links.has(source)) continue;
     const files = [...closure(source, new Set())].filter((key) => !entryClosure.has(key)).map((key) => manifest[key]!.file);
-    links.set(source, files.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`).join(''));
+    links.set(source, files.map((file) => `/${file}`));
   }
   const fontFile = entryKey ? manifest[entryKey]!.assets?.find((file) => /newsreader-latin-wght-normal-[^/]*\.woff2$/.test(file)) : undefined;
   return {
     route: (pathname) => {
       const source = ROUTE_CHUNKS.find(([pattern]) => pattern.test(pathname))?.[1];
-      return source ? (links.get(source) ?? '') : '';
+      return source ? (links.get(source) ?? []) : [];
     },
     font: fontFile ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeHtml(fontFile)}">` : '',
   };
@@ -100,7 +100,20 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexPath = path.join(options.webRoot, 'index.html');
   if (!fs.existsSync(indexPath)) throw new Error(`The web client is not built: ${indexPath} is missing. Run npm run build.`);
-  const template = fs.readFileSync(indexPath, 'utf8');
+  // The page paints from the server's markup and the stylesheet; the app's scripts load once it has
+  // painted: public/page-init.js adds them from <meta name="app-scripts"> (entry first, then the
+  // modules to preload). Under vite dev, index.html keeps its own script tag.
+  let template = fs.readFileSync(indexPath, 'utf8');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  const appScripts: string[] = [];
+  if (entry) {
+    appScripts.push(entry[1]!);
+    template = template.replace(entry[0], '');
+    template = template.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
+      appScripts.push(href);
+      return '';
+    });
+  }
   const preloads = readPreloads(options.webRoot);
 
   await app.register(fastifyStatic, {
@@ -139,7 +152,8 @@ export async function registerWebApp(
     if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>/, '');
     if (head.includes('<meta name="description"')) page = page.replace(/<meta name="description"[^>]*>/, '');
     // Replacer functions: a '$&' or "$'" in an article's text must stay text, not a replacement pattern.
-    let html = page.replace(HEAD_MARKER, () => `${head}${preloads.font}${preloads.route(pathname)}${bootstrap}`);
+    const scripts = appScripts.length ? `<meta name="app-scripts" content="${escapeHtml([...appScripts, ...preloads.route(pathname)].join(' '))}">` : '';
+    let html = page.replace(HEAD_MARKER, () => `${head}${preloads.font}${scripts}${bootstrap}`);
     if (main !== undefined) {
       const root = `<div id="root">${appShell(main, { signedIn: Boolean(request.user) })}</div>`;
       html = html.replace(ROOT_ELEMENT, () => root);

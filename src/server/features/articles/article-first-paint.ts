@@ -109,7 +109,7 @@ function gallery(article: Article): string {
           .join('')}</ol>`
       : '';
   return (
-    // data-first-paint-images: hidden before paint for a reader who hid images (public/theme-init.js, styles.css).
+    // data-first-paint-images: hidden before paint for a reader who hid images (public/page-init.js, styles.css).
     '<section aria-labelledby="first-paint-gallery" class="space-y-3 mt-8" data-testid="article-gallery" data-first-paint-images="">' +
     '<div class="flex items-center justify-between gap-3">' +
     `<h2 id="first-paint-gallery" class="text-sm font-medium text-muted-foreground">${count === 1 ? '1 image' : `${count} images`}</h2>` +
