@@ -41,6 +41,8 @@ import { createArticlesService } from './features/articles/articles.service.js';
 import { articlesRoutes } from './features/articles/articles.routes.js';
 import { createViewKeys } from './features/articles/view-keys.js';
 import { articlePageHead } from './features/articles/article-page-head.js';
+import { homePage } from './features/articles/home-first-paint.js';
+import { channelsPage } from './features/channels/channels-first-paint.js';
 import { feedsRoutes } from './features/articles/feeds.routes.js';
 import { createStorage } from './features/media/storage.js';
 import { createMediaRepository } from './features/media/media.repository.js';
@@ -241,7 +243,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         const { sessionId: _sessionId, ...user } = request.user ?? { sessionId: '' };
         return { user: request.user ? user : null, providers: { google: Boolean(config.oidc) } };
       },
-      pageHeads: [articlePageHead(ctx.articles, config.publicUrl)],
+      pageHeads: [articlePageHead(ctx.articles, config.publicUrl), homePage(ctx.articles), channelsPage(ctx.channels)],
     });
   } else {
     app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ error: 'Not found' }));

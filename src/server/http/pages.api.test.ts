@@ -33,7 +33,8 @@ describe.each(testDatabases())('pages, share previews and feeds on %s', (kind) =
     const home = await anonymous().get('/');
     expect(home.statusCode).toBe(200);
     expect(home.headers['content-type']).toMatch(/text\/html/);
-    expect(bootstrapOf(home.body)).toEqual({ user: null, providers: { google: false } });
+    expect(bootstrapOf(home.body)).toMatchObject({ user: null, providers: { google: false } });
+    expect(bootstrapOf((await anonymous().get('/channels/new')).body)).toEqual({ user: null, providers: { google: false } });
     expect(home.body).not.toContain('data-signed-in');
     expect((await anonymous().get('/channels/new')).statusCode).toBe(200);
     const missing = await anonymous().get('/no/such/page');

@@ -14,7 +14,7 @@ export function resolveTheme(signedIn: boolean, stored: Theme): Theme {
   return signedIn && stored === 'dark' ? 'dark' : 'light';
 }
 
-/** The stored choice. public/theme-init.js reads the same key before first paint. */
+/** The stored choice. public/page-init.js reads the same key before first paint. */
 export const storedTheme = createStoredValue<Theme>(STORAGE_KEYS.theme, parseStoredTheme);
 
 interface ThemeContextValue {
@@ -30,7 +30,7 @@ const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 /**
  * Applies the theme to <html>. `signedIn` is undefined while the session is not known yet; the
- * class set by theme-init.js is then left alone so a signed-in dark page does not flash light.
+ * class set by page-init.js is then left alone so a signed-in dark page does not flash light.
  */
 export function ThemeProvider({ signedIn, children }: { signedIn: boolean | undefined; children: ReactNode }) {
   const stored = useStoredValue(storedTheme);

@@ -3,6 +3,7 @@ import { articleIdFromSegment, paths } from '../../../contract/paths.js';
 import { truncateAtBoundary } from '../../../contract/text.js';
 import { HttpError } from '../../http/errors.js';
 import { escapeHtml, jsonForScript, type PageHeadBuilder } from '../../http/web-app.js';
+import { articleFirstPaint, mainImagePreload } from './article-first-paint.js';
 import type { ArticlesService } from './articles.service.js';
 
 const ARTICLE_PATH = /^\/articles\/([^/?#]+)\/?$/;
@@ -11,7 +12,8 @@ const ARTICLE_PATH = /^\/articles\/([^/?#]+)\/?$/;
  * Head markup for an article page, so a shared link shows a preview anywhere (spec 1 section 2):
  * title, description (text cut to 160 at a sentence or word boundary), Open Graph and Twitter tags,
  * canonical URL and JSON-LD. The article itself rides along as bootstrap data, so the first render
- * needs no request.
+ * needs no request, and its first paint (title, meta, images, body) is written into the page, so it
+ * shows before any script has run.
  */
 export function articlePageHead(articles: ArticlesService, publicUrl: string): PageHeadBuilder {
   return async (request: FastifyRequest) => {
@@ -31,7 +33,7 @@ export function articlePageHead(articles: ArticlesService, publicUrl: string): P
     const canonical = `${publicUrl}${paths.article(article.id, article.slug)}`;
     const text = article.excerpt.length >= 160 ? article.excerpt : article.content.replace(/<[^>]+>/g, ' ');
     const description = truncateAtBoundary(text, 160);
-    const image = article.images[0];
+    const image = [...article.images].sort((a, b) => a.order - b.order)[0];
     const imageUrl = image ? new URL(image.imageUrl, publicUrl).toString() : undefined;
     const jsonLd = {
       '@context': 'https://schema.org',
@@ -65,8 +67,9 @@ export function articlePageHead(articles: ArticlesService, publicUrl: string): P
         : []),
       ...(article.published ? [] : ['<meta name="robots" content="noindex">']),
       `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`,
-      ...(image ? [`<link rel="preload" as="image" href="${escapeHtml(image.imageUrl)}">`] : []),
+      // The same choice the first paint's <img> makes among the WebP copies, so only one file loads.
+      ...(image ? [mainImagePreload(image)] : []),
     ];
-    return { head: tags.join(''), data: { article } };
+    return { head: tags.join(''), data: { article }, main: articleFirstPaint(article) };
   };
 }

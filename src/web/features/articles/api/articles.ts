@@ -5,8 +5,8 @@ import type { Channel } from '@contract/channels';
 import type { CategoryNode } from '@contract/taxonomy';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { feedApiUrl, type FeedFilters } from '../lib/feed-params';
-import { takeBootstrapArticle } from './bootstrap-article';
+import { DEFAULT_FEED_FILTERS, feedApiUrl, type FeedFilters } from '../lib/feed-params';
+import { takeBootstrapArticle, takeBootstrapFeed } from './bootstrap-article';
 
 /** Query keys are the API URLs (spec 1 section 7), so the default fetch and prefix invalidation both work. */
 export const articlesKeys = {
@@ -43,11 +43,16 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
 }
 
-/** The home feed, a page at a time; sorting and filtering happen on the server (DESIGN.md section 4). */
+/**
+ * The home feed, a page at a time; sorting and filtering happen on the server (DESIGN.md section 4).
+ * On a server-rendered home page the first page of the default view rides along in the bootstrap
+ * block, so the first render needs no request.
+ */
 export function useFeed(filters: FeedFilters) {
   const url = feedApiUrl(filters);
   return useInfiniteQuery({
     queryKey: [url],
+    initialData: () => (url === feedApiUrl(DEFAULT_FEED_FILTERS) ? takeBootstrapFeed() : undefined),
     queryFn: ({ pageParam, signal }) =>
       apiRequest<FeedPage>('GET', pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url, undefined, { signal }),
     initialPageParam: null as string | null,

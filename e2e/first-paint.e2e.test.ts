@@ -1,0 +1,112 @@
+import { expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { Journey } from './support/browser.js';
+import { registerThroughForm } from './support/auth.js';
+import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
+import { api } from './support/page-api.js';
+
+const PHONE = { width: 412, height: 823 };
+
+/** Where the elements a reader sees first are drawn, by selector (first match), rounded to the pixel. */
+async function boxes(page: Page, selectors: string[]): Promise<Record<string, string | null>> {
+  const result: Record<string, string | null> = {};
+  for (const selector of selectors) {
+    const box = await page.locator(selector).first().boundingBox();
+    result[selector] = box ? [box.x, box.y, box.width, box.height].map((n) => Math.round(n)).join(',') : null;
+  }
+  return result;
+}
+
+/** A page without JavaScript: only what the server wrote. */
+async function withoutScript(browser: Browser, baseUrl: string, path: string, selectors: string[]) {
+  const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready);
+    return { page, context, boxes: await boxes(page, selectors) };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** The same page once the app has rendered over the server's first paint. */
+async function withScript(browser: Browser, baseUrl: string, path: string, selectors: string[]) {
+  const journey = await Journey.open(browser, baseUrl, PHONE);
+  await journey.goto(path);
+  await journey.page.evaluate(() => document.fonts.ready);
+  const result = await boxes(journey.page, selectors);
+  await journey.close();
+  return result;
+}
+
+describeInBrowser('the first paint comes from the server', () => {
+  const site = useSite();
+
+  it('shows an article, the home feed and Explore Channels with JavaScript off, in the same boxes the app then renders', async () => {
+    // Content: a channel and an article with an image, made through the API of a signed-in page.
+    const author = await Journey.open(site.browser, site.server.url);
+    await registerThroughForm(author, uniqueUsername('painter'));
+    const channel = await api<{ id: number }>(author.page, 'POST', '/api/channels', { name: 'Harbour Desk', description: 'Tides and boats', category: 'Local' });
+    expect(channel.status).toBe(201);
+    const upload = await author.page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1200;
+      canvas.height = 800;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#1d4ed8';
+      context.fillRect(0, 0, 1200, 800);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+      const form = new FormData();
+      form.append('file', blob, 'harbour.png');
+      const response = await fetch('/api/uploads', { method: 'POST', body: form, credentials: 'include' });
+      return { status: response.status, body: (await response.json()) as { url: string } };
+    });
+    expect(upload.status).toBe(201);
+    const article = await api<{ id: number; slug: string }>(author.page, 'POST', '/api/articles', {
+      title: 'Harbour wall <repaired> overnight',
+      content: '<p>The crew of <strong>twelve</strong> finished the harbour wall at dawn.</p><p>Boats returned to a calmer bay.</p>',
+      channelId: channel.body.id,
+      location_name: 'Brighton',
+    });
+    expect(article.status).toBe(201);
+    const images = await api(author.page, 'PUT', `/api/articles/${article.body.id}/images`, { images: [{ image_url: upload.body.url, caption: 'The wall at dawn', order: 0 }] });
+    expect(images.status).toBe(200);
+    await author.close();
+    const articlePath = `/articles/${article.body.slug}-${article.body.id}`;
+
+    // 1. JavaScript off: the article's text and its first image are there.
+    const articleSelectors = ['header >> nth=0', 'h1', '[data-testid="article-body"]', 'figure img', 'figcaption', 'button:has-text("Share")'];
+    const still = await withoutScript(site.browser, site.server.url, articlePath, articleSelectors);
+    try {
+      const { page } = still;
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Harbour wall <repaired> overnight');
+      expect(await page.getByTestId('article-body').textContent()).toContain('The crew of twelve finished the harbour wall at dawn.');
+      expect(await page.getByText('Harbour Desk').isVisible()).toBe(true);
+      const image = page.locator('figure img');
+      expect(await image.getAttribute('fetchpriority')).toBe('high');
+      expect(await image.getAttribute('srcset')).toMatch(/480w/);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await page.locator('script:not([src]):not([type="application/json"]):not([type="application/ld+json"])').count()).toBe(0);
+    } finally {
+      await still.context.close();
+    }
+
+    // 2. With JavaScript, the app's render draws the same boxes: nothing moves when it takes over.
+    expect(await withScript(site.browser, site.server.url, articlePath, articleSelectors)).toEqual(still.boxes);
+
+    // 3. The home feed and Explore Channels, the same way.
+    const homeSelectors = ['h1', '[data-testid="article-card"] h3', '[data-testid="article-card"] p.line-clamp-3', 'button:has-text("Filter")'];
+    const home = await withoutScript(site.browser, site.server.url, '/', homeSelectors);
+    expect(await home.page.getByRole('link', { name: 'Harbour wall <repaired> overnight' }).isVisible()).toBe(true);
+    await home.context.close();
+    expect(await withScript(site.browser, site.server.url, '/', homeSelectors)).toEqual(home.boxes);
+
+    const channelSelectors = ['h1', 'input[type="search"]', 'button:has-text("Categories")', 'li.grid article', 'li.grid h2'];
+    const explore = await withoutScript(site.browser, site.server.url, '/channels', channelSelectors);
+    expect(await explore.page.getByRole('link', { name: 'Harbour Desk' }).isVisible()).toBe(true);
+    await explore.context.close();
+    expect(await withScript(site.browser, site.server.url, '/channels', channelSelectors)).toEqual(explore.boxes);
+  });
+});
