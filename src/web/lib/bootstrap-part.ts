@@ -10,15 +10,20 @@ const taken = new Set<string>();
  */
 export function takeBootstrapPart<T>(key: string, isExpected: (value: unknown) => value is T): T | undefined {
   if (taken.has(key) || typeof document === 'undefined') return undefined;
-  const text = document.getElementById(BOOTSTRAP_ELEMENT_ID)?.textContent;
+  const value = parseBootstrapPart(document.getElementById(BOOTSTRAP_ELEMENT_ID)?.textContent, key, isExpected);
+  if (value !== undefined) taken.add(key);
+  return value;
+}
+
+/** One part of the bootstrap block's text, when it has the expected shape. */
+export function parseBootstrapPart<T>(text: string | null | undefined, key: string, isExpected: (value: unknown) => value is T): T | undefined {
   if (!text) return undefined;
   let value: unknown;
   try {
-    value = (JSON.parse(text) as Record<string, unknown> | null)?.[key];
+    const raw = JSON.parse(text) as unknown;
+    value = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[key] : undefined;
   } catch {
     return undefined;
   }
-  if (!isExpected(value)) return undefined;
-  taken.add(key);
-  return value;
+  return isExpected(value) ? value : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBootstrapArticle } from './bootstrap-article';
+import { parseBootstrapArticle, parseBootstrapFeed } from './bootstrap-article';
 
 describe('parseBootstrapArticle', () => {
   it('reads the article the server embedded', () => {
@@ -12,5 +12,19 @@ describe('parseBootstrapArticle', () => {
     expect(parseBootstrapArticle('{')).toBeNull();
     expect(parseBootstrapArticle(JSON.stringify({ user: null }))).toBeNull();
     expect(parseBootstrapArticle(JSON.stringify({ article: { id: 'x' } }))).toBeNull();
+  });
+});
+
+describe('parseBootstrapFeed', () => {
+  it("reads the home page's first feed page", () => {
+    const feed = { items: [{ id: 1, title: 'T' }], nextCursor: 'abc', source: 'all' };
+    expect(parseBootstrapFeed(JSON.stringify({ user: null, feed }))).toEqual(feed);
+  });
+
+  it('gives null for no block, bad JSON or another shape', () => {
+    expect(parseBootstrapFeed(null)).toBeNull();
+    expect(parseBootstrapFeed('{')).toBeNull();
+    expect(parseBootstrapFeed(JSON.stringify({ user: null }))).toBeNull();
+    expect(parseBootstrapFeed(JSON.stringify({ feed: { items: 'x', source: 'all' } }))).toBeNull();
   });
 });

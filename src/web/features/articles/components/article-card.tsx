@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { MapPinIcon } from 'lucide-react';
 import type { ArticleImage, ArticleSummary } from '@contract/articles';
@@ -12,9 +13,18 @@ import { ChannelLink } from './channel-link';
 /**
  * One article in a list (spec 1 section 2, Article card): title, date, place, 'By: channel',
  * categories, a 3-line excerpt without markup, counts, and the first image on the right third
- * unless images are hidden.
+ * unless images are hidden. Memoized: a list re-rendered for another reason (the feed's filter
+ * choices arriving, the next page) does not render its cards again.
  */
-export function ArticleCard({ article, signedIn, headingLevel = 2 }: { article: ArticleSummary; signedIn: boolean; headingLevel?: 2 | 3 }) {
+export const ArticleCard = memo(function ArticleCard({
+  article,
+  signedIn,
+  headingLevel = 2,
+}: {
+  article: ArticleSummary;
+  signedIn: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const { showImages } = useImageVisibility();
   const href = paths.article(article.id, article.slug);
   const Heading = `h${headingLevel}` as const;
@@ -62,7 +72,7 @@ export function ArticleCard({ article, signedIn, headingLevel = 2 }: { article: 
       )}
     </article>
   );
-}
+});
 
 function CardImage({ image }: { image: ArticleImage }) {
   const srcSet = image.variants.length ? image.variants.map((v) => `${v.url} ${v.width}w`).join(', ') : undefined;
