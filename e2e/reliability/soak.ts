@@ -83,21 +83,27 @@ type Request = { method: string; path: string; headers: Record<string, string>; 
  */
 function mixedTraffic(site: Site): () => Request {
   const origin = site.server.url;
-  let turn = 0;
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-  const reader = () => site.readers[turn++ % site.readers.length]!;
+  // One rotation per kind of request: with a single shared one, chance gave some readers twice
+  // their share of comments and the per-reader limit (20 a minute) answered 429.
+  const turns = new Map<string, number>();
+  const reader = (kind: string) => {
+    const turn = turns.get(kind) ?? 0;
+    turns.set(kind, turn + 1);
+    return site.readers[turn % site.readers.length]!;
+  };
   const json = (cookie: string) => ({ cookie, origin, 'content-type': 'application/json' });
   const weighted: [number, () => Request][] = [
     [20, () => ({ method: 'GET', path: '/api/articles?scope=all&limit=20', headers: {} })],
     [18, () => ({ method: 'GET', path: `/api/articles/${pick(site.articleIds)}`, headers: {} })],
-    [10, () => ({ method: 'GET', path: '/api/articles?limit=20', headers: { cookie: reader().cookie } })],
-    [10, () => ({ method: 'GET', path: `/api/articles/${pick(site.articleIds)}`, headers: { cookie: reader().cookie } })],
+    [10, () => ({ method: 'GET', path: '/api/articles?limit=20', headers: { cookie: reader('feed').cookie } })],
+    [10, () => ({ method: 'GET', path: `/api/articles/${pick(site.articleIds)}`, headers: { cookie: reader('article').cookie } })],
     [10, () => ({ method: 'GET', path: `/api/articles/${pick(site.articleIds)}/comments`, headers: {} })],
     [8, () => ({ method: 'GET', path: '/api/channels?limit=24', headers: {} })],
     [2, () => ({ method: 'GET', path: '/', headers: {} })],
-    [10, () => ({ method: 'POST', path: `/api/articles/${pick(site.articleIds)}/view`, headers: { origin, cookie: reader().cookie } })],
-    [9, () => ({ method: 'POST', path: `/api/articles/${pick(site.articleIds)}/reactions`, headers: json(reader().cookie), body: JSON.stringify({ isLike: Math.random() < 0.7 }) })],
-    [3, () => ({ method: 'POST', path: `/api/articles/${pick(site.articleIds)}/comments`, headers: json(reader().cookie), body: JSON.stringify({ content: 'Soak comment: still reading.', parent_id: null }) })],
+    [10, () => ({ method: 'POST', path: `/api/articles/${pick(site.articleIds)}/view`, headers: { origin, cookie: reader('view').cookie } })],
+    [9, () => ({ method: 'POST', path: `/api/articles/${pick(site.articleIds)}/reactions`, headers: json(reader('reaction').cookie), body: JSON.stringify({ isLike: Math.random() < 0.7 }) })],
+    [3, () => ({ method: 'POST', path: `/api/articles/${pick(site.articleIds)}/comments`, headers: json(reader('comment').cookie), body: JSON.stringify({ content: 'Soak comment: still reading.', parent_id: null }) })],
   ];
   const total = weighted.reduce((sum, [w]) => sum + w, 0);
   return () => {
