@@ -63,7 +63,8 @@ await new Promise((resolve) => ceiling.once('message', resolve));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const profileArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir=bench/data/profiles'] : [];
-const server = spawn(process.execPath, [...profileArgs, 'dist/server/main.js'], {
+// The V8 heap limit `npm start` sets (package.json), so memory is measured as production runs.
+const server = spawn(process.execPath, ['--max-old-space-size=192', ...profileArgs, 'dist/server/main.js'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
