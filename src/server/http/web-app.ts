@@ -5,8 +5,6 @@ import fastifyStatic from '@fastify/static';
 import { isClientRoute } from '../../contract/paths.js';
 import { appShell, escapeHtml } from './first-paint.js';
 
-export { escapeHtml };
-
 /** What the server embeds into every page so the first render needs no request. */
 export interface BootstrapData {
   user: unknown;

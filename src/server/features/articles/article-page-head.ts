@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { articleIdFromSegment, paths } from '../../../contract/paths.js';
 import { truncateAtBoundary } from '../../../contract/text.js';
 import { HttpError } from '../../http/errors.js';
-import { escapeHtml, jsonForScript, type PageHeadBuilder } from '../../http/web-app.js';
+import { escapeHtml } from '../../http/first-paint.js';
+import { jsonForScript, type PageHeadBuilder } from '../../http/web-app.js';
 import { articleFirstPaint, mainImagePreload } from './article-first-paint.js';
 import type { ArticlesService } from './articles.service.js';
 
