@@ -5,7 +5,11 @@ import tailwindcss from '@tailwindcss/vite';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
 
-export default defineConfig({
+/**
+ * Two builds from src/web (DESIGN.md section 7): the browser bundle into dist/web, and with
+ * `--ssr entry-server.tsx` the server render into dist/ssr, which the server loads at start.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   publicDir: path.resolve(root, 'public'),
   plugins: [react(), tailwindcss()],
@@ -15,22 +19,24 @@ export default defineConfig({
       '@': root,
     },
   },
-  build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/web'),
-    emptyOutDir: true,
-    sourcemap: true,
-    // bench/frontend.mjs reads it to report what each route loads first.
-    manifest: true,
-    // No inline module preload polyfill: the Content-Security-Policy forbids inline script.
-    modulePreload: { polyfill: false },
-  },
+  build: isSsrBuild
+    ? {
+        outDir: path.resolve(import.meta.dirname, 'dist/ssr'),
+        emptyOutDir: true,
+        sourcemap: true,
+        // One file: the server loads it once; page modules need no splitting there.
+        rollupOptions: { output: { inlineDynamicImports: true } },
+      }
+    : {
+        outDir: path.resolve(import.meta.dirname, 'dist/web'),
+        emptyOutDir: true,
+        sourcemap: true,
+        // The server reads it to preload the opened page's chunk; bench/frontend.mjs to report what each route loads first.
+        manifest: true,
+        // No inline module preload polyfill: the Content-Security-Policy forbids inline script.
+        modulePreload: { polyfill: false },
+      },
   server: {
     port: 5173,
-    // Keep the browser's Host (changeOrigin false): the server refuses state-changing requests whose
-    // Origin is neither PUBLIC_URL nor the request's own host, and the dev page's origin is :5173.
-    proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: false },
-      '/uploads': { target: 'http://localhost:3000', changeOrigin: false },
-    },
   },
-});
+}));

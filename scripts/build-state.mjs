@@ -19,7 +19,7 @@ function newestMtime(entry) {
 }
 
 export function isBuildFresh() {
-  if (!fs.existsSync(STAMP) || !fs.existsSync('dist/web/index.html') || !fs.existsSync('dist/server/main.js')) return false;
+  if (!fs.existsSync(STAMP) || !fs.existsSync('dist/web/index.html') || !fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/ssr/entry-server.js')) return false;
   const built = fs.statSync(STAMP).mtimeMs;
   return INPUTS.every((input) => newestMtime(input) <= built);
 }

@@ -91,12 +91,12 @@ export class Journey {
   }
 
   /**
-   * Waits until the page has rendered: network quiet, the app's render in place of the server's
-   * first paint (whose buttons do nothing yet), and its h1 present (every page has one).
+   * Waits until the page is ready: network quiet, the server's page hydrated (its buttons work;
+   * the root layout marks <html data-hydrated>), and its h1 present (every page has one).
    */
   async settle(): Promise<void> {
     await this.page.waitForLoadState('networkidle').catch(() => {});
-    await this.page.locator('[data-first-paint]').waitFor({ state: 'detached' });
+    await this.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await this.page.locator('h1').first().waitFor({ state: 'visible' });
   }
 

@@ -1,6 +1,7 @@
 /**
- * Client routes, shared so the server can answer 404 for paths the app does not know
- * (while still serving the app, which renders the not-found page) and so links are typed.
+ * Typed links to the app's pages, for both sides (the server writes them into feeds and the
+ * sitemap). The pages themselves are declared once, in the web's route table
+ * (src/web/app/router.tsx); src/web/app/router.test.ts checks every link here lands on a page.
  */
 export const paths = {
   home: '/',
@@ -17,28 +18,6 @@ export const paths = {
   article: (id: number, slug?: string | null) => (slug ? `/articles/${slug}-${id}` : `/articles/${id}`),
   editArticle: (id: number) => `/articles/${id}/edit`,
 } as const;
-
-/** Patterns for every client route, in the router's syntax. */
-export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
-  /^\/$/,
-  /^\/auth\/?$/,
-  /^\/auth-callback\/?$/,
-  /^\/profile\/?$/,
-  /^\/admin\/?$/,
-  /^\/channels\/?$/,
-  /^\/channels\/new\/?$/,
-  /^\/channels\/\d+\/?$/,
-  /^\/channels\/[^/]+\/\d+\/?$/,
-  /^\/channels\/\d+\/subscribers\/?$/,
-  /^\/channels\/\d+\/articles\/new\/?$/,
-  /^\/articles\/new\/?$/,
-  /^\/articles\/(?:[^/]*-)?\d+\/?$/,
-  /^\/articles\/\d+\/edit\/?$/,
-];
-
-export function isClientRoute(pathname: string): boolean {
-  return CLIENT_ROUTE_PATTERNS.some((re) => re.test(pathname));
-}
 
 /** The id of an article URL segment: '/articles/{slug}-{id}' or '/articles/{id}' (DESIGN.md section 5). */
 export function articleIdFromSegment(segment: string): number | null {

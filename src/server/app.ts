@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
@@ -14,7 +15,7 @@ import { registerInputGuard } from './http/input-guard.js';
 import { createMicroCache } from './http/micro-cache.js';
 import { registerSessionResolver } from './http/session.js';
 import { registerOpenApi } from './http/openapi.js';
-import { registerWebApp } from './http/web-app.js';
+import { registerPages } from './http/pages.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createSessionsRepository } from './features/auth/sessions.repository.js';
@@ -40,9 +41,7 @@ import { createArticlesRepository } from './features/articles/articles.repositor
 import { createArticlesService } from './features/articles/articles.service.js';
 import { articlesRoutes } from './features/articles/articles.routes.js';
 import { createViewKeys } from './features/articles/view-keys.js';
-import { articlePageHead } from './features/articles/article-page-head.js';
-import { homePage } from './features/articles/home-first-paint.js';
-import { channelsPage } from './features/channels/channels-first-paint.js';
+import { createPageDataSource } from './features/pages/page-data-source.js';
 import { feedsRoutes } from './features/articles/feeds.routes.js';
 import { createStorage } from './features/media/storage.js';
 import { createMediaRepository } from './features/media/media.repository.js';
@@ -111,6 +110,8 @@ export type AppContext = ReturnType<typeof createContext>;
 export interface BuildAppOptions {
   /** An already open database (tests pass one); otherwise the config's database is opened and closed with the app. */
   database?: DatabaseHandle;
+  /** The context built on that database (one per process: main.ts seeds through it before listening). */
+  context?: AppContext;
   logger?: boolean;
 }
 
@@ -118,7 +119,7 @@ export interface BuildAppOptions {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const ownsDatabase = !options.database;
   const database = options.database ?? createDatabase(config.database);
-  const ctx = createContext(config, database);
+  const ctx = options.context ?? createContext(config, database);
   const secure = config.publicUrl.startsWith('https://');
   const microCache = config.microCacheMs > 0 ? createMicroCache({ ttlMs: config.microCacheMs }) : undefined;
 
@@ -237,13 +238,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(feedsRoutes, { articles: ctx.articlesRepository, channels: ctx.channelsRepository, publicUrl: config.publicUrl });
 
   if (config.webRoot) {
-    await registerWebApp(app, {
+    await registerPages(app, {
       webRoot: config.webRoot,
-      bootstrap: (request) => {
-        const { sessionId: _sessionId, ...user } = request.user ?? { sessionId: '' };
-        return { user: request.user ? user : null, providers: { google: Boolean(config.oidc) } };
-      },
-      pageHeads: [articlePageHead(ctx.articles, config.publicUrl), homePage(ctx.articles), channelsPage(ctx.channels)],
+      ssrEntry: path.resolve(config.webRoot, '../ssr/entry-server.js'),
+      publicUrl: config.publicUrl,
+      googleEnabled: Boolean(config.oidc),
+      dataSource: (request) => createPageDataSource(ctx, request.user),
     });
   } else {
     app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ error: 'Not found' }));

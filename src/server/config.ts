@@ -43,6 +43,10 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   MAPBOX_TOKEN: optionalString,
+  /** Mapbox's API origin (tests point it at a local peer). */
+  MAPBOX_API_URL: optionalString.pipe(z.url().optional()),
+  /** Where the built web client is (dist/web by default); its SSR bundle is beside it in ../ssr. */
+  WEB_ROOT: optionalString,
   GEOCODER_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in and registration attempts allowed per client per minute. */
@@ -72,11 +76,11 @@ export interface AppConfig {
     secretAccessKey?: string;
     publicUrl?: string;
   };
-  geocoder: { kind: 'offline' } | { kind: 'mapbox'; token: string } | { kind: 'nominatim'; url: string };
+  geocoder: { kind: 'offline' } | { kind: 'mapbox'; token: string; apiUrl?: string } | { kind: 'nominatim'; url: string };
   logLevel: string;
   rateLimits: { auth: number; write: number };
   microCacheMs: number;
-  /** Where the built client lives; absent in API-only tests. */
+  /** Where the built client lives (its SSR bundle in ../ssr); absent in API-only tests. */
   webRoot?: string;
 }
 
@@ -128,12 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     geocoder: e.MAPBOX_TOKEN
-      ? { kind: 'mapbox', token: e.MAPBOX_TOKEN }
+      ? { kind: 'mapbox', token: e.MAPBOX_TOKEN, apiUrl: e.MAPBOX_API_URL }
       : e.GEOCODER_URL
         ? { kind: 'nominatim', url: e.GEOCODER_URL }
         : { kind: 'offline' },
     logLevel: e.LOG_LEVEL,
     rateLimits: { auth: e.AUTH_RATE_LIMIT, write: e.WRITE_RATE_LIMIT },
     microCacheMs: e.MICRO_CACHE_MS,
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
   };
 }

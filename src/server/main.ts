@@ -6,8 +6,9 @@ import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { applyAdminUsernames, seedDemo, seedFixtures } from './features/seed/seed.js';
 
-function locateWebRoot(): string | undefined {
-  const candidates = [process.env.WEB_ROOT, path.resolve(import.meta.dirname, '../web'), path.resolve('dist/web')];
+/** The built web client: WEB_ROOT when set, else dist/web beside this bundle (or under the working directory). */
+function locateWebRoot(configured: string | undefined): string | undefined {
+  const candidates = [configured, path.resolve(import.meta.dirname, '../web'), path.resolve('dist/web')];
   return candidates.find((dir) => dir && fs.existsSync(path.join(dir, 'index.html')));
 }
 
@@ -22,17 +23,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  config.webRoot = locateWebRoot();
+  config.webRoot = locateWebRoot(config.webRoot);
 
   const database = createDatabase(config.database);
-  const app = await buildApp(config, { database });
+  const ctx = createContext(config, database);
+  const app = await buildApp(config, { database, context: ctx });
   app.addHook('onClose', () => database.close());
   const log = app.log;
   if (!config.webRoot) log.warn('the web client is not built (run npm run build); serving the API only');
 
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-  const ctx = createContext(config, database);
   await seedFixtures(ctx, log);
   if (config.seedDemo) await seedDemo(ctx, log);
   await applyAdminUsernames(ctx, config.adminUsernames, log);

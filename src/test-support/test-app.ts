@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -10,6 +11,18 @@ import { seedFixtures } from '../server/features/seed/seed.js';
 import { createFreshPostgresDatabase } from './postgres.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
+
+/**
+ * The built web client (dist/web, with the server render in dist/ssr), for suites that serve
+ * pages. `npm test` builds before the tests; alone, run `npm run build` first.
+ */
+export function builtWebRoot(): string {
+  const root = path.resolve('dist/web');
+  if (!fs.existsSync(path.join(root, 'index.html')) || !fs.existsSync(path.resolve('dist/ssr/entry-server.js'))) {
+    throw new Error('The pages suites serve the built site: run `npm run build` first (npm test does).');
+  }
+  return root;
+}
 
 /** The databases every API suite runs on: SQLite always, PostgreSQL when reachable. */
 export function testDatabases(): DatabaseKind[] {
@@ -77,7 +90,7 @@ export function useTestApp(
     handle.database = opened.database;
     handle.ctx = createContext(config, opened.database);
     await seedFixtures(handle.ctx);
-    handle.app = await buildApp(config, { database: opened.database, logger: false });
+    handle.app = await buildApp(config, { database: opened.database, context: handle.ctx, logger: false });
     await handle.app.ready();
   });
   afterAll(async () => {

@@ -1,34 +1,64 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import '@fontsource-variable/newsreader';
 import './styles.css';
-import { readBootstrapData, seedQueryCache } from './app/bootstrap';
+import { PAGE_STATE_ELEMENT_ID, PREFERENCE_COOKIES, type PageState } from '@contract/pages';
+import { PagePreferencesProvider, writePreferenceCookie } from './lib/page-preferences';
+import { createQueryClient } from './lib/query-client';
+import { storedTheme } from './lib/theme';
+import { storedShowImages } from './lib/image-visibility';
 import { AppProvider } from './app/provider';
 import { AppRouter, routerReady } from './app/router';
-import { createQueryClient } from './lib/query-client';
 
+/**
+ * The browser's side of the one render path (DESIGN.md section 7): the server rendered the page
+ * with the route table and components this bundle holds, and wrote its query cache and the
+ * preferences it rendered with into #page-state. We read that once, load the opened page's module
+ * and hydrate: the server's DOM is kept, and nothing the page shows is fetched again.
+ */
+function readPageState(): PageState | null {
+  const text = document.getElementById(PAGE_STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    // Written by our own server from the contract's PageStateSchema; parsing it with zod here would
+    // put zod into the first chunk of every page.
+    return JSON.parse(text) as PageState;
+  } catch {
+    return null;
+  }
+}
+
+const state = readPageState();
 const queryClient = createQueryClient();
-// The server embeds the session and sign-in options, so the first render asks nothing (in vite dev they are fetched).
-seedQueryCache(queryClient, readBootstrapData(document));
+if (state?.queries) hydrate(queryClient, state.queries);
+const preferences = state?.preferences ?? { theme: 'light' as const, showImages: true, timeZone: 'UTC', renderedAt: Date.now() };
+
+// Tell the server, for the next page, the time zone to print dates in and the stored choices of a
+// browser that made them before they were mirrored into cookies.
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+if (timeZone) writePreferenceCookie(PREFERENCE_COOKIES.timeZone, timeZone);
+storedTheme.syncCookie();
+storedShowImages.syncCookie();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// The server painted the page; render once the router has the opened page's chunk, so the first
-// render replaces that paint with the same page, never with a spinner. (A .then, not a top-level
-// await: page chunks import shared code from this entry, and an entry that awaits would make the
-// bundler split that code into dozens of small chunks.)
-// The first render is a transition, so React renders it in slices that leave the main thread free
-// in between (no long task while the page is already readable); it commits once, all at once.
+// A .then, not a top-level await: page chunks import shared code from this entry, and an entry that
+// awaits would make the bundler split that code into dozens of small chunks.
 void routerReady().then(() => {
-  const root = createRoot(container);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <PagePreferencesProvider value={preferences}>
         <AppProvider queryClient={queryClient}>
           <AppRouter />
         </AppProvider>
-      </StrictMode>,
-    ),
+      </PagePreferencesProvider>
+    </StrictMode>,
+    {
+      // A mismatch is a bug (DESIGN.md section 7); the browser journeys fail on this message.
+      onRecoverableError: (error) => console.error('Hydration error:', error),
+    },
   );
 });

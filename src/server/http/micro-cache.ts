@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyServerFactory } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerFactory } from 'fastify';
+import { PREFERENCE_COOKIES } from '../../contract/pages.js';
 import { SESSION_COOKIE } from './session.js';
 
-/** Anonymous reads worth caching: feeds, articles, channels, comments, trees, and the pages that embed them. */
+/**
+ * Anonymous API reads worth caching: feeds, articles, channels, comments, trees. Pages are marked
+ * by the page renderer (markMicroCacheable), from the route table's `cacheable`.
+ */
 const CACHEABLE = [
   /^\/api\/articles(\?|$)/,
   /^\/api\/articles\/facets(\?|$)/,
@@ -15,8 +19,6 @@ const CACHEABLE = [
   /^\/api\/channels\/\d+\/articles(\?|$)/,
   /^\/api\/categories$/,
   /^\/api\/locations$/,
-  /^\/$/,
-  /^\/articles\/[^/?]+$/,
 ];
 
 /** Headers that belong to one response, never to a cached copy. */
@@ -45,6 +47,24 @@ export interface MicroCache {
 }
 
 const isSignedIn = (cookie: string | undefined) => cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
+
+const PREFERENCE_PATTERNS = [PREFERENCE_COOKIES.showImages, PREFERENCE_COOKIES.timeZone].map((name) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+
+/**
+ * The cache key of a request: the URL, and for a page also the preference cookies it is rendered
+ * with (images shown or not, the time zone of its dates), so no reader gets another's rendering.
+ */
+function keyOf(url: string, cookie: string | undefined): string {
+  if (url.startsWith('/api/') || !cookie) return url;
+  return `${url}\n${PREFERENCE_PATTERNS.map((pattern) => pattern.exec(cookie)?.[1] ?? '').join('\n')}`;
+}
+
+/** Lets the page renderer cache an anonymous page (a no-op when the cache is off or the reader is signed in). */
+export function markMicroCacheable(request: FastifyRequest): void {
+  const holder = request as unknown as { microCacheKey?: string | null };
+  if (holder.microCacheKey !== null || request.method !== 'GET' || isSignedIn(request.headers.cookie)) return;
+  holder.microCacheKey = keyOf(request.url, request.headers.cookie);
+}
 
 /**
  * A one-second cache of anonymous read responses, per instance. The busiest pages (the popular
@@ -76,7 +96,7 @@ export function createMicroCache(options: { ttlMs?: number; maxEntries?: number;
 
   const fresh = (method: string | undefined, url: string | undefined, cookie: string | undefined) => {
     if (method !== 'GET' || url === undefined || isSignedIn(cookie)) return undefined;
-    const hit = entries.get(url);
+    const hit = entries.get(keyOf(url, cookie));
     return hit && hit.expires > Date.now() ? hit : undefined;
   };
 

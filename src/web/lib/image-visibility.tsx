@@ -1,13 +1,16 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { PREFERENCE_COOKIES } from '@contract/pages';
 import { STORAGE_KEYS } from './storage';
 import { createStoredValue, useStoredValue } from './stored-value';
+import { usePagePreferences } from './page-preferences';
 
 /** Images are shown unless the reader hid them (spec 1 section 3). */
 export function parseStoredShowImages(raw: string | null): boolean {
   return raw !== 'false';
 }
 
-const storedShowImages = createStoredValue<boolean>(STORAGE_KEYS.showImages, parseStoredShowImages);
+/** Mirrored in a cookie, so the server leaves hidden images out of the page it renders. */
+export const storedShowImages = createStoredValue<boolean>(STORAGE_KEYS.showImages, parseStoredShowImages, { cookie: PREFERENCE_COOKIES.showImages });
 
 interface ImageVisibilityContextValue {
   /** Whether article images are shown; the toggle hides them everywhere (spec 1 section 2). */
@@ -19,7 +22,7 @@ interface ImageVisibilityContextValue {
 const ImageVisibilityContext = createContext<ImageVisibilityContextValue | null>(null);
 
 export function ImageVisibilityProvider({ children }: { children: ReactNode }) {
-  const showImages = useStoredValue(storedShowImages);
+  const showImages = useStoredValue(storedShowImages, usePagePreferences().showImages);
   const value = useMemo<ImageVisibilityContextValue>(
     () => ({
       showImages,

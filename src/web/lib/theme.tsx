@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { PREFERENCE_COOKIES } from '@contract/pages';
 import { STORAGE_KEYS } from './storage';
 import { createStoredValue, useStoredValue } from './stored-value';
+import { usePagePreferences } from './page-preferences';
 
 export type Theme = 'light' | 'dark';
 
@@ -14,8 +16,8 @@ export function resolveTheme(signedIn: boolean, stored: Theme): Theme {
   return signedIn && stored === 'dark' ? 'dark' : 'light';
 }
 
-/** The stored choice. public/page-init.js reads the same key before first paint. */
-export const storedTheme = createStoredValue<Theme>(STORAGE_KEYS.theme, parseStoredTheme);
+/** The stored choice, mirrored in a cookie so the server renders <html class="dark"> itself. */
+export const storedTheme = createStoredValue<Theme>(STORAGE_KEYS.theme, parseStoredTheme, { cookie: PREFERENCE_COOKIES.theme });
 
 interface ThemeContextValue {
   /** The theme in force. */
@@ -29,11 +31,12 @@ interface ThemeContextValue {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 /**
- * Applies the theme to <html>. `signedIn` is undefined while the session is not known yet; the
- * class set by page-init.js is then left alone so a signed-in dark page does not flash light.
+ * Applies the theme to <html>. The server already rendered <html> with the theme in force (from
+ * the session and the theme cookie); this keeps it in step after changes. `signedIn` is undefined
+ * while the session is not known yet, and the class is then left alone.
  */
 export function ThemeProvider({ signedIn, children }: { signedIn: boolean | undefined; children: ReactNode }) {
-  const stored = useStoredValue(storedTheme);
+  const stored = useStoredValue(storedTheme, usePagePreferences().theme);
   const theme = resolveTheme(signedIn === true, stored);
   const canChangeTheme = signedIn === true;
 

@@ -61,7 +61,7 @@ function nominatimGeocoder(baseUrl: string): Geocoder {
 }
 
 export function createGeocoder(config: AppConfig['geocoder']): Geocoder {
-  if (config.kind === 'mapbox') return mapboxGeocoder(config.token, process.env.MAPBOX_API_URL);
+  if (config.kind === 'mapbox') return mapboxGeocoder(config.token, config.apiUrl);
   if (config.kind === 'nominatim') return nominatimGeocoder(config.url);
   const gazetteer = createOfflineGazetteer();
   return { search: async ({ q, types, limit }) => gazetteer.search(q, types, limit) };

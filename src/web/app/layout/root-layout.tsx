@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { SelectedChannelProvider } from '@/lib/selected-channel';
@@ -15,6 +15,10 @@ const SideMenuChannelSections = lazy(() =>
 
 /** The frame of every page: session, theme, selected channel, skip link, header and the main landmark. */
 export function RootLayout() {
+  useEffect(() => {
+    // The page is interactive: the browser journeys wait for this mark (and fail on any hydration error).
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <AuthProvider>
       <ThemeFromSession>

@@ -1,3 +1,4 @@
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 
@@ -5,7 +6,7 @@ import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 export default function AdminPage() {
   return (
     <>
-      <title>{pageTitle('Admin Dashboard')}</title>
+      <DocumentTitle title={pageTitle('Admin Dashboard')} />
       <AdminDashboard />
     </>
   );

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { articleIdFromSegment } from '@contract/paths';
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { EditArticle } from '@/features/articles/components/edit-article';
@@ -16,7 +17,7 @@ export default function EditArticlePage() {
   const images = useArticleImagesField(useArticle(articleId).data?.images);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
-      <title>{pageTitle('Edit Article')}</title>
+      <DocumentTitle title={pageTitle('Edit Article')} />
       <h1 className="mb-6 font-serif text-4xl font-bold tracking-tight">Edit Article</h1>
       {articleId === null || !user ? (
         <p role="alert" className="text-muted-foreground">

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useSelectedChannel } from '@/lib/selected-channel';
 import { useAuth } from '@/features/auth/components/auth-provider';
@@ -15,7 +16,7 @@ export default function NewArticlePage() {
   const images = useArticleImagesField(undefined);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
-      <title>{pageTitle('Create Article')}</title>
+      <DocumentTitle title={pageTitle('Create Article')} />
       <h1 className="mb-6 font-serif text-4xl font-bold tracking-tight">Create Article</h1>
       <CreateArticle
         signedIn={user !== null}

@@ -1,18 +1,25 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { articleIdFromSegment } from '@contract/paths';
+import type { Article } from '@contract/articles';
+import { truncateAtBoundary } from '@contract/text';
+import { articleIdFromSegment, paths } from '@contract/paths';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useIsAdmin } from '@/features/auth/api/get-is-admin';
 import { ReactionButtons } from '@/features/reactions/components/reaction-buttons';
 import { CommentsSection } from '@/features/comments/components/comments-section';
-import { useArticle, useRecordViewOnce } from '@/features/articles/api/articles';
+import { articlesKeys, useArticle, useRecordViewOnce } from '@/features/articles/api/articles';
+import { commentsKey } from '@/features/comments/api/comments';
 import { ArticleBody, ArticleHeader } from '@/features/articles/components/article-view';
 import { storeEditCopy } from '@/features/articles/lib/edit-copy';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
+import { srcSetOf } from '@/features/media/lib/srcset';
+import { SITE_NAME } from '@/lib/site';
+import type { PageHead, PageLoader } from '../page-data';
 
 // The editor (TipTap, the location picker, the image uploader) loads only when the author presses
 // Edit, so readers never download it.
@@ -32,7 +39,7 @@ export default function ArticlePage() {
   const article = query.data;
   const [editing, setEditing] = useState(false);
   const isOwner = Boolean(user && article && article.userId === user.id);
-  const notFound = id === null || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
+  const notFound = id === null || article === null || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
 
   useRecordViewOnce(id, query.isSuccess);
 
@@ -48,7 +55,7 @@ export default function ArticlePage() {
   if (notFound) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <title>{pageTitle('Article not found')}</title>
+        <DocumentTitle title={pageTitle('Article not found')} />
         <h1 className="font-serif text-3xl font-bold">Article not found</h1>
       </div>
     );
@@ -57,7 +64,7 @@ export default function ArticlePage() {
   if (!article) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <title>{pageTitle('Something went wrong')}</title>
+        <DocumentTitle title={pageTitle('Something went wrong')} />
         <h1 className="font-serif text-3xl font-bold">Something went wrong</h1>
         <p className="mt-2 text-muted-foreground">{query.error?.message}</p>
       </div>
@@ -66,7 +73,7 @@ export default function ArticlePage() {
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-      <title>{pageTitle(article.title)}</title>
+      <DocumentTitle title={pageTitle(article.title)} />
       <ArticleHeader article={article} signedIn={user !== null} isOwner={isOwner} editing={editing} onEdit={() => setEditing(true)} />
       {editing && isOwner ? (
         <div className="mt-8">
@@ -100,5 +107,84 @@ export default function ArticlePage() {
         </>
       )}
     </article>
+  );
+}
+
+/**
+ * The article and its comments. An old or partial address (a previous slug, a bare slug) is sent
+ * to the canonical one; `/articles/{id}` stays as it is (DESIGN.md section 5).
+ */
+export const loadPageData: PageLoader = async ({ source, queryClient, params }) => {
+  const segment = params.slugAndId ?? '';
+  const knownId = articleIdFromSegment(segment);
+  const [article, comments] = await Promise.all([source.article(segment), knownId === null ? null : source.comments(knownId).catch(() => null)]);
+  if (!article) {
+    if (knownId !== null) queryClient.setQueryData(articlesKeys.detail(knownId), null);
+    return { status: 404 };
+  }
+  const canonical = paths.article(article.id, article.slug);
+  if (segment !== String(article.id) && `/articles/${segment}` !== canonical) return { redirect: { location: canonical, status: 301 } };
+  queryClient.setQueryData(articlesKeys.detail(article.id), article);
+  if (comments) queryClient.setQueryData(commentsKey(article.id), comments);
+};
+
+export const pageHead: PageHead = ({ queryClient, params, publicUrl }) => {
+  const id = articleIdFromSegment(params.slugAndId ?? '');
+  const article = id === null ? undefined : queryClient.getQueryData<Article | null>(articlesKeys.detail(id));
+  if (!article) return <meta name="robots" content="noindex" />;
+  return <ArticleHeadTags article={article} publicUrl={publicUrl} />;
+};
+
+/** The gallery's main image width (features/media/components/article-gallery.tsx). */
+const MAIN_IMAGE_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
+
+/**
+ * What a shared link shows anywhere (spec 1 section 2): description (the text cut to 160 at a
+ * sentence or word boundary), Open Graph and Twitter tags, canonical URL and JSON-LD; and the
+ * preload of the main image, the same WebP copy the gallery picks.
+ */
+function ArticleHeadTags({ article, publicUrl }: { article: Article; publicUrl: string }) {
+  const canonical = `${publicUrl}${paths.article(article.id, article.slug)}`;
+  const text = article.excerpt.length >= 160 ? article.excerpt : article.content.replace(/<[^>]+>/g, ' ');
+  const description = truncateAtBoundary(text, 160);
+  const image = [...article.images].sort((a, b) => a.order - b.order)[0];
+  const imageUrl = image ? new URL(image.imageUrl, publicUrl).toString() : undefined;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: article.title,
+    description,
+    datePublished: article.createdAt,
+    dateModified: article.lastEdited,
+    author: { '@type': 'Person', name: article.author.username },
+    publisher: { '@type': 'Organization', name: SITE_NAME },
+    mainEntityOfPage: canonical,
+    ...(imageUrl ? { image: [imageUrl] } : {}),
+    ...(article.location ? { contentLocation: { '@type': 'Place', name: article.location } } : {}),
+  };
+  return (
+    <>
+      <meta name="description" content={description} />
+      <link rel="canonical" href={canonical} />
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:type" content="article" />
+      <meta property="og:title" content={article.title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="article:published_time" content={article.createdAt} />
+      <meta property="article:modified_time" content={article.lastEdited} />
+      <meta name="twitter:card" content={imageUrl ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={article.title} />
+      <meta name="twitter:description" content={description} />
+      {imageUrl && <meta property="og:image" content={imageUrl} />}
+      {imageUrl && <meta name="twitter:image" content={imageUrl} />}
+      {!article.published && <meta name="robots" content="noindex" />}
+      <link rel="alternate" type="application/rss+xml" title={`${article.channel.name} · ${SITE_NAME}`} href={`/channels/${article.channel.id}/rss.xml`} />
+      {/* '<' is escaped so no text in the article can close the element. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+      {image && (
+        <link rel="preload" as="image" href={image.imageUrl} imageSrcSet={srcSetOf(image)} imageSizes={srcSetOf(image) ? MAIN_IMAGE_SIZES : undefined} fetchPriority="high" />
+      )}
+    </>
   );
 }

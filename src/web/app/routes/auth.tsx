@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import { paths } from '@contract/paths';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle, SITE_NAME } from '@/lib/site';
 import { AuthForms } from '@/features/auth/components/auth-forms';
 import { useAuth } from '@/features/auth/components/auth-provider';
@@ -13,7 +14,7 @@ export default function AuthPage() {
   if (user) return <Navigate to={paths.home} replace />;
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:py-14 lg:grid-cols-2 lg:items-stretch">
-      <title>{pageTitle('Sign in')}</title>
+      <DocumentTitle title={pageTitle('Sign in')} />
       <div className="mx-auto w-full max-w-md lg:self-center">
         <Card>
           <CardHeader>

@@ -1,3 +1,4 @@
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { CreateChannelForm } from '@/features/channels/components/create-channel-form';
@@ -7,7 +8,7 @@ export default function NewChannelPage() {
   const { user } = useAuth();
   return (
     <div className="px-4 py-8 sm:py-10">
-      <title>{pageTitle('Create Channel')}</title>
+      <DocumentTitle title={pageTitle('Create Channel')} />
       <CreateChannelForm userId={user?.id ?? null} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { ChannelSubscribers } from '@/features/channels/components/channel-subscribers';
 import { channelIdFromParam } from '@/features/channels/lib/route-params';
@@ -8,7 +9,7 @@ export default function ChannelSubscribersPage() {
   const { id } = useParams();
   return (
     <>
-      <title>{pageTitle('Subscribers')}</title>
+      <DocumentTitle title={pageTitle('Subscribers')} />
       <ChannelSubscribers channelId={channelIdFromParam(id)} />
     </>
   );

@@ -1,8 +1,13 @@
 import { useParams } from 'react-router';
+import type { Channel } from '@contract/channels';
+import { SITE_NAME } from '@/lib/site';
+import { articlesKeys } from '@/features/articles/api/articles';
+import { channelsKeys } from '@/features/channels/api/channels';
 import { ChannelArticles } from '@/features/articles/components/channel-articles';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ChannelDetail } from '@/features/channels/components/channel-detail';
 import { channelIdFromParam } from '@/features/channels/lib/route-params';
+import type { PageHead, PageLoader } from '../page-data';
 
 /** /channels/{id} and /channels/{slug}/{id}: the channel page (spec 2 section 2; login required). */
 export default function ChannelPage() {
@@ -17,3 +22,24 @@ export default function ChannelPage() {
     />
   );
 }
+
+/**
+ * The channel and its published articles, for signed-in readers (spec 2 shows signed-out visitors
+ * a sign-in dialog and no content). A missing channel answers 404.
+ */
+export const loadPageData: PageLoader = async ({ source, queryClient, params, user }) => {
+  const id = channelIdFromParam(params.id);
+  if (id === null) return { status: 404 };
+  if (!user) return;
+  const [channel, articles] = await Promise.all([source.channel(id), source.channelArticles(id).catch(() => null)]);
+  queryClient.setQueryData(channelsKeys.detail(id), channel);
+  if (!channel) return { status: 404 };
+  if (articles) queryClient.setQueryData(articlesKeys.channelArticles(id), articles);
+};
+
+/** The channel's own feed, for readers' feed apps. */
+export const pageHead: PageHead = ({ params, queryClient }) => {
+  const id = channelIdFromParam(params.id);
+  const channel = id === null ? undefined : queryClient.getQueryData<Channel | null>(channelsKeys.detail(id));
+  return <link rel="alternate" type="application/rss+xml" title={channel ? `${channel.name} · ${SITE_NAME}` : SITE_NAME} href={`/channels/${id}/rss.xml`} />;
+};

@@ -2,11 +2,16 @@ import { Link } from 'react-router';
 import { PenLineIcon } from 'lucide-react';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useSelectedChannel } from '@/lib/selected-channel';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ArticleFeed } from '@/features/articles/components/article-feed';
 import { PopularChannels } from '@/features/channels/components/popular-channels';
+import { channelsListUrl } from '@/features/channels/api/channels';
+import { feedApiUrl, parseFeedFilters } from '@/features/articles/lib/feed-params';
+import { LIMITS } from '@contract/limits';
+import { apiQueryOf, type PageHead, type PageLoader } from '../page-data';
 
 /**
  * Home feed (spec 1 section 2): the heading follows the session; 'Write an Article' for signed-in
@@ -19,7 +24,7 @@ export default function HomePage() {
   const signedIn = user !== null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <title>{pageTitle()}</title>
+      <DocumentTitle title={pageTitle()} />
       <div className="flex flex-wrap items-end justify-between gap-4 border-b pb-6">
         <div>
           <h1 className="font-serif text-4xl font-bold tracking-tight sm:text-5xl">{signedIn ? 'Your Feed' : 'Popular Articles'}</h1>
@@ -47,3 +52,15 @@ export default function HomePage() {
     </div>
   );
 }
+
+/** The reader's feed as the URL's filters ask, and the Popular Channels column. */
+export const loadPageData: PageLoader = async ({ source, queryClient, url }) => {
+  const feedUrl = feedApiUrl(parseFeedFilters(url.searchParams));
+  const popularUrl = channelsListUrl({ sort: 'subscribers', direction: 'desc', excludeOwn: true, limit: LIMITS.popularChannelsInMenu });
+  const [feed, popular] = await Promise.all([source.feed(apiQueryOf(feedUrl)), source.channels(apiQueryOf(popularUrl))]);
+  queryClient.setQueryData([feedUrl], { pages: [feed], pageParams: [null] });
+  queryClient.setQueryData([popularUrl], popular);
+};
+
+/** The front page's one address, whatever query string it was opened with. */
+export const pageHead: PageHead = ({ publicUrl }) => <link rel="canonical" href={`${publicUrl}/`} />;

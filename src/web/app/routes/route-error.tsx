@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 
 /**
@@ -12,7 +13,7 @@ export function RouteError() {
   useEffect(() => console.warn('Route error:', error), [error]);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-4 text-center">
-      <title>{pageTitle('Something went wrong')}</title>
+      <DocumentTitle title={pageTitle('Something went wrong')} />
       <h1 className="font-serif text-4xl font-bold tracking-tight">Something went wrong</h1>
       <Button className="mt-8" onClick={() => window.location.reload()}>
         Reload the page

@@ -5,8 +5,7 @@ import type { Channel } from '@contract/channels';
 import type { CategoryNode } from '@contract/taxonomy';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { DEFAULT_FEED_FILTERS, feedApiUrl, type FeedFilters } from '../lib/feed-params';
-import { takeBootstrapArticle, takeBootstrapFeed } from './bootstrap-article';
+import { feedApiUrl, type FeedFilters } from '../lib/feed-params';
 
 /** Query keys are the API URLs (spec 1 section 7), so the default fetch and prefix invalidation both work. */
 export const articlesKeys = {
@@ -45,14 +44,12 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /**
  * The home feed, a page at a time; sorting and filtering happen on the server (DESIGN.md section 4).
- * On a server-rendered home page the first page of the default view rides along in the bootstrap
- * block, so the first render needs no request.
+ * The server renders the first page into the page's query state, so the first render asks nothing.
  */
 export function useFeed(filters: FeedFilters) {
   const url = feedApiUrl(filters);
   return useInfiniteQuery({
     queryKey: [url],
-    initialData: () => (url === feedApiUrl(DEFAULT_FEED_FILTERS) ? takeBootstrapFeed() : undefined),
     queryFn: ({ pageParam, signal }) =>
       apiRequest<FeedPage>('GET', pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url, undefined, { signal }),
     initialPageParam: null as string | null,
@@ -66,14 +63,13 @@ export function useFacets() {
 }
 
 /**
- * One article. On a server-rendered article page the article rides along in the bootstrap block,
- * so the first render needs no request.
+ * One article. The server renders an article page with the article in the page's query state (or
+ * null when there is no such article), so the first render asks nothing.
  */
 export function useArticle(id: number | null) {
-  return useQuery({
+  return useQuery<Article | null>({
     queryKey: articlesKeys.detail(id ?? 0),
     queryFn: ({ signal }) => apiRequest<Article>('GET', `/api/articles/${id}`, undefined, { signal }),
-    initialData: () => (id === null ? undefined : takeBootstrapArticle(id)),
     enabled: id !== null,
   });
 }

@@ -5,7 +5,7 @@ import type { ArticleImage, ArticleSummary } from '@contract/articles';
 import { paths } from '@contract/paths';
 import { Badge } from '@/components/ui/badge';
 import { useImageVisibility } from '@/lib/image-visibility';
-import { formatArticleDate } from '../lib/format-date';
+import { useFormatArticleDate } from '../lib/format-date';
 import { categoryLeafName } from '../lib/categories';
 import { ArticleStats } from './article-stats';
 import { ChannelLink } from './channel-link';
@@ -26,6 +26,7 @@ export const ArticleCard = memo(function ArticleCard({
   headingLevel?: 2 | 3;
 }) {
   const { showImages } = useImageVisibility();
+  const formatArticleDate = useFormatArticleDate();
   const href = paths.article(article.id, article.slug);
   const Heading = `h${headingLevel}` as const;
   const image = showImages ? article.image : null;

@@ -3,8 +3,8 @@ import { MapPinIcon } from 'lucide-react';
 import type { Article } from '@contract/articles';
 import { paths } from '@contract/paths';
 import { Badge } from '@/components/ui/badge';
-import { formatArticleDate, showLatestEdit } from '../lib/format-date';
-import { absoluteUrl, articleShareText } from '../lib/share';
+import { showLatestEdit, useFormatArticleDate } from '../lib/format-date';
+import { articleShareText } from '../lib/share';
 import { ArticleStats } from './article-stats';
 import { ChannelLink } from './channel-link';
 import { proseClassName } from './prose';
@@ -31,7 +31,7 @@ export function ArticleHeader({
   editing: boolean;
   onEdit: () => void;
 }) {
-  const url = typeof window === 'undefined' ? paths.article(article.id, article.slug) : absoluteUrl(paths.article(article.id, article.slug), window.location.origin);
+  const formatArticleDate = useFormatArticleDate();
   return (
     <header className="space-y-4 border-b pb-6">
       <div className="space-y-3">
@@ -96,7 +96,7 @@ export function ArticleHeader({
               <OwnerActions articleId={article.id} published={article.published} onEdit={onEdit} />
             </Suspense>
           )}
-          <ShareButton url={url} title={article.title} text={articleShareText(article.content)} />
+          <ShareButton path={paths.article(article.id, article.slug)} title={article.title} text={articleShareText(article.content)} />
         </div>
       </div>
     </header>

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import { errorMessage, useChannelArticles } from '../api/articles';
-import { formatArticleDate } from '../lib/format-date';
+import { useFormatArticleDate } from '../lib/format-date';
 import { INITIAL_TABLE_SORT, nextTableSort, sortArticleRows, type TableSort, type TableSortField } from '../lib/table-sort';
 
 /**
@@ -128,6 +128,7 @@ function SortableHeader({
 }
 
 function ArticleRow({ article }: { article: ArticleSummary }) {
+  const formatArticleDate = useFormatArticleDate();
   return (
     <tr className="border-t">
       <td className="px-3 py-2">

@@ -53,6 +53,9 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, minHeig
       Placeholder.configure({ placeholder: 'Write your article…' }),
     ],
     content: initialHtml || '',
+    // The server renders the page without the editor's document (ProseMirror needs the DOM); the
+    // browser creates it after hydrating, so both first renders agree.
+    immediatelyRender: false,
     editorProps: {
       attributes: {
         role: 'textbox',

@@ -1,6 +1,6 @@
 /**
  * Query keys of the auth feature. The first element is the URL the default query function
- * fetches (spec 1 section 7); the bootstrap data seeds the first two (app/bootstrap.ts).
+ * fetches (spec 1 section 7); the server render puts both in the page state (entry-server.tsx).
  */
 export const currentUserQueryKey = ['/api/user'] as const;
 export const authProvidersQueryKey = ['/api/auth/providers'] as const;

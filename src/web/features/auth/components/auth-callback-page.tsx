@@ -5,6 +5,7 @@ import type { CurrentUser } from '@contract/auth';
 import { paths } from '@contract/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, getQueryFn } from '@/lib/api-client';
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { currentUserQueryKey } from '../api/query-keys';
 import { setSessionUser } from '../api/session';
@@ -78,7 +79,7 @@ export function AuthCallbackPage() {
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <title>{pageTitle('Signing in')}</title>
+      <DocumentTitle title={pageTitle('Signing in')} />
       <h1 className="font-serif text-3xl font-bold tracking-tight">Authentication in Progress</h1>
       <p aria-live="polite" className="mt-4 text-muted-foreground">
         {status}

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, ChannelPage, ChannelSort, CreateChannel, UpdateChannel } from '@contract/channels';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { takeBootstrapPart } from '@/lib/bootstrap-part';
 import { invalidateApi } from '@/lib/query-client';
 
 /**
@@ -40,23 +39,11 @@ export function channelsListUrl({ sort = 'subscribers', direction = 'desc', q, c
   return `/api/channels?${params.toString()}`;
 }
 
-const EXPLORE_DEFAULT_URL = channelsListUrl({ sort: 'subscribers', direction: 'desc', excludeOwn: true });
-
-function isChannelPage(value: unknown): value is ChannelPage {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { items?: unknown }).items);
-}
-
 /** GET /api/channels, a page at a time (the server sorts and searches; DESIGN.md section 4). */
 export function useChannels(query: ChannelListParams) {
   const url = channelsListUrl(query);
   return useInfiniteQuery({
     queryKey: [url],
-    // The server paints /channels with the first page of Explore's default view and embeds it.
-    initialData: () => {
-      if (url !== EXPLORE_DEFAULT_URL) return undefined;
-      const page = takeBootstrapPart('channels', isChannelPage);
-      return page ? { pages: [page], pageParams: [null] } : undefined;
-    },
     queryFn: ({ pageParam, signal }) =>
       apiRequest<ChannelPage>('GET', pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url, undefined, { signal }),
     initialPageParam: null as string | null,
@@ -72,9 +59,12 @@ export function usePopularChannels(limit: number) {
   });
 }
 
-/** GET /api/channels/{id}. A 404 is an ApiError with status 404 ('Channel not found'). */
+/**
+ * GET /api/channels/{id}. A 404 is an ApiError with status 404 ('Channel not found'); a page the
+ * server rendered for a missing channel holds null.
+ */
 export function useChannel(id: number | null) {
-  return useQuery({
+  return useQuery<Channel | null>({
     queryKey: channelsKeys.detail(id ?? 0),
     queryFn: ({ signal }) => apiRequest<Channel>('GET', `/api/channels/${id}`, undefined, { signal }),
     enabled: id !== null,

@@ -4,6 +4,7 @@ import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useChannel } from '../api/channels';
 import { AuthRequiredDialog } from '@/components/auth-required-dialog';
@@ -53,7 +54,7 @@ export function ChannelDetail({
   if (signedOut) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-        <title>{pageTitle('Channel')}</title>
+        <DocumentTitle title={pageTitle('Channel')} />
         <h1 className="font-serif text-3xl font-bold tracking-tight">Channel details</h1>
         <p className="mt-4 text-muted-foreground">{LOGIN_REQUIRED}</p>
         <Button asChild className="mt-8">
@@ -64,7 +65,7 @@ export function ChannelDetail({
     );
   }
   if (!signedIn) return <PageSpinner label="Loading channel" />;
-  if (channelId === null || (channel.error instanceof ApiError && channel.error.status === 404)) {
+  if (channelId === null || channel.data === null || (channel.error instanceof ApiError && channel.error.status === 404)) {
     return <Message title="Channel not found" />;
   }
   if (channel.isError) return <Message title="Channel could not be loaded" detail={channel.error.message} />;
@@ -74,7 +75,7 @@ export function ChannelDetail({
   const isOwner = data.userId === currentUserId;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <title>{pageTitle(data.name)}</title>
+      <DocumentTitle title={pageTitle(data.name)} />
       <ChannelHeader channel={data} isOwner={isOwner} />
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0">{articlesSection?.({ channelId: data.id, isOwner })}</div>
@@ -90,7 +91,7 @@ export function ChannelDetail({
 function Message({ title, detail }: { title: string; detail?: string }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <title>{pageTitle(title)}</title>
+      <DocumentTitle title={pageTitle(title)} />
       <h1 className="font-serif text-3xl font-bold tracking-tight">{title}</h1>
       {detail && <p className="mt-4 text-muted-foreground">{detail}</p>}
       <Button asChild variant="outline" className="mt-8">

@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { usePagePreferences } from '@/lib/page-preferences';
 import { useComments, usePostComment } from '../api/comments';
 import { countComments } from '../lib/count-comments';
 import { fullDate, relativeTime } from '../lib/relative-time';
@@ -20,10 +21,16 @@ import { CommentContent } from './comment-content';
 const loadDeleteDialog = () => import('./delete-comment-dialog');
 const DeleteCommentDialog = lazy(loadDeleteDialog);
 
-/** The current time, moved on every half minute so 'just now' grows into '1 minute ago'. */
+/**
+ * The current time, moved on every half minute so 'just now' grows into '1 minute ago'. It starts
+ * at the moment the server rendered the page, so the hydrating render prints what the server
+ * printed, and moves to the browser's clock right after.
+ */
 function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
+  const { renderedAt } = usePagePreferences();
+  const [now, setNow] = useState(() => renderedAt || Date.now());
   useEffect(() => {
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
@@ -151,6 +158,7 @@ function CommentBody({
   actions?: ReactNode;
 }) {
   const username = comment.user?.username || 'Anonymous';
+  const { timeZone } = usePagePreferences();
   return (
     <div>
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
@@ -161,7 +169,7 @@ function CommentBody({
         <span aria-hidden="true" className="text-muted-foreground">
           ·
         </span>
-        <time dateTime={comment.created_at || undefined} title={fullDate(comment.created_at)} className="text-muted-foreground">
+        <time dateTime={comment.created_at || undefined} title={fullDate(comment.created_at, timeZone)} className="text-muted-foreground">
           {relativeTime(comment.created_at, now)}
         </time>
       </div>

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import {
+  PAGE_STATE_ELEMENT_ID,
+  PREFERENCE_COOKIES,
+  type PageDataSource,
+  type PagePreferences,
+  type RenderPage,
+} from '../../contract/pages.js';
+import { markMicroCacheable } from './micro-cache.js';
+
+/**
+ * Pages (DESIGN.md section 7): every page is rendered by the web's own React tree, from the SSR
+ * bundle Vite builds (dist/ssr/entry-server.js), which this module loads at start through one
+ * function, `render`. It holds no page markup: it puts the render's head, HTML and state into the
+ * built index.html and adds what the built files tell (the page chunk's preloads, the font).
+ */
+
+export interface PagesOptions {
+  /** dist/web: index.html, the hashed assets and Vite's manifest. */
+  webRoot: string;
+  /** The built SSR entry (dist/ssr/entry-server.js). */
+  ssrEntry: string;
+  publicUrl: string;
+  googleEnabled: boolean;
+  /** The data a page may ask for, for this request's viewer. */
+  dataSource: (request: FastifyRequest) => PageDataSource;
+}
+
+/** JSON inside a <script> element: '<' escaped so no string can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/**
+ * From Vite's manifest: per source module (`app/routes/article.tsx`), the preload links of its chunk
+ * and of what it imports beyond the entry (which index.html already loads); and the preload of the
+ * serif font's Latin file, which headings use at first paint.
+ */
+function readManifest(webRoot: string): { preloads: (modules: string[]) => string; font: string } {
+  const manifestPath = path.join(webRoot, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestPath)) return { preloads: () => '', font: '' };
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const closure = (key: string, seen: Set<string>) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]!.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entryClosure = entryKey ? closure(entryKey, new Set()) : new Set<string>();
+  const cache = new Map<string, string>();
+  const preloadsOf = (module: string) => {
+    let links = cache.get(module);
+    if (links === undefined) {
+      const chunks = [...closure(module, new Set())].filter((key) => !entryClosure.has(key)).map((key) => manifest[key]!);
+      links =
+        chunks.flatMap((chunk) => (chunk.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)).join('') +
+        chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`).join('');
+      cache.set(module, links);
+    }
+    return links;
+  };
+  const fontFile = entryKey ? manifest[entryKey]!.assets?.find((file) => /newsreader-latin-wght-normal-[^/]*\.woff2$/.test(file)) : undefined;
+  return {
+    preloads: (modules) => modules.map(preloadsOf).join(''),
+    font: fontFile ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${fontFile}">` : '',
+  };
+}
+
+const validZones = new Map<string, boolean>();
+/** An IANA time zone this runtime knows (remembered: a check costs a formatter). */
+function isTimeZone(zone: string): boolean {
+  let known = validZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (validZones.size < 1000) validZones.set(zone, known);
+  }
+  return known;
+}
+
+/** The reader's choices from their cookies (see src/contract/pages.ts), defaults otherwise. */
+function preferencesOf(request: FastifyRequest): PagePreferences {
+  const cookies = request.cookies;
+  const zone = cookies[PREFERENCE_COOKIES.timeZone];
+  return {
+    theme: cookies[PREFERENCE_COOKIES.theme] === 'dark' ? 'dark' : 'light',
+    showImages: cookies[PREFERENCE_COOKIES.showImages] !== 'false',
+    timeZone: zone && zone.length <= 64 && isTimeZone(zone) ? zone : 'UTC',
+    renderedAt: Date.now(),
+  };
+}
+
+export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  const indexPath = path.join(options.webRoot, 'index.html');
+  if (!fs.existsSync(indexPath)) throw new Error(`The web client is not built: ${indexPath} is missing. Run npm run build.`);
+  if (!fs.existsSync(options.ssrEntry)) throw new Error(`The server render is not built: ${options.ssrEntry} is missing. Run npm run build.`);
+  const { render } = (await import(pathToFileURL(options.ssrEntry).href)) as { render: RenderPage };
+  const manifest = readManifest(options.webRoot);
+
+  // index.html's own title and description are the defaults; every render brings its title.
+  const template = fs
+    .readFileSync(indexPath, 'utf8')
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace('<!--app-head-->', () => `<!--app-head-->${manifest.font}`);
+  const [beforeHead, afterHead] = template.split('<!--app-head-->') as [string, string];
+  const [beforeRoot, afterRoot] = afterHead.split('<div id="root"></div>') as [string, string];
+  const defaultDescription = /<meta name="description"[^>]*>/.exec(beforeHead)?.[0] ?? '';
+  const headStart = beforeHead.replace(defaultDescription, '');
+
+  await app.register(fastifyStatic, {
+    root: options.webRoot,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    // dist/web holds .br and .gz twins of every asset (scripts/compress-assets.mjs).
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    },
+  });
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const sessionUser = request.user;
+    const user = sessionUser ? (({ sessionId: _sessionId, ...rest }) => rest)(sessionUser) : null;
+    const preferences = preferencesOf(request);
+    const page = await render(
+      { url: request.url, publicUrl: options.publicUrl, user, providers: { google: options.googleEnabled }, preferences },
+      options.dataSource(request),
+    );
+    // Pages depend on the session and the preference cookies.
+    reply.header('vary', 'Cookie');
+    if (page.redirect) {
+      return reply.header('cache-control', 'no-store').redirect(page.redirect.location, page.redirect.status);
+    }
+    if (page.cacheable) markMicroCacheable(request);
+    const dark = user !== null && preferences.theme === 'dark';
+    const html =
+      (dark ? headStart.replace('<html lang="en"', '<html lang="en" class="dark"') : headStart) +
+      page.head +
+      (page.head.includes('<meta name="description"') ? '' : defaultDescription) +
+      manifest.preloads(page.modules) +
+      `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${jsonForScript(page.state)}</script>` +
+      beforeRoot +
+      `<div id="root">${page.html}</div>` +
+      afterRoot;
+    return reply
+      .status(page.status)
+      .header('cache-control', user ? 'private, no-store' : 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  app.get('/', sendPage);
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (wantsPage && !path.extname(request.url.split('?')[0]!)) return sendPage(request, reply);
+    return reply.status(404).send({ error: 'Not found' });
+  });
+}

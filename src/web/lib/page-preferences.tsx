@@ -1,0 +1,31 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { PagePreferences } from '@contract/pages';
+
+/**
+ * The preferences the page was rendered with (src/contract/pages.ts): on the server they come from
+ * the request's cookies, in the browser from the page's state, so the hydrating render draws
+ * exactly what the server drew. Stored values (localStorage) take over after hydration.
+ */
+const PagePreferencesContext = createContext<PagePreferences>({
+  theme: 'light',
+  showImages: true,
+  timeZone: 'UTC',
+  renderedAt: 0,
+});
+
+export function PagePreferencesProvider({ value, children }: { value: PagePreferences; children: ReactNode }) {
+  return <PagePreferencesContext.Provider value={value}>{children}</PagePreferencesContext.Provider>;
+}
+
+export function usePagePreferences(): PagePreferences {
+  return useContext(PagePreferencesContext);
+}
+
+/** A year, so the server renders the next visit with the reader's choices. */
+const COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+/** Mirrors a preference into a cookie the server reads (no session data: the value is the preference itself). */
+export function writePreferenceCookie(name: string, value: string): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax`;
+}
