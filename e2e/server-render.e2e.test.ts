@@ -31,7 +31,7 @@ async function withoutScript(browser: Browser, baseUrl: string, path: string, se
   }
 }
 
-/** The same page once the app has rendered over the server's first paint. */
+/** The same page once the browser has hydrated the server's page. */
 async function withScript(browser: Browser, baseUrl: string, path: string, selectors: string[]) {
   const journey = await Journey.open(browser, baseUrl, PHONE);
   await journey.goto(path);
@@ -41,10 +41,10 @@ async function withScript(browser: Browser, baseUrl: string, path: string, selec
   return result;
 }
 
-describeInBrowser('the first paint comes from the server', () => {
+describeInBrowser('pages are rendered on the server and hydrated in the browser', () => {
   const site = useSite();
 
-  it('shows an article, the home feed and Explore Channels with JavaScript off, in the same boxes the app then renders', async () => {
+  it('shows an article, the home feed and Explore Channels with JavaScript off, in the same boxes once hydrated', async () => {
     // Content: a channel and an article with an image, made through the API of a signed-in page.
     const author = await Journey.open(site.browser, site.server.url);
     await registerThroughForm(author, uniqueUsername('painter'));
@@ -93,7 +93,7 @@ describeInBrowser('the first paint comes from the server', () => {
       await still.context.close();
     }
 
-    // 2. With JavaScript, the app's render draws the same boxes: nothing moves when it takes over.
+    // 2. With JavaScript, hydration keeps the server's DOM: nothing moves (a mismatch would fail the journey).
     expect(await withScript(site.browser, site.server.url, articlePath, articleSelectors)).toEqual(still.boxes);
 
     // 3. The home feed and Explore Channels, the same way.
@@ -108,5 +108,35 @@ describeInBrowser('the first paint comes from the server', () => {
     expect(await explore.page.getByRole('link', { name: 'Harbour Desk' }).isVisible()).toBe(true);
     await explore.context.close();
     expect(await withScript(site.browser, site.server.url, '/channels', channelSelectors)).toEqual(explore.boxes);
+  });
+
+  it('says that forms need JavaScript when it is off, and keeps links working', async () => {
+    const context = await site.browser.newContext({ baseURL: site.server.url, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/auth', { waitUntil: 'load' });
+      // (Playwright's text queries skip <noscript>, so read the page's text.)
+      expect(await page.evaluate(() => document.body.innerText)).toContain('Signing in, writing and commenting need JavaScript.');
+      await page.goto('/', { waitUntil: 'load' });
+      await page.getByRole('link', { name: 'Login' }).click();
+      await page.waitForURL('**/auth');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Welcome to Broadsheet');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the page the server drew when hydrating: text selectable at once, buttons working after', async () => {
+    const journey = await Journey.open(site.browser, site.server.url);
+    await journey.page.goto('/channels', { waitUntil: 'commit' });
+    // The heading is in the HTML itself, before any script has run.
+    await journey.page.getByRole('heading', { level: 1, name: 'Explore Channels' }).waitFor();
+    const heading = await journey.page.getByRole('heading', { level: 1 }).elementHandle();
+    await journey.settle();
+    // The same element, kept by hydration (a client render would have replaced it).
+    expect(await heading!.evaluate((element) => element.isConnected)).toBe(true);
+    await journey.page.getByRole('button', { name: /Sort/ }).first().click();
+    await journey.page.getByRole('menu').waitFor();
+    await journey.close();
   });
 });
