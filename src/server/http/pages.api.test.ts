@@ -210,3 +210,27 @@ describe('built assets and session lookups', () => {
     expect(statements).toBeGreaterThan(0);
   });
 });
+
+describe('anonymous pages in the micro-cache', () => {
+  const t = useTestApp('sqlite', { MICRO_CACHE_MS: '60000' }, { webRoot: builtWebRoot() });
+  const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+
+  it('shares the pages the route table marks cacheable, per rendering preference, never signed in', async () => {
+    expect((await get('/')).headers['x-cache']).toBeUndefined();
+    expect((await get('/')).headers['x-cache']).toBe('hit');
+    // Rendered for another time zone or with images hidden: another copy.
+    expect((await get('/', 'broadsheet-tz=Asia/Tokyo')).headers['x-cache']).toBeUndefined();
+    const tokyo = await get('/', 'broadsheet-tz=Asia/Tokyo');
+    expect(tokyo.headers['x-cache']).toBe('hit');
+    expect(pageStateOf(tokyo.body).preferences).toMatchObject({ timeZone: 'Asia/Tokyo' });
+    expect((await get('/', 'broadsheet-show-images=false')).headers['x-cache']).toBeUndefined();
+    // Pages the route table does not mark (auth, 404s) are rendered every time.
+    await get('/auth');
+    expect((await get('/auth')).headers['x-cache']).toBeUndefined();
+    await get('/missing/page');
+    expect((await get('/missing/page')).headers['x-cache']).toBeUndefined();
+    const reader = await signedInClient(t);
+    await reader.client.get('/');
+    expect((await reader.client.get('/')).headers['x-cache']).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedInClient, TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
+import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
 
 /**
  * The performance guard that runs in `npm test` (issue 9): the number of SQL statements behind a
@@ -53,5 +53,43 @@ describe.each(testDatabases())('SQL statements per page on %s', (kind) => {
     const articleId = feed.items[0].id;
     const articlePage = await count(() => reader.client.get(`/api/articles/${articleId}`));
     expect(articlePage).toBeLessThanOrEqual(4);
+  });
+});
+
+/** The server-rendered pages (DESIGN.md section 7) load their data with the same constant counts. */
+describe.each(testDatabases())('SQL statements per server-rendered page on %s', (kind) => {
+  let statements = 0;
+  const t = useTestApp(kind, {}, { webRoot: builtWebRoot(), onQuery: () => void statements++ });
+
+  async function count(run: () => Promise<{ statusCode: number }>): Promise<number> {
+    statements = 0;
+    const response = await run();
+    expect(response.statusCode).toBe(200);
+    return statements;
+  }
+
+  it('does not grow with the number of articles or comments shown', async () => {
+    const author = await signedInClient(t, 'pageperf');
+    const channel = (await author.client.post('/api/channels', { name: 'Page Perf Desk', description: 'Numbers' })).json();
+    const publish = (i: number) => author.client.post('/api/articles', { title: `Page story ${i}`, content: `<p>Body ${i}</p>`, channelId: channel.id });
+    const first = (await publish(0)).json();
+    const anonymous = new TestClient(() => t.app);
+    await anonymous.get('/'); // warm the process-wide caches (categories)
+
+    const counts = async () => ({
+      home: await count(() => anonymous.get('/')),
+      signedInHome: await count(() => author.client.get('/')),
+      article: await count(() => anonymous.get(`/articles/${first.id}`)),
+      explore: await count(() => anonymous.get('/channels')),
+      channel: await count(() => author.client.get(`/channels/${channel.id}`)),
+      profile: await count(() => author.client.get('/profile')),
+    });
+    const few = await counts();
+    for (let i = 1; i < 30; i++) await publish(i);
+    for (let i = 0; i < 15; i++) await author.client.post(`/api/articles/${first.id}/comments`, { content: `Comment ${i}` });
+    const many = await counts();
+    expect(many).toEqual(few);
+    expect(few.home).toBeLessThanOrEqual(6);
+    expect(few.article).toBeLessThanOrEqual(6);
   });
 });
