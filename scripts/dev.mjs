@@ -1,11 +1,14 @@
-// npm run dev: the API with reload on change (tsx watch) and Vite's dev server with hot reload.
+// npm run dev: one server, as in production, with the pages rendered through Vite's dev server
+// (hot reload of the web, src/server/http/pages.ts) and the server restarted on change (tsx watch).
 import { spawn } from 'node:child_process';
 
-const children = [
-  spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
-];
-const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+const child = spawn('npx', ['tsx', 'watch', '--clear-screen=false', '--ignore', 'src/web/**', 'src/server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'development', WEB_DEV: 'true' },
+});
+const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+child.on('exit', (code) => {
+  process.exitCode = code ?? 0;
+});

@@ -129,7 +129,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Readable lines while developing; JSON everywhere else.
+            ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+          },
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -159,11 +164,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Vite's dev server injects the React refresh preamble inline (npm run dev only).
+        scriptSrc: config.webDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: config.webDev ? ["'self'", 'ws:'] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
@@ -237,10 +243,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerLocalUploads(app, ctx.storage);
   await app.register(feedsRoutes, { articles: ctx.articlesRepository, channels: ctx.channelsRepository, publicUrl: config.publicUrl });
 
-  if (config.webRoot) {
+  if (config.webDev || config.webRoot) {
     await registerPages(app, {
-      webRoot: config.webRoot,
-      ssrEntry: path.resolve(config.webRoot, '../ssr/entry-server.js'),
+      web: config.webDev
+        ? { kind: 'vite' }
+        : { kind: 'built', webRoot: config.webRoot!, ssrEntry: path.resolve(config.webRoot!, '../ssr/entry-server.js') },
       publicUrl: config.publicUrl,
       googleEnabled: Boolean(config.oidc),
       dataSource: (request) => createPageDataSource(ctx, request.user),

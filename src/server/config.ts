@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   MAPBOX_API_URL: optionalString.pipe(z.url().optional()),
   /** Where the built web client is (dist/web by default); its SSR bundle is beside it in ../ssr. */
   WEB_ROOT: optionalString,
+  /** Serve pages through Vite's dev server with hot reload (npm run dev sets it). */
+  WEB_DEV: booleanFromEnv.default(false),
   GEOCODER_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in and registration attempts allowed per client per minute. */
@@ -82,6 +84,8 @@ export interface AppConfig {
   microCacheMs: number;
   /** Where the built client lives (its SSR bundle in ../ssr); absent in API-only tests. */
   webRoot?: string;
+  /** Pages from Vite's dev server instead of the build (npm run dev). */
+  webDev: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -140,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: { auth: e.AUTH_RATE_LIMIT, write: e.WRITE_RATE_LIMIT },
     microCacheMs: e.MICRO_CACHE_MS,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
+    webDev: e.WEB_DEV,
   };
 }

@@ -20,10 +20,8 @@ import { markMicroCacheable } from './micro-cache.js';
  */
 
 export interface PagesOptions {
-  /** dist/web: index.html, the hashed assets and Vite's manifest. */
-  webRoot: string;
-  /** The built SSR entry (dist/ssr/entry-server.js). */
-  ssrEntry: string;
+  /** Where pages come from: the built files (production, tests) or Vite's dev server (npm run dev). */
+  web: { kind: 'built'; webRoot: string; ssrEntry: string } | { kind: 'vite' };
   publicUrl: string;
   googleEnabled: boolean;
   /** The data a page may ask for, for this request's viewer. */
@@ -107,25 +105,40 @@ function preferencesOf(request: FastifyRequest): PagePreferences {
   };
 }
 
-export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
-  const indexPath = path.join(options.webRoot, 'index.html');
-  if (!fs.existsSync(indexPath)) throw new Error(`The web client is not built: ${indexPath} is missing. Run npm run build.`);
-  if (!fs.existsSync(options.ssrEntry)) throw new Error(`The server render is not built: ${options.ssrEntry} is missing. Run npm run build.`);
-  const { render } = (await import(pathToFileURL(options.ssrEntry).href)) as { render: RenderPage };
-  const manifest = readManifest(options.webRoot);
+/** What a page is made of, from the built files or from Vite's dev server. */
+interface PageAssets {
+  render(): Promise<RenderPage>;
+  /** index.html, split where the head and the page go. */
+  template(url: string): Promise<PageTemplate>;
+  preloads(modules: string[]): string;
+}
 
+interface PageTemplate {
+  headStart: string;
+  defaultDescription: string;
+  beforeRoot: string;
+  afterRoot: string;
+}
+
+function splitTemplate(html: string, font: string): PageTemplate {
   // index.html's own title and description are the defaults; every render brings its title.
-  const template = fs
-    .readFileSync(indexPath, 'utf8')
-    .replace(/<title>[^<]*<\/title>\s*/, '')
-    .replace('<!--app-head-->', () => `<!--app-head-->${manifest.font}`);
+  const template = html.replace(/<title>[^<]*<\/title>\s*/, '').replace('<!--app-head-->', () => `<!--app-head-->${font}`);
   const [beforeHead, afterHead] = template.split('<!--app-head-->') as [string, string];
   const [beforeRoot, afterRoot] = afterHead.split('<div id="root"></div>') as [string, string];
   const defaultDescription = /<meta name="description"[^>]*>/.exec(beforeHead)?.[0] ?? '';
-  const headStart = beforeHead.replace(defaultDescription, '');
+  return { headStart: beforeHead.replace(defaultDescription, ''), defaultDescription, beforeRoot, afterRoot };
+}
 
+/** The production build: dist/web (index.html, hashed assets, manifest) and the SSR bundle, loaded once. */
+async function builtAssets(app: FastifyInstance, webRoot: string, ssrEntry: string): Promise<PageAssets> {
+  const indexPath = path.join(webRoot, 'index.html');
+  if (!fs.existsSync(indexPath)) throw new Error(`The web client is not built: ${indexPath} is missing. Run npm run build.`);
+  if (!fs.existsSync(ssrEntry)) throw new Error(`The server render is not built: ${ssrEntry} is missing. Run npm run build.`);
+  const { render } = (await import(pathToFileURL(ssrEntry).href)) as { render: RenderPage };
+  const manifest = readManifest(webRoot);
+  const template = splitTemplate(fs.readFileSync(indexPath, 'utf8'), manifest.font);
   await app.register(fastifyStatic, {
-    root: options.webRoot,
+    root: webRoot,
     prefix: '/',
     index: false,
     wildcard: true,
@@ -136,11 +149,35 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
   });
+  return { render: async () => render, template: async () => template, preloads: manifest.preloads };
+}
+
+/**
+ * Development (npm run dev): Vite in middleware mode serves the web's modules with hot reload, and
+ * each page is rendered by the current source of entry-server.tsx, loaded through Vite.
+ */
+async function viteAssets(app: FastifyInstance): Promise<PageAssets> {
+  const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
+  const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  app.addHook('onClose', () => vite.close());
+  await app.register(middie);
+  app.use((req, res, next) => (req.url?.startsWith('/api/') ? next() : vite.middlewares(req, res, next)));
+  const indexPath = path.join(vite.config.root, 'index.html');
+  return {
+    render: async () => ((await vite.ssrLoadModule('/entry-server.tsx')) as { render: RenderPage }).render,
+    template: async (url) => splitTemplate(await vite.transformIndexHtml(url, fs.readFileSync(indexPath, 'utf8')), ''),
+    preloads: () => '',
+  };
+}
+
+export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  const assets = options.web.kind === 'vite' ? await viteAssets(app) : await builtAssets(app, options.web.webRoot, options.web.ssrEntry);
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const sessionUser = request.user;
     const user = sessionUser ? (({ sessionId: _sessionId, ...rest }) => rest)(sessionUser) : null;
     const preferences = preferencesOf(request);
+    const [render, template] = await Promise.all([assets.render(), assets.template(request.url)]);
     const page = await render(
       { url: request.url, publicUrl: options.publicUrl, user, providers: { google: options.googleEnabled }, preferences },
       options.dataSource(request),
@@ -153,14 +190,14 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     if (page.cacheable) markMicroCacheable(request);
     const dark = user !== null && preferences.theme === 'dark';
     const html =
-      (dark ? headStart.replace('<html lang="en"', '<html lang="en" class="dark"') : headStart) +
+      (dark ? template.headStart.replace('<html lang="en"', '<html lang="en" class="dark"') : template.headStart) +
       page.head +
-      (page.head.includes('<meta name="description"') ? '' : defaultDescription) +
-      manifest.preloads(page.modules) +
+      (page.head.includes('<meta name="description"') ? '' : template.defaultDescription) +
+      assets.preloads(page.modules) +
       `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${jsonForScript(page.state)}</script>` +
-      beforeRoot +
+      template.beforeRoot +
       `<div id="root">${page.html}</div>` +
-      afterRoot;
+      template.afterRoot;
     return reply
       .status(page.status)
       .header('cache-control', user ? 'private, no-store' : 'no-cache')
