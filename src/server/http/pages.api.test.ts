@@ -58,6 +58,8 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
     const missing = await anonymous().get('/no/such/page');
     expect(missing.statusCode).toBe(404);
     expect(textOf(missing.body)).toContain('404 Page Not Found');
+    // A channel address whose id is not a number names no channel.
+    expect((await anonymous().get('/channels/harbour/nope')).statusCode).toBe(404);
     const article = await anonymous().get('/articles/nothing-here-999999');
     expect(article.statusCode).toBe(404);
     expect(textOf(article.body)).toContain('Article not found');
