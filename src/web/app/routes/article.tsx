@@ -10,8 +10,6 @@ import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useIsAdmin } from '@/features/auth/api/get-is-admin';
-import { ReactionButtons } from '@/features/reactions/components/reaction-buttons';
-import { CommentsSection } from '@/features/comments/components/comments-section';
 import { articlesKeys, useArticle, useRecordViewOnce } from '@/features/articles/api/articles';
 import { commentsKey } from '@/features/comments/api/comments';
 import { ArticleBody, ArticleHeader } from '@/features/articles/components/article-view';
@@ -24,6 +22,12 @@ import type { PageHead, PageLoader } from '../page-data';
 // The editor (TipTap, the location picker, the image uploader) loads only when the author presses
 // Edit, so readers never download it.
 const ArticleEditing = lazy(() => import('./article-editing'));
+
+// Reactions and comments are their own chunks inside Suspense boundaries: the server renders them
+// whole, and the browser hydrates the article text first and each of them when its code arrives
+// (selective hydration), so reading never waits for them.
+const ReactionButtons = lazy(() => import('@/features/reactions/components/reaction-buttons').then((m) => ({ default: m.ReactionButtons })));
+const CommentsSection = lazy(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })));
 
 /**
  * /articles/{slug}-{id} and /articles/{id} (spec 1 section 2): the article in view mode, or for its
@@ -88,22 +92,26 @@ export default function ArticlePage() {
           <div className="mt-8">
             <ArticleBody html={article.content} />
           </div>
-          <ReactionButtons
-            articleId={article.id}
-            likes={article.likes}
-            dislikes={article.dislikes}
-            userReaction={article.userReaction}
-            signedIn={user !== null}
-            className="mt-8"
-          />
-          <CommentsSection
-            articleId={article.id}
-            articleAuthorId={article.userId}
-            currentUserId={user?.id ?? null}
-            isAdmin={isAdmin}
-            commentCount={article.commentCount}
-            className="mt-10 border-t pt-8"
-          />
+          <Suspense fallback={<div className="mt-8 h-9" />}>
+            <ReactionButtons
+              articleId={article.id}
+              likes={article.likes}
+              dislikes={article.dislikes}
+              userReaction={article.userReaction}
+              signedIn={user !== null}
+              className="mt-8"
+            />
+          </Suspense>
+          <Suspense fallback={<PageSpinner label="Loading comments" />}>
+            <CommentsSection
+              articleId={article.id}
+              articleAuthorId={article.userId}
+              currentUserId={user?.id ?? null}
+              isAdmin={isAdmin}
+              commentCount={article.commentCount}
+              className="mt-10 border-t pt-8"
+            />
+          </Suspense>
         </>
       )}
     </article>
