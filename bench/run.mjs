@@ -112,6 +112,7 @@ const me = await fetch(`${base}/api/user`, { headers: { cookie } });
 if (!me.ok) throw new Error(`bench session not accepted (${me.status}): regenerate the data (rm -r ${dataDir})`);
 const firstPage = await (await fetch(`${base}/api/articles?scope=all&limit=20`)).json();
 const articleId = firstPage.items[0].id;
+const articlePage = `/articles/${firstPage.items[0].slug}-${articleId}`;
 const reactionArticles = firstPage.items.map((a) => a.id);
 let cursor = null;
 for (let page = 1; page < 5; page++) {
@@ -120,10 +121,8 @@ for (let page = 1; page < 5; page++) {
 }
 const channelId = firstPage.items[0].channelId;
 const indexHtml = await (await fetch(`${base}/`)).text();
-// The entry script: first in the page's <meta name="app-scripts"> list (page-init.js loads it
-// after the first paint), or a plain module script tag.
-const mainJs =
-  /<meta name="app-scripts" content="([^" ]+)/.exec(indexHtml)?.[1] ?? /<script type="module" crossorigin src="([^"]+)"/.exec(indexHtml)?.[1];
+// The entry script: the page's module script tag.
+const mainJs = /<script type="module" crossorigin src="([^"]+)"/.exec(indexHtml)?.[1];
 if (!mainJs) throw new Error('bench: no entry script found in the home page');
 const json = { 'content-type': 'application/json', origin: base };
 
@@ -146,7 +145,8 @@ const scenarios = [
   { name: 'feed, search, common word', path: '/api/articles?scope=all&limit=20&q=council' },
   { name: 'article by id, anonymous', path: `/api/articles/${articleId}` },
   { name: 'article by id, signed in', path: `/api/articles/${articleId}`, headers: { cookie } },
-  { name: 'article page HTML (SSR head)', path: `/articles/story-${articleId}` },
+  { name: 'article page HTML (server-rendered)', path: articlePage },
+  { name: 'article page HTML, signed in', path: articlePage, headers: { cookie } },
   { name: 'comments of an article', path: `/api/articles/${articleId}/comments` },
   { name: 'channel page', path: `/api/channels/${channelId}` },
   { name: 'channel articles', path: `/api/channels/${channelId}/articles` },
@@ -167,7 +167,8 @@ const scenarios = [
     headers: json,
     requests: [{ setupRequest: asNextReader((article) => ({ path: `/api/articles/${article}/comments`, body: '{"content":"Benchmark comment","parent_id":null}' })) }],
   },
-  { name: 'index.html', path: '/' },
+  { name: 'home page HTML (server-rendered)', path: '/' },
+  { name: 'home page HTML, signed in', path: '/', headers: { cookie } },
   { name: 'main JS bundle', path: mainJs, headers: { 'accept-encoding': 'br, gzip' } },
 ];
 
