@@ -5,8 +5,9 @@ import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { EditArticle } from '@/features/articles/components/edit-article';
 import { LocationPicker } from '@/features/geo/components/location-picker';
-import { useArticle } from '@/features/articles/api/articles';
+import { articlesKeys, useArticle } from '@/features/articles/api/articles';
 import { useArticleImagesField } from '@/features/media/components/image-uploader';
+import type { PageLoader } from '../page-data';
 
 /** /articles/{id}/edit (spec 1 section 2; signed-out visitors go to /, see the router). */
 export default function EditArticlePage() {
@@ -29,3 +30,11 @@ export default function EditArticlePage() {
     </div>
   );
 }
+
+/** The article, for its author (the form opens filled in, from the HTML itself). */
+export const loadPageData: PageLoader = async ({ source, queryClient, params }) => {
+  const id = /^\d+$/.test(params.id ?? '') ? articleIdFromSegment(params.id!) : null;
+  if (id === null) return { status: 404 };
+  const article = await source.article(String(id));
+  if (article) queryClient.setQueryData(articlesKeys.detail(id), article);
+};

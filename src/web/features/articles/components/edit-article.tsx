@@ -32,7 +32,10 @@ export function EditArticle({
   const query = useArticle(articleId);
   const channels = useOwnChannels(true);
   const update = useUpdateArticle(articleId);
-  const [stored] = useState(() => readEditCopy(articleId));
+  // The copy the article page kept (sessionStorage), read after hydration: the server has no
+  // sessionStorage, and both first renders must agree.
+  const [stored, setStored] = useState<ReturnType<typeof readEditCopy>>(null);
+  useEffect(() => setStored(readEditCopy(articleId)), [articleId]);
   const [saved, setSaved] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 

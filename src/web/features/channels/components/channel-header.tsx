@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { usePagePreferences } from '@/lib/page-preferences';
 import { useUpdateChannel } from '../api/channels';
 import { formatDate } from '../lib/text';
 import { DescriptionField } from './description-field';
@@ -19,7 +20,7 @@ import { SubscribeMenu } from './subscribe-button';
  */
 export function ChannelHeader({ channel, isOwner }: { channel: Channel; isOwner: boolean }) {
   const [editing, setEditing] = useState(false);
-  const created = formatDate(channel.createdAt);
+  const created = formatDate(channel.createdAt, usePagePreferences().timeZone);
   return (
     <header className="border-b pb-6">
       {editing ? (

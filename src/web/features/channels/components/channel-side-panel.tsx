@@ -5,13 +5,14 @@ import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
+import { usePagePreferences } from '@/lib/page-preferences';
 import { useSubscriptionActions } from '../api/subscriptions';
 import { formatDate } from '../lib/text';
 
 /** 'Channel Stats' (spec 2 section 2): counts, author, creation date, and unsubscribe for subscribed non-owners. */
 export function ChannelStats({ channel, isOwner }: { channel: Channel; isOwner: boolean }) {
   const { unsubscribe, isPending } = useSubscriptionActions();
-  const created = formatDate(channel.createdAt);
+  const created = formatDate(channel.createdAt, usePagePreferences().timeZone);
   return (
     <Card className="gap-4">
       <CardHeader>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { usePagePreferences } from '@/lib/page-preferences';
 import { useSubscriptionActions, useUserSubscriptions } from '../api/subscriptions';
 import { nextSort, sortBy, type SortState } from '../lib/sorting';
 import { formatDate, subscribedChannelsText } from '../lib/text';
@@ -23,6 +24,7 @@ const sortValue = (s: Subscription, key: SubscriptionSortKey) =>
  */
 export function SubscriptionsCard({ userId }: { userId: number }) {
   const query = useUserSubscriptions(userId);
+  const { timeZone } = usePagePreferences();
   const { unsubscribe, isPending } = useSubscriptionActions();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState<SubscriptionSortKey>>({ key: 'subscriptionDate', direction: 'desc' });
@@ -99,7 +101,7 @@ export function SubscriptionsCard({ userId }: { userId: number }) {
                         <td className="px-3 py-2 font-medium">{s.name}</td>
                         <td className="hidden max-w-xs truncate px-3 py-2 text-muted-foreground md:table-cell">{s.description}</td>
                         <td className="px-3 py-2 text-right tabular-nums">{s.subscriberCount}</td>
-                        <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{formatDate(s.subscriptionDate) ?? 'N/A'}</td>
+                        <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{formatDate(s.subscriptionDate, timeZone) ?? 'N/A'}</td>
                         <td className="px-3 py-2">
                           <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                             <Button asChild variant="ghost" size="sm">

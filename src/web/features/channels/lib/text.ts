@@ -42,10 +42,13 @@ export const COUNTER_TONE_CLASSES: Record<CounterTone, string> = {
   limit: 'font-bold text-red-700 dark:text-red-400',
 };
 
-/** 'Mar 5, 2026' (en-US short form, spec 1 section 9), or null when the date is missing or invalid. */
-export function formatDate(value: string | null | undefined): string | null {
+/**
+ * 'Mar 5, 2026' (en-US short form, spec 1 section 9), or null when the date is missing or invalid;
+ * in the page's time zone (usePagePreferences), so the server and the browser print the same day.
+ */
+export function formatDate(value: string | null | undefined, timeZone?: string): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone });
 }

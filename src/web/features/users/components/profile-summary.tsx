@@ -9,15 +9,17 @@ import { Label } from '@/components/ui/label';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { usePagePreferences } from '@/lib/page-preferences';
 import { useUpdateDescription, useUser } from '../api/users';
 
 const textareaClassName =
   'flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60 md:text-sm';
 
-function memberSince(value: string | null | undefined): string {
+/** In the page's time zone, so the server and the browser print the same day. */
+function memberSince(value: string | null | undefined, timeZone: string): string {
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return 'Date not available';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
 }
 
 /**
@@ -28,6 +30,7 @@ function memberSince(value: string | null | undefined): string {
  */
 export function ProfileSummary({ userId, isOwnProfile, children }: { userId: number; isOwnProfile: boolean; children?: ReactNode }) {
   const query = useUser(userId);
+  const { timeZone } = usePagePreferences();
   if (query.isPending) return <PageSpinner label="Loading profile" />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) {
@@ -54,7 +57,7 @@ export function ProfileSummary({ userId, isOwnProfile, children }: { userId: num
         <h1 className="font-serif text-4xl font-bold tracking-tight break-words sm:text-5xl">{user.username}</h1>
         <p className="mt-2 flex items-center gap-1.5 text-muted-foreground">
           <CalendarIcon className="size-4" aria-hidden="true" />
-          Member since {memberSince(user.createdAt ?? user.created_at)}
+          Member since {memberSince(user.createdAt ?? user.created_at, timeZone)}
         </p>
       </div>
       <AboutCard userId={user.id} description={user.description ?? ''} editable={isOwnProfile} />
