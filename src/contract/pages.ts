@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Article, ArticleSummary, FeedPage } from './articles.js';
 import type { AuthProviders, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
@@ -52,29 +51,29 @@ export interface PageRequest {
 /**
  * What the page renders differently per reader that is not in the session: the theme and image
  * choices (kept in localStorage and mirrored in cookies) and the time zone dates are shown in.
+ * Validated by PagePreferencesSchema (page-state.ts, kept apart so the browser's first chunk
+ * carries no zod).
  */
-export const PagePreferencesSchema = z.object({
-  theme: z.enum(['light', 'dark']),
-  showImages: z.boolean(),
+export interface PagePreferences {
+  theme: 'light' | 'dark';
+  showImages: boolean;
   /** An IANA zone; 'UTC' until the browser has said which one it is in. */
-  timeZone: z.string().max(64),
+  timeZone: string;
   /** When the server rendered, for relative times ('3 minutes ago') that must match on hydration. */
-  renderedAt: z.number().int(),
-});
-export type PagePreferences = z.infer<typeof PagePreferencesSchema>;
+  renderedAt: number;
+}
 
 /** The cookies that carry the preferences (the theme key is spec 1 section 3's). */
 export const PREFERENCE_COOKIES = { theme: 'broadsheet-theme', showImages: 'broadsheet-show-images', timeZone: 'broadsheet-tz' } as const;
 
 /**
- * The one JSON document a page carries for the browser: the query cache as the server filled it
- * (TanStack Query's dehydrated state) and the preferences it rendered with.
+ * The one JSON document a page carries for the browser (PageStateSchema): the query cache as the
+ * server filled it (TanStack Query's dehydrated state) and the preferences it rendered with.
  */
-export const PageStateSchema = z.object({
-  preferences: PagePreferencesSchema,
-  queries: z.unknown(),
-});
-export type PageState = z.infer<typeof PageStateSchema>;
+export interface PageState {
+  preferences: PagePreferences;
+  queries: unknown;
+}
 
 /** The id of the <script type="application/json"> element holding the PageState. */
 export const PAGE_STATE_ELEMENT_ID = 'page-state';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PageStateSchema } from '../../contract/page-state.js';
 import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
 
 /**
@@ -8,9 +9,10 @@ import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp } f
  * fetch pages as a client without JavaScript would and read what the HTML itself says.
  */
 
+/** The page's embedded state, checked against its contract schema. */
 function pageStateOf(html: string) {
   const match = /<script type="application\/json" id="page-state">(.*?)<\/script>/s.exec(html);
-  return JSON.parse(match![1]!) as { preferences: Record<string, unknown>; queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+  return PageStateSchema.parse(JSON.parse(match![1]!));
 }
 const queryData = (html: string, key: string) => pageStateOf(html).queries.queries.find((query) => query.queryKey[0] === key)?.state.data;
 /** The page's own markup (#root), without the head and the embedded state. */

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { PagePreferences, PageState } from './pages.js';
+
+/** The preferences a page is rendered with (see PagePreferences in pages.ts). */
+export const PagePreferencesSchema = z.object({
+  theme: z.enum(['light', 'dark']),
+  showImages: z.boolean(),
+  timeZone: z.string().min(1).max(64),
+  renderedAt: z.number().int().nonnegative(),
+});
+
+/** The page's embedded state (see PageState in pages.ts): preferences and the dehydrated query cache. */
+export const PageStateSchema = z.object({
+  preferences: PagePreferencesSchema,
+  queries: z.object({ queries: z.array(z.object({ queryKey: z.array(z.unknown()), state: z.object({ data: z.unknown() }) })), mutations: z.array(z.unknown()) }),
+});
+
+// The interfaces the browser uses (without zod) and the schemas stay one shape.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const preferencesAgree: Same<z.infer<typeof PagePreferencesSchema>, PagePreferences> = true;
+const stateAgrees: z.infer<typeof PageStateSchema> extends PageState ? true : false = true;
+void preferencesAgree;
+void stateAgrees;
