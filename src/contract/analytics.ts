@@ -15,8 +15,8 @@ export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
 };
 
 export const AnalyticsQuerySchema = z
-  .object({ period: z.enum(ANALYTICS_PERIODS, { error: 'period must be one of 7, 30, 90 or all' }).default('30') })
-  .meta({ id: 'AnalyticsQuery' });
+  // No schema id: the OpenAPI document inlines query strings.
+  .object({ period: z.enum(ANALYTICS_PERIODS, { error: 'period must be one of 7, 30, 90 or all' }).default('30') });
 export type AnalyticsQuery = z.output<typeof AnalyticsQuerySchema>;
 
 /** The longest referrer host kept (a DNS name is at most 253 characters, plus a port). */

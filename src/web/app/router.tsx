@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'channels/new', lazy: page(() => import('./routes/channel-new')) },
           { path: 'channels/:id/subscribers', lazy: page(() => import('./routes/channel-subscribers')) },
+          { path: 'channels/:id/analytics', lazy: page(() => import('./routes/channel-analytics')) },
           { path: 'profile', lazy: page(() => import('./routes/profile')) },
           { path: 'articles/new', lazy: page(() => import('./routes/article-new')) },
           { path: 'channels/:channelId/articles/new', lazy: page(() => import('./routes/article-new')) },
