@@ -1,14 +1,24 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { APIRequestContext } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, Journey } from './support/browser.js';
 import { registerThroughForm } from './support/auth.js';
-import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
+import { describeInBrowser, uniqueUsername, useSite, type Site } from './support/fixtures.js';
 
 async function postJson<T>(request: APIRequestContext, url: string, data?: unknown): Promise<T> {
   const response = await request.post(url, { data });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return (await response.json()) as T;
+}
+
+/** `npm run admin -- grant <username>` against the journey server's database. */
+function grantAdmin(site: Site, username: string) {
+  const result = spawnSync(process.execPath, ['dist/server/admin.js', 'grant', username], {
+    env: { ...process.env, DATA_DIR: site.server.dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
 }
 
 const utcDate = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -105,5 +115,23 @@ describeInBrowser('channel analytics in the browser', () => {
     await visitor.close();
     await reader.close();
     await owner.close();
+  });
+
+  it('an admin reads the whole site on the admin page, apart from the two spec tabs', async () => {
+    const admin = await Journey.open(site.browser, site.server.url);
+    const a = admin.page;
+    const name = uniqueUsername('siteadmin');
+    await registerThroughForm(admin, name);
+    grantAdmin(site, name);
+    await admin.goto('/admin');
+    await a.getByRole('tab', { name: 'Site Analytics' }).click();
+    await expect.poll(() => new URL(a.url()).searchParams.get('tab')).toBe('analytics');
+    await a.getByRole('heading', { name: 'Site Analytics' }).waitFor();
+    await a.getByRole('button', { name: 'All time' }).click();
+    await expect.poll(() => a.getByRole('button', { name: 'All time', pressed: true }).isVisible()).toBe(true);
+    await expect.poll(() => a.locator('dd').filter({ hasText: /^All time$/ }).first().isVisible()).toBe(true);
+    expect(await a.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/admin/analytics.csv?period=all');
+    await expectAccessible(a, 'admin, site analytics');
+    await admin.close();
   });
 });

@@ -153,18 +153,6 @@ export function createAnalyticsRepository(db: Database) {
       return rows.map(toNumbers);
     },
 
-    /** The sums over [from, to]. */
-    async totals(scope: Scope, from: number, to: number): Promise<Omit<DayFigures, 'day'>> {
-      const row = await db
-        .selectFrom('channel_days')
-        .select(figureColumns)
-        .$if(scope !== null, (q) => q.where('channel_id', '=', scope!))
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .executeTakeFirstOrThrow();
-      return toNumbers(row);
-    },
-
     /** The first day with any figure, if any. */
     async firstDay(scope: Scope): Promise<number | null> {
       const row = await db
@@ -212,8 +200,8 @@ export function createAnalyticsRepository(db: Database) {
         .execute();
     },
 
-    /** Counted views by referring host over [from, to], most first. */
-    async referrers(scope: Scope, from: number, to: number, limit: number): Promise<{ host: string; views: number }[]> {
+    /** Counted views by referring host over [from, to], most first (all hosts: the caller sums them for the direct views). */
+    async referrers(scope: Scope, from: number, to: number): Promise<{ host: string; views: number }[]> {
       const rows = await db
         .selectFrom('channel_referrer_days')
         .select(['host', sql<number>`sum(views)`.as('views')])
@@ -221,23 +209,8 @@ export function createAnalyticsRepository(db: Database) {
         .where('day', '>=', from)
         .where('day', '<=', to)
         .groupBy('host')
-        .orderBy('views', 'desc')
-        .orderBy('host')
-        .limit(limit)
         .execute();
-      return rows.map((r) => ({ host: r.host, views: Number(r.views) }));
-    },
-
-    /** Every view with a referrer over [from, to] (the rest came direct). */
-    async referredViews(scope: Scope, from: number, to: number): Promise<number> {
-      const row = await db
-        .selectFrom('channel_referrer_days')
-        .select(sql<number>`coalesce(sum(views), 0)`.as('views'))
-        .$if(scope !== null, (q) => q.where('channel_id', '=', scope!))
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .executeTakeFirstOrThrow();
-      return Number(row.views);
+      return rows.map((r) => ({ host: r.host, views: Number(r.views) })).sort((a, b) => b.views - a.views || a.host.localeCompare(b.host));
     },
 
     /** The admin boosts in the displayed totals now (DESIGN.md section 5), apart from real figures. */
@@ -249,6 +222,8 @@ export function createAnalyticsRepository(db: Database) {
           sql<number>`coalesce(sum(like_boost), 0)`.as('likes'),
           sql<number>`coalesce(sum(dislike_boost), 0)`.as('dislikes'),
         ])
+        // Only boosted articles, through their partial index (migration 2026_11_25_1800).
+        .where(sql<SqlBool>`view_boost + like_boost + dislike_boost > 0`)
         .$if(scope !== null, (q) => q.where('channel_id', '=', scope!))
         .executeTakeFirstOrThrow();
       const channels = await db

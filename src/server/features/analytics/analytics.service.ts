@@ -64,16 +64,33 @@ export function createAnalyticsService(deps: {
       from = to - Number(period) + 1;
     }
     const length = to - from + 1;
-    const [rows, previousTotals, boosts, referrers, referred, ...tops] = await Promise.all([
-      analytics.days(scope, from, to),
-      period === 'all' ? Promise.resolve(null) : analytics.totals(scope, from - length, from - 1),
+    // One read of the days covers the period and the one before it (none before all time).
+    const [rows, boosts, hosts, ...tops] = await Promise.all([
+      analytics.days(scope, period === 'all' ? from : from - length, to),
       analytics.boosts(scope),
-      analytics.referrers(scope, from, to, REFERRERS),
-      analytics.referredViews(scope, from, to),
+      analytics.referrers(scope, from, to),
       ...(['views', 'reactions', 'comments'] as const).map((metric) => analytics.top(scope, metric, from, to, TOP_ARTICLES)),
     ]);
 
-    const byDay = new Map(rows.map((r) => [r.day, r]));
+    const byDay = new Map(rows.filter((r) => r.day >= from).map((r) => [r.day, r]));
+    const before = rows.filter((r) => r.day < from);
+    const previousTotals =
+      period === 'all'
+        ? null
+        : before.reduce(
+            (sum, r) => ({
+              views: sum.views + r.views,
+              signed_in_views: sum.signed_in_views + r.signed_in_views,
+              likes: sum.likes + r.likes,
+              dislikes: sum.dislikes + r.dislikes,
+              comments: sum.comments + r.comments,
+              subscribed: sum.subscribed + r.subscribed,
+              unsubscribed: sum.unsubscribed + r.unsubscribed,
+            }),
+            { views: 0, signed_in_views: 0, likes: 0, dislikes: 0, comments: 0, subscribed: 0, unsubscribed: 0 },
+          );
+    const referred = hosts.reduce((sum, h) => sum + h.views, 0);
+    const referrers = hosts.slice(0, REFERRERS);
     const days: AnalyticsDay[] = [];
     const totals: AnalyticsTotals = { views: 0, signedInViews: 0, likes: 0, dislikes: 0, comments: 0, subscribed: 0, unsubscribed: 0 };
     for (let day = from; day <= to; day++) {
