@@ -65,12 +65,19 @@ export function createAnalyticsService(deps: {
     }
     const length = to - from + 1;
     // One read of the days covers the period and the one before it (none before all time).
-    const [rows, boosts, hosts, ...tops] = await Promise.all([
+    const [rows, boosts, hosts, sums] = await Promise.all([
       analytics.days(scope, period === 'all' ? from : from - length, to),
       analytics.boosts(scope),
       analytics.referrers(scope, from, to),
-      ...(['views', 'reactions', 'comments'] as const).map((metric) => analytics.top(scope, metric, from, to, TOP_ARTICLES)),
+      analytics.articleSums(scope, from, to),
     ]);
+    const metrics = ['views', 'reactions', 'comments'] as const;
+    const ranked = metrics.map((metric) =>
+      sums
+        .filter((a) => a[metric] > 0)
+        .sort((a, b) => b[metric] - a[metric] || b.id - a.id)
+        .slice(0, TOP_ARTICLES),
+    );
 
     const byDay = new Map(rows.filter((r) => r.day >= from).map((r) => [r.day, r]));
     const before = rows.filter((r) => r.day < from);
@@ -102,9 +109,10 @@ export function createAnalyticsService(deps: {
     const previous = previousTotals ? toDay(previousTotals) : null;
     const change = Object.fromEntries(ANALYTICS_METRICS.map((m) => [m, previous ? percentChange(totals[m], previous[m]) : null])) as ChannelAnalytics['change'];
 
-    // Each listed article's figure per day of the period, for its sparkline.
-    const listed = [...new Set(tops.flat().map((a) => a.id))];
-    const articleDays = await analytics.articleDays(listed, from, to);
+    // Each listed article's title, and its figure per day of the period for its sparkline.
+    const listed = [...new Set(ranked.flat().map((a) => a.id))];
+    const [titles, articleDays] = await Promise.all([analytics.titles(listed), analytics.articleDays(listed, from, to)]);
+    const titleOf = new Map(titles.map((t) => [t.id, t]));
     const series = (id: number, metric: TopMetric) => {
       const values = new Array<number>(length).fill(0);
       for (const d of articleDays) {
@@ -113,8 +121,13 @@ export function createAnalyticsService(deps: {
       }
       return trendOf(values);
     };
-    const [byViews, byReactions, byComments] = tops.map((list, i) =>
-      list.map((a): TopArticle => ({ ...a, trend: series(a.id, (['views', 'reactions', 'comments'] as const)[i]!) })),
+    const [byViews, byReactions, byComments] = ranked.map((list, i) =>
+      list.flatMap((a): TopArticle[] => {
+        const article = titleOf.get(a.id);
+        const metric = metrics[i]!;
+        // An article deleted between the two reads is left out.
+        return article ? [{ ...article, value: a[metric], trend: series(a.id, metric) }] : [];
+      }),
     );
 
     return {
