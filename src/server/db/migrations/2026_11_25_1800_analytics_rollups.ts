@@ -17,7 +17,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema.alterTable('article_view_days').addColumn('channel_id', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await sql`update article_view_days set channel_id = (select channel_id from articles where articles.id = article_view_days.article_id)`.execute(db);
-  await db.schema.createIndex('article_view_days_channel_idx').on('article_view_days').columns(['channel_id', 'day']).execute();
+  // Covering: a channel's top articles of a period are summed from the index alone (no lookups of
+  // rows scattered over the table); the price is an index entry rewritten with each counted view,
+  // reaction and comment (docs/performance.md, issue 18).
+  await db.schema
+    .createIndex('article_view_days_channel_idx')
+    .on('article_view_days')
+    .columns(['channel_id', 'day', 'article_id', 'views', 'likes', 'dislikes', 'comments'])
+    .execute();
 
   // The few articles an admin boosted, by channel: the analytics page sums their boosts without
   // reading every article of the channel (the predicate must match the query's, BOOSTED in the repository).
