@@ -74,6 +74,7 @@ describeInBrowser('channel analytics in the browser', () => {
 
     // The chart reads out day by day from the keyboard.
     const chart = o.getByRole('group', { name: /^Views per day/ });
+    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
     await chart.focus();
     await o.keyboard.press('End');
     await expect.poll(() => chart.locator('[aria-live]').textContent()).toMatch(/All views 2, Signed-in readers 1$/);

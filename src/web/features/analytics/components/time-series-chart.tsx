@@ -1,5 +1,7 @@
-import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { TableIcon, LineChartIcon } from 'lucide-react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
 import { Button } from '@/components/ui/button';
 import { formatDay, formatNumber } from '../lib/format';
 import { niceMax } from '../lib/scale';
@@ -12,49 +14,119 @@ export interface ChartSeries {
   dash?: string;
 }
 
-const WIDTH = 640;
 const HEIGHT = 220;
-const PAD = { top: 12, right: 12, bottom: 28, left: 44 };
-const PLOT_W = WIDTH - PAD.left - PAD.right;
-const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+
+/** A theme variable ('var(--chart-1)') as the colour it stands for now: the canvas cannot resolve var(). */
+function resolveColor(value: string): string {
+  const name = /^var\((--[\w-]+)\)$/.exec(value)?.[1];
+  return name ? getComputedStyle(document.documentElement).getPropertyValue(name).trim() || value : value;
+}
+
+/** Bumps when the theme class on <html> changes, so the chart redraws in the new colours. */
+function useThemeVersion(): number {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setVersion((v) => v + 1));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
+  return version;
+}
 
 /**
- * A daily time series drawn as an SVG line chart (issue 18). Accessible by design: the chart is one
- * keyboard stop whose arrow keys (Home/End, PageUp/PageDown by a week) move a tooltip from day to
- * day and announce it; pointers move it too; and a toggle shows the same figures as a table with a
- * caption and headers, which screen readers read as any table. Colours come from the theme's
- * --chart-* variables, so light and dark themes both keep their contrast.
+ * A daily time series drawn by uPlot (issue 18). Accessible around it: the chart is one keyboard
+ * stop whose arrow keys (Home/End, PageUp/PageDown by a week) move uPlot's cursor and a tooltip
+ * from day to day and announce the day in a live region; pointers move the same cursor; and a
+ * toggle shows the same figures as a table with a caption and headers, which screen readers read
+ * as any table. Colours come from the theme's --chart-* variables (redrawn when the theme
+ * changes), and each series has its own dash pattern, so colour is never the only cue.
  */
 export function TimeSeriesChart({ title, dates, series }: { title: string; dates: string[]; series: ChartSeries[] }) {
   const id = useId();
   const [asTable, setAsTable] = useState(false);
   const [active, setActive] = useState<number | null>(null);
   const count = dates.length;
-  const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
-  const x = (i: number) => PAD.left + (count <= 1 ? PLOT_W / 2 : (i / (count - 1)) * PLOT_W);
-  const y = (v: number) => PAD.top + PLOT_H - (Math.max(0, v) / max) * PLOT_H;
-  const ticks = [0, max / 2, max];
-  const xLabels = count <= 1 ? [0] : [...new Set([0, Math.floor((count - 1) / 2), count - 1])];
+  const holder = useRef<HTMLDivElement>(null);
+  const plot = useRef<{ chart: uPlot; xs: number[] } | null>(null);
+  const theme = useThemeVersion();
+
+  useEffect(() => {
+    const element = holder.current;
+    if (asTable || !element) return;
+    const xs = dates.map((date) => Date.parse(`${date}T00:00:00Z`) / 1000);
+    const axis = resolveColor('var(--muted-foreground)');
+    const grid = resolveColor('var(--border)');
+    const chart = new uPlot(
+      {
+        width: element.clientWidth || 600,
+        height: HEIGHT,
+        legend: { show: false },
+        // Days are UTC days: label them so, whatever the reader's time zone.
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        cursor: { y: false, drag: { x: false, y: false }, points: { size: 8 } },
+        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, niceMax(max)] } },
+        axes: [
+          { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
+          { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, size: 48 },
+        ],
+        series: [
+          {},
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: resolveColor(s.color),
+            width: 2,
+            dash: s.dash?.split(' ').map(Number),
+            points: { show: count <= 1 },
+          })),
+        ],
+        hooks: { setCursor: [(u: uPlot) => setActive(u.cursor.idx ?? null)] },
+      },
+      [xs, ...series.map((s) => s.values)],
+      element,
+    );
+    plot.current = { chart, xs };
+    let frame = 0;
+    const resize = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (element.clientWidth && Math.round(element.clientWidth) !== chart.width) chart.setSize({ width: element.clientWidth, height: HEIGHT });
+      });
+    });
+    resize.observe(element);
+    return () => {
+      cancelAnimationFrame(frame);
+      resize.disconnect();
+      chart.destroy();
+      plot.current = null;
+    };
+  }, [asTable, dates, series, count, theme]);
 
   const describe = (i: number) => `${formatDay(dates[i]!)}: ${series.map((s) => `${s.label} ${formatNumber(s.values[i] ?? 0)}`).join(', ')}`;
   const totals = series.map((s) => `${s.label} ${formatNumber(s.values.reduce((a, b) => a + b, 0))}`).join(', ');
   const summary = count ? `${title}, ${formatDay(dates[0]!)} to ${formatDay(dates[count - 1]!)}. Totals: ${totals}.` : `${title}: no days.`;
 
-  const move = (i: number) => setActive(Math.min(count - 1, Math.max(0, i)));
+  /** Moves uPlot's cursor to a day (its setCursor hook updates the tooltip and the readout). */
+  const move = (i: number) => {
+    const day = Math.min(count - 1, Math.max(0, i));
+    const current = plot.current;
+    if (!current) return setActive(day);
+    const { chart, xs } = current;
+    chart.setCursor({ left: chart.valToPos(xs[day]!, 'x'), top: chart.valToPos(series[0]?.values[day] ?? 0, 'y') });
+    setActive(day);
+  };
+  const hide = () => {
+    plot.current?.chart.setCursor({ left: -10, top: -10 });
+    setActive(null);
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     const current = active ?? count - 1;
     const steps: Record<string, number> = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: count - 1, PageUp: current - 7, PageDown: current + 7 };
-    if (event.key === 'Escape') return setActive(null);
+    if (event.key === 'Escape') return hide();
     if (!(event.key in steps) || count === 0) return;
     event.preventDefault();
     move(steps[event.key]!);
   };
-  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    if (count === 0) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const at = ((event.clientX - box.left) / box.width) * WIDTH;
-    move(Math.round(((at - PAD.left) / PLOT_W) * (count - 1)));
-  };
+  const at = active === null ? 0 : count <= 1 ? 0.5 : active / (count - 1);
 
   return (
     <figure className="grid gap-3" aria-labelledby={`${id}-title`}>
@@ -119,58 +191,16 @@ export function TimeSeriesChart({ title, dates, series }: { title: string; dates
             aria-roledescription="chart"
             aria-label={`${summary} Use the arrow keys to read each day.`}
             onKeyDown={onKeyDown}
-            onFocus={() => setActive((a) => a ?? (count ? count - 1 : null))}
-            onBlur={() => setActive(null)}
+            onFocus={() => {
+              if (active === null && count) move(count - 1);
+            }}
+            onBlur={hide}
           >
-            <svg
-              viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-              className="h-auto w-full touch-pan-y overflow-visible text-muted-foreground"
-              aria-hidden="true"
-              onPointerMove={onPointerMove}
-              onPointerLeave={() => setActive(null)}
-            >
-              {ticks.map((t) => (
-                <g key={t}>
-                  <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="var(--border)" />
-                  <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end" fontSize="11" fill="currentColor">
-                    {formatNumber(t)}
-                  </text>
-                </g>
-              ))}
-              {xLabels.map((i) => (
-                <text key={i} x={x(i)} y={HEIGHT - 8} textAnchor={i === 0 && count > 1 ? 'start' : i === count - 1 && count > 1 ? 'end' : 'middle'} fontSize="11" fill="currentColor">
-                  {dates[i] ? formatDay(dates[i], true) : ''}
-                </text>
-              ))}
-              {series.map((s) =>
-                count === 1 ? (
-                  <circle key={s.label} cx={x(0)} cy={y(s.values[0] ?? 0)} r="3.5" fill={s.color} />
-                ) : (
-                  <polyline
-                    key={s.label}
-                    fill="none"
-                    stroke={s.color}
-                    strokeWidth="2"
-                    strokeDasharray={s.dash}
-                    strokeLinejoin="round"
-                    vectorEffect="non-scaling-stroke"
-                    points={s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
-                  />
-                ),
-              )}
-              {active !== null && (
-                <g>
-                  <line x1={x(active)} x2={x(active)} y1={PAD.top} y2={PAD.top + PLOT_H} stroke="currentColor" strokeDasharray="2 3" />
-                  {series.map((s) => (
-                    <circle key={s.label} cx={x(active)} cy={y(s.values[active] ?? 0)} r="4" fill="var(--card)" stroke={s.color} strokeWidth="2" />
-                  ))}
-                </g>
-              )}
-            </svg>
+            <div ref={holder} className="w-full overflow-hidden" style={{ height: HEIGHT }} aria-hidden="true" />
             {active !== null && (
               <div
                 className="pointer-events-none absolute top-0 z-10 min-w-36 rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md"
-                style={active > count / 2 ? { right: `${100 - (x(active) / WIDTH) * 100 + 2}%` } : { left: `${(x(active) / WIDTH) * 100 + 2}%` }}
+                style={at > 0.5 ? { right: `${(1 - at) * 100 + 4}%` } : { left: `${at * 100 + 8}%` }}
               >
                 <p className="font-semibold">{formatDay(dates[active]!)}</p>
                 {series.map((s) => (
