@@ -37,8 +37,27 @@ type Row = Record<string, string | number | null>;
 interface Sink {
   /** Writes every table's rows in one transaction, in the order given (parents first). */
   write(tables: [table: string, rows: Row[]][]): Promise<void>;
+  /** The channels' per-day figures from the articles' days and the subscriptions (issue 18). */
+  rollups(): Promise<void>;
   finish(): Promise<void>;
 }
+
+/** Channel days from article days and subscriptions; referring hosts as fixed shares of each day's views. */
+const ROLLUP_SQL = [
+  `insert into channel_days (channel_id, day, views, signed_in_views, likes, dislikes, comments)
+   select channel_id, day, sum(views), sum(signed_in_views), sum(likes), sum(dislikes), sum(comments) from article_view_days group by channel_id, day`,
+  `insert into channel_days (channel_id, day, subscribed)
+   select channel_id, cast(created_at / ${86_400_000} as integer), count(*) from subscriptions group by channel_id, cast(created_at / ${86_400_000} as integer)
+   on conflict (channel_id, day) do update set subscribed = excluded.subscribed`,
+  ...[
+    ['search.example', 4],
+    ['social.example', 2],
+    ['news.example', 1],
+  ].map(
+    ([host, tenths]) => `insert into channel_referrer_days (channel_id, day, host, views)
+     select channel_id, day, '${host}', views * ${tenths} / 10 from channel_days where views * ${tenths} / 10 > 0`,
+  ),
+];
 
 function sqliteSink(file: string): Sink {
   const raw = new SqliteDatabase(file);
@@ -76,6 +95,9 @@ function sqliteSink(file: string): Sink {
     async write(tables) {
       write(tables);
     },
+    async rollups() {
+      for (const statement of ROLLUP_SQL) raw.exec(statement);
+    },
     async finish() {
       const t = Date.now();
       // One pass with a large in-memory buffer (FTS5 'hashsize', default 1 MB) makes far fewer
@@ -106,6 +128,9 @@ function kyselySink(db: Database): Sink {
           for (let i = 0; i < rows.length; i += per) await trx.insertInto(table as 'users').values(rows.slice(i, i + per) as never).execute();
         }
       });
+    },
+    async rollups() {
+      for (const statement of ROLLUP_SQL) await sql.raw(statement).execute(db);
     },
     async finish() {
       await sql`select setval(pg_get_serial_sequence('articles', 'id'), (select max(id) from articles))`.execute(db);
@@ -185,6 +210,14 @@ interface Scale {
 const DAY = 86_400_000;
 const CHUNK = 1000;
 
+/**
+ * The channel of an article: every tenth article is in channel 1 (owned by user 1, who has a bench
+ * session), the analytics scenario's channel with a tenth of all articles and a year of daily
+ * figures (issue 18: 100,000 articles at 1,000,000); the rest spread over every channel.
+ */
+export const ANALYTICS_CHANNEL = 1;
+const channelOf = (id: number, channels: number) => (id % 10 === 0 ? ANALYTICS_CHANNEL : 1 + ((id * 7919) % channels));
+
 /** Every row of articles start..start+size-1; seeded by its start, so any thread makes the same rows. */
 function articleChunk(scale: Scale, start: number, size: number) {
   const random = rng(1_000_003 + start);
@@ -198,7 +231,7 @@ function articleChunk(scale: Scale, start: number, size: number) {
   let bytes = 0;
   for (let k = 0; k < size; k++) {
     const id = start + k;
-    const channelId = 1 + ((id * 7919) % channels);
+    const channelId = channelOf(id, channels);
     const { html, text: plain } = text.body();
     bytes += html.length;
     let likes = 0;
@@ -239,7 +272,24 @@ function articleChunk(scale: Scale, start: number, size: number) {
     for (let c = 0; c < 3; c++) {
       comments.push({ id: (id - 1) * 3 + c + 1, article_id: id, user_id: 1 + Math.floor(random() * users), parent_id: null, content: text.sentence(), created_at: createdAt + (c + 1) * 60_000 });
     }
-    views.push({ article_id: id, day: Math.floor(createdAt / DAY), views: viewCount });
+    // Analytics rollups (issue 18): the views spread over the first two weeks after publication
+    // (never past today), a third by signed-in readers; reactions on the day they were made
+    // (yesterday), the three comments on the day of publication. The channel's days are their sums.
+    const firstDay = Math.floor(createdAt / DAY);
+    const today = Math.floor(now / DAY);
+    const reactionDay = Math.floor((now - DAY) / DAY);
+    const spread = Math.max(1, Math.min(14, today - firstDay + 1));
+    let left = viewCount;
+    for (let d = 0; d < spread; d++) {
+      const day = firstDay + d;
+      const dayViews = d === spread - 1 ? left : Math.floor(left / 2);
+      left -= dayViews;
+      const own = day === reactionDay ? { likes, dislikes } : { likes: 0, dislikes: 0 };
+      views.push({ article_id: id, channel_id: channelId, day, views: dayViews, signed_in_views: Math.floor(dayViews / 3), ...own, comments: d === 0 ? 3 : 0 });
+    }
+    if (reactionDay >= firstDay + spread || reactionDay < firstDay) {
+      views.push({ article_id: id, channel_id: channelId, day: reactionDay, views: 0, signed_in_views: 0, likes, dislikes, comments: 0 });
+    }
   }
   return { tables: [['articles', articles], ['article_categories', categories], ['comments', comments], ['reactions', reactions], ['article_view_days', views]] as [string, Row[]][], bytes };
 }
@@ -346,7 +396,7 @@ async function main() {
       subscriberCounts[c]!++;
     }
   }
-  for (let id = 1; id <= ARTICLES; id++) articleCounts[1 + ((id * 7919) % channels)]!++;
+  for (let id = 1; id <= ARTICLES; id++) articleCounts[channelOf(id, channels)]!++;
   const channelRows: Row[] = [];
   for (let id = 1; id <= channels; id++) {
     const name = `${text.capital(text.word())} ${text.capital(random() < 0.5 ? text.pick(places) : text.word())} ${text.pick(['Times', 'Dispatch', 'Post', 'Review', 'Daily', 'Gazette', 'Wire', 'Notes', 'Report'])}`;
@@ -377,6 +427,10 @@ async function main() {
   await source.close();
   report('articles', ARTICLES, t);
   console.log(`comments ${ARTICLES * 3}, reactions ${ARTICLES * Math.min(10, users)}, article HTML ${(bytes / ARTICLES / 1024).toFixed(1)} KB on average`);
+
+  t = Date.now();
+  await sink.rollups();
+  report('rollups', 1, t);
 
   t = Date.now();
   await sink.finish();

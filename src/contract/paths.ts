@@ -13,6 +13,7 @@ export const paths = {
   newChannel: '/channels/new',
   channel: (id: number) => `/channels/${id}`,
   channelSubscribers: (id: number) => `/channels/${id}/subscribers`,
+  channelAnalytics: (id: number) => `/channels/${id}/analytics`,
   newArticle: '/articles/new',
   newArticleInChannel: (channelId: number) => `/channels/${channelId}/articles/new`,
   article: (id: number, slug?: string | null) => (slug ? `/articles/${slug}-${id}` : `/articles/${id}`),

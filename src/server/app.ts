@@ -56,6 +56,9 @@ import { commentsRoutes } from './features/comments/comments.routes.js';
 import { createAdminRepository } from './features/admin/admin.repository.js';
 import { createAdminService } from './features/admin/admin.service.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
+import { createAnalyticsRepository } from './features/analytics/analytics.repository.js';
+import { createAnalyticsService } from './features/analytics/analytics.service.js';
+import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 
 /** Everything the routes need, built once per app from one database handle. */
 export function createContext(config: AppConfig, database: DatabaseHandle) {
@@ -103,6 +106,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     commentsRepository,
     comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository }),
     admin: createAdminService(createAdminRepository(db, database.dialect)),
+    analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), channels: channelsRepository }),
   };
 }
 export type AppContext = ReturnType<typeof createContext>;
@@ -236,6 +240,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(reactionsRoutes, { reactions: ctx.reactionsService, perMinute: Math.min(config.rateLimits.write, 60) });
       await api.register(commentsRoutes, { comments: ctx.comments, perMinute: Math.min(config.rateLimits.write, 20) });
       await api.register(adminRoutes, { admin: ctx.admin });
+      await api.register(analyticsRoutes, { analytics: ctx.analytics });
     },
     { prefix: '/api' },
   );

@@ -154,10 +154,41 @@ export interface ArticleViewsTable {
   day: number;
 }
 
+/**
+ * One article's figures for one UTC day (analytics rollups, issue 18). Views count the day they
+ * were counted; likes, dislikes and comments count the reactions and comments that exist now,
+ * by the day they were made, so each equals a recount of the raw rows.
+ */
 export interface ArticleViewDaysTable {
   article_id: number;
   day: number;
-  views: number;
+  channel_id: Generated<number>;
+  views: Generated<number>;
+  signed_in_views: Generated<number>;
+  likes: Generated<number>;
+  dislikes: Generated<number>;
+  comments: Generated<number>;
+}
+
+/** A channel's figures for one UTC day: the sum of its articles' days, plus subscription gains and losses. */
+export interface ChannelDaysTable {
+  channel_id: number;
+  day: number;
+  views: Generated<number>;
+  signed_in_views: Generated<number>;
+  likes: Generated<number>;
+  dislikes: Generated<number>;
+  comments: Generated<number>;
+  subscribed: Generated<number>;
+  unsubscribed: Generated<number>;
+}
+
+/** Counted views per referring host (never a full URL, DESIGN.md section 5) per channel per day. */
+export interface ChannelReferrerDaysTable {
+  channel_id: number;
+  day: number;
+  host: string;
+  views: Generated<number>;
 }
 
 export interface DailySaltsTable {
@@ -191,6 +222,8 @@ export interface DB {
   reactions: ReactionsTable;
   article_views: ArticleViewsTable;
   article_view_days: ArticleViewDaysTable;
+  channel_days: ChannelDaysTable;
+  channel_referrer_days: ChannelReferrerDaysTable;
   daily_salts: DailySaltsTable;
   admin_audit: AdminAuditTable;
 }

@@ -67,6 +67,11 @@ const CASES: Case[] = [
   { method: 'PATCH', route: '/api/admin-articles/:id', request: async (fx) => ({ url: `/api/admin-articles/${await fx.article()}`, body: { view_count: 5 } }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
   { method: 'GET', route: '/api/admin-channels', request: async () => ({ url: '/api/admin-channels' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
   { method: 'PATCH', route: '/api/admin-channels/:id', request: async (fx) => ({ url: `/api/admin-channels/${fx.channelId}`, body: { subscriber_count: 5 } }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
+  // Analytics (issue 18): the channel's owner and admins; the whole site for admins
+  { method: 'GET', route: '/api/channels/:id/analytics', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/analytics` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/channels/:id/analytics.csv', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/analytics.csv?period=7` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/admin/analytics', request: async () => ({ url: '/api/admin/analytics' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
+  { method: 'GET', route: '/api/admin/analytics.csv', request: async () => ({ url: '/api/admin/analytics.csv' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
 ];
 
 /** Routes anyone may call, with why; listed so that an unclassified new route fails the test. */

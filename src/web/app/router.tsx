@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'channels/new', ...page('channel-new') },
           { path: 'channels/:id/subscribers', ...page('channel-subscribers') },
+          { path: 'channels/:id/analytics', ...page('channel-analytics') },
           { path: 'profile', ...page('profile') },
           { path: 'articles/new', ...page('article-new') },
           { path: 'channels/:channelId/articles/new', ...page('article-new') },

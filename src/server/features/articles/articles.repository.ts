@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { ArticleSort } from '../../../contract/articles.js';
+import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.repository.js';
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
@@ -409,6 +410,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     async delete(id: number): Promise<{ imageUrls: string[] } | undefined> {
       return db.transaction().execute(async (trx) => {
         const images = await trx.selectFrom('article_images').select('image_url').where('article_id', '=', id).execute();
+        await forgetArticleRollups(trx, id);
         const row = await trx.deleteFrom('articles').where('id', '=', id).returning(['published', 'channel_id']).executeTakeFirst();
         if (!row) return undefined;
         if (row.published === 1) {
@@ -426,7 +428,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
      * Counts a view at most once per viewer per article per UTC day; the counter, the per-day tally
      * and the de-duplication row change in one transaction.
      */
-    async recordView(articleId: number, viewerKey: string, day: number): Promise<boolean> {
+    async recordView(articleId: number, viewerKey: string, day: number, referrer: string | null = null): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('article_views')
@@ -434,12 +436,16 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
           .onConflict((oc) => oc.columns(['article_id', 'viewer_key', 'day']).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-        await trx.updateTable('articles').set({ view_count: sql`view_count + 1` }).where('id', '=', articleId).execute();
-        await trx
-          .insertInto('article_view_days')
-          .values({ article_id: articleId, day, views: 1 })
-          .onConflict((oc) => oc.columns(['article_id', 'day']).doUpdateSet({ views: sql`article_view_days.views + 1` }))
-          .execute();
+        const article = await trx
+          .updateTable('articles')
+          .set({ view_count: sql`view_count + 1` })
+          .where('id', '=', articleId)
+          .returning('channel_id')
+          .executeTakeFirst();
+        if (article) {
+          // The per-day tallies of the article and its channel (analytics, issue 18).
+          await recordViewRollup(trx, { articleId, channelId: article.channel_id, day, signedIn: viewerKey.startsWith('u:'), referrer });
+        }
         return true;
       });
     },

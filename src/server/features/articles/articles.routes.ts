@@ -12,6 +12,7 @@ import {
   UpdateArticleSchema,
   ViewResultSchema,
 } from '../../../contract/articles.js';
+import { ViewRequestSchema } from '../../../contract/analytics.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { requireUser } from '../../http/session.js';
@@ -115,6 +116,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
         tags: ['articles'],
         summary: 'Record a view (once per reader per article per UTC day)',
         params: ArticleRefParamsSchema,
+        body: ViewRequestSchema,
         response: { 200: ViewResultSchema, ...errors },
       },
     },
@@ -123,6 +125,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
         user: request.user,
         ip: request.ip,
         userAgent: String(request.headers['user-agent'] ?? ''),
+        referrer: request.body?.referrer,
       }),
   );
 

@@ -9,6 +9,7 @@ import {
   type FeedQueryInput,
   type UpdateArticleInput,
 } from '../../../contract/articles.js';
+import { referrerHost } from '../../../contract/analytics.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { slugify, stripHtml } from '../../../contract/text.js';
 import { parseJson } from '../../db/json-helpers.js';
@@ -73,6 +74,8 @@ export interface ViewerInfo {
   user: SessionUser | null;
   ip: string;
   userAgent: string;
+  /** Where the reader came from, as the page sent it (DESIGN.md section 5); only its host is kept. */
+  referrer?: string | null;
 }
 
 export function createArticlesService(deps: {
@@ -259,7 +262,7 @@ export function createArticlesService(deps: {
       if (row.published === 1) {
         const at = now();
         const key = await viewKeys.viewerKey({ userId: viewer.user?.id ?? null, ip: viewer.ip, userAgent: viewer.userAgent }, utcDay(at));
-        counted = await articles.recordView(id, key, utcDay(at));
+        counted = await articles.recordView(id, key, utcDay(at), referrerHost(viewer.referrer));
       }
       const views = (await articles.displayedViews(id)) ?? 0;
       return { view_count: views, counted, shouldInvalidateFeeds: counted };

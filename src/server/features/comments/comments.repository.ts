@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
+import { recordArticleChanges } from '../analytics/analytics.repository.js';
+import { utcDay } from '../articles/view-keys.js';
 
 export interface CommentRow {
   id: number;
@@ -97,11 +99,14 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await trx
+          const article = await trx
             .updateTable('articles')
             .set({ comment_count: sql`comment_count + 1` })
             .where('id', '=', values.articleId)
-            .execute();
+            .returning('channel_id')
+            .executeTakeFirstOrThrow();
+          // The article's and channel's per-day figures (analytics, issue 18).
+          await recordArticleChanges(trx, { id: values.articleId, channelId: article.channel_id }, [{ day: utcDay(values.now), delta: { comments: 1 } }]);
           const row = await selectComments(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();
           return { ok: true, row };
         });
@@ -122,7 +127,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('comments')
-          .select(['id', 'article_id', 'parent_id'])
+          .select(['id', 'article_id', 'parent_id', 'created_at'])
           .where('id', '=', id)
           .where('deleted', '=', 0)
           .$if(pg, (q) => q.forUpdate())
@@ -158,11 +163,17 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
             }
           }
         }
-        await trx
+        const article = await trx
           .updateTable('articles')
           .set({ comment_count: sql`comment_count - 1` })
           .where('id', '=', row.article_id)
-          .execute();
+          .returning('channel_id')
+          .executeTakeFirst();
+        if (article) {
+          // A comment counts on the day it was written, so deleting it lowers that day (issue 18).
+          const day = utcDay(Number(row.created_at));
+          await recordArticleChanges(trx, { id: row.article_id, channelId: article.channel_id }, [{ day, delta: { comments: -1 } }]);
+        }
         return true;
       });
     },

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { recordArticleChanges, type ArticleDelta } from '../analytics/analytics.repository.js';
+import { utcDay } from '../articles/view-keys.js';
 
 /** The article's counters after a reaction, real and boost apart (the service adds them up). */
 export interface ReactionCounters {
@@ -16,6 +18,7 @@ export interface ReactOutcome {
 }
 
 const column = (isLike: boolean) => (isLike ? 'like_count' : 'dislike_count');
+const figure = (isLike: boolean) => (isLike ? 'likes' : 'dislikes');
 
 /** The article vanished under us (deleted concurrently): a foreign key refused the row. */
 export function isForeignKeyViolation(error: unknown): boolean {
@@ -58,12 +61,20 @@ export function createReactionsRepository(db: Database) {
                 ),
               )
               .where('id', '=', articleId)
-              .returning(['like_count', 'like_boost', 'dislike_count', 'dislike_boost'])
+              .returning(['like_count', 'like_boost', 'dislike_count', 'dislike_boost', 'channel_id'])
               .executeTakeFirst()
               .then((row) => {
                 if (!row) throw new ArticleGone();
                 return row;
               });
+          // The article's and its channel's per-day figures (analytics, issue 18): a reaction counts
+          // on the day it was made, so taking one back lowers that day and a switch moves it to today.
+          const rollups = async (changes: { day: number; delta: ArticleDelta }[], row: ReactionCounters & { channel_id: number }) => {
+            await recordArticleChanges(trx, { id: articleId, channelId: row.channel_id }, changes);
+            const { channel_id: _channel, ...counted } = row;
+            return counted;
+          };
+          const today = utcDay(now);
 
           const inserted = await trx
             .insertInto('reactions')
@@ -71,16 +82,18 @@ export function createReactionsRepository(db: Database) {
             .onConflict((oc) => oc.columns(['user_id', 'article_id']).doNothing())
             .executeTakeFirst();
           if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-            return { counters: await counters({ [column(isLike)]: 1 }), reaction: isLike };
+            const row = await counters({ [column(isLike)]: 1 });
+            return { counters: await rollups([{ day: today, delta: { [figure(isLike)]: 1 } }], row), reaction: isLike };
           }
 
           const existing = await trx
             .selectFrom('reactions')
-            .select('is_like')
+            .select(['is_like', 'created_at'])
             .where('user_id', '=', userId)
             .where('article_id', '=', articleId)
             .executeTakeFirst();
           if (!existing) return undefined;
+          const madeOn = utcDay(Number(existing.created_at));
           const current = existing.is_like === 1;
 
           if (current === isLike) {
@@ -90,9 +103,11 @@ export function createReactionsRepository(db: Database) {
               .where('user_id', '=', userId)
               .where('article_id', '=', articleId)
               .where('is_like', '=', existing.is_like)
+              .where('created_at', '=', existing.created_at)
               .executeTakeFirst();
             if (Number(deleted.numDeletedRows) === 0) return undefined;
-            return { counters: await counters({ [column(isLike)]: -1 }), reaction: null };
+            const row = await counters({ [column(isLike)]: -1 });
+            return { counters: await rollups([{ day: madeOn, delta: { [figure(isLike)]: -1 } }], row), reaction: null };
           }
 
           const switched = await trx
@@ -101,9 +116,15 @@ export function createReactionsRepository(db: Database) {
             .where('user_id', '=', userId)
             .where('article_id', '=', articleId)
             .where('is_like', '=', existing.is_like)
+            .where('created_at', '=', existing.created_at)
             .executeTakeFirst();
           if (Number(switched.numUpdatedRows) === 0) return undefined;
-          return { counters: await counters({ [column(isLike)]: 1, [column(current)]: -1 }), reaction: isLike };
+          const row = await counters({ [column(isLike)]: 1, [column(current)]: -1 });
+          const moved = [
+            { day: madeOn, delta: { [figure(current)]: -1 } },
+            { day: today, delta: { [figure(isLike)]: 1 } },
+          ];
+          return { counters: await rollups(moved, row), reaction: isLike };
         }).catch((error: unknown) => {
           if (error instanceof ArticleGone || isForeignKeyViolation(error)) return 'gone' as const;
           throw error;

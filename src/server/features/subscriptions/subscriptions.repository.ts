@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { recordSubscriptionChange } from '../analytics/analytics.repository.js';
+import { utcDay } from '../articles/view-keys.js';
 
 export function createSubscriptionsRepository(db: Database) {
   return {
@@ -21,12 +23,13 @@ export function createSubscriptionsRepository(db: Database) {
             .set({ subscriber_count: sql`subscriber_count + 1` })
             .where('id', '=', channelId)
             .execute();
+          await recordSubscriptionChange(trx, channelId, utcDay(now), 'subscribed');
         }
         return inserted;
       });
     },
 
-    async unsubscribe(userId: number, channelId: number): Promise<boolean> {
+    async unsubscribe(userId: number, channelId: number, now: number = Date.now()): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .deleteFrom('subscriptions')
@@ -40,6 +43,7 @@ export function createSubscriptionsRepository(db: Database) {
             .set({ subscriber_count: sql`subscriber_count - 1` })
             .where('id', '=', channelId)
             .execute();
+          await recordSubscriptionChange(trx, channelId, utcDay(now), 'unsubscribed');
         }
         return deleted;
       });

@@ -1,20 +1,23 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SITE_NAME } from '@/lib/site';
 import { AdminArticlesPanel } from './admin-articles-panel';
 import { AdminChannelsPanel } from './admin-channels-panel';
 
-type AdminTab = 'articles' | 'channels';
+type AdminTab = 'articles' | 'channels' | 'analytics';
 
 /**
  * The admin dashboard (spec 2 section 2): the product name, 'Admin Dashboard', the two tabs and a
- * closing note. The chosen tab lives in the URL (?tab=channels) so a reload keeps it.
+ * closing note. The chosen tab lives in the URL (?tab=channels) so a reload keeps it. The page may
+ * add a third tab, the site's analytics (issue 18), composed in from its own feature.
  */
-export function AdminDashboard() {
+export function AdminDashboard({ analytics }: { analytics?: ReactNode }) {
   const [params, setParams] = useSearchParams();
-  const tab: AdminTab = params.get('tab') === 'channels' ? 'channels' : 'articles';
+  const asked = params.get('tab');
+  const tab: AdminTab = asked === 'channels' ? 'channels' : asked === 'analytics' && analytics ? 'analytics' : 'articles';
   const selectTab = (value: string) =>
-    setParams(value === 'channels' ? { tab: 'channels' } : {}, { replace: true, preventScrollReset: true });
+    setParams(value === 'articles' ? {} : { tab: value }, { replace: true, preventScrollReset: true });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
@@ -26,6 +29,7 @@ export function AdminDashboard() {
         <TabsList aria-label="Admin sections">
           <TabsTrigger value="articles">Manage Articles</TabsTrigger>
           <TabsTrigger value="channels">Manage Channels</TabsTrigger>
+          {analytics && <TabsTrigger value="analytics">Site Analytics</TabsTrigger>}
         </TabsList>
         <TabsContent value="articles">
           <AdminArticlesPanel />
@@ -33,6 +37,7 @@ export function AdminDashboard() {
         <TabsContent value="channels">
           <AdminChannelsPanel />
         </TabsContent>
+        {analytics && <TabsContent value="analytics">{analytics}</TabsContent>}
       </Tabs>
       <footer className="mt-10 border-t pt-4 text-sm text-muted-foreground">More admin tools will be added soon.</footer>
     </div>

@@ -6,6 +6,7 @@ import type { CategoryNode } from '@contract/taxonomy';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { feedApiUrl, type FeedFilters } from '../lib/feed-params';
+import { viewReferrer } from '../lib/view-referrer';
 
 /** Query keys are the API URLs (spec 1 section 7), so the default fetch and prefix invalidation both work. */
 export const articlesKeys = {
@@ -83,7 +84,9 @@ export function useRecordView() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<{ view_count: number; counted: boolean; shouldInvalidateFeeds: boolean }>('POST', `/api/articles/${id}/view`),
+      apiRequest<{ view_count: number; counted: boolean; shouldInvalidateFeeds: boolean }>('POST', `/api/articles/${id}/view`, {
+        referrer: viewReferrer(),
+      }),
     onSuccess: (result, id) => {
       queryClient.setQueryData<Article>(articlesKeys.detail(id), (article) => (article ? { ...article, viewCount: result.view_count } : article));
       if (result.counted || result.shouldInvalidateFeeds) void invalidateArticleLists(queryClient);

@@ -4,7 +4,6 @@ import type { Channel } from '@contract/channels';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/components/ui/use-toast';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useSubscriptionActions } from '../api/subscriptions';
 import { formatDate } from '../lib/text';
@@ -47,7 +46,7 @@ export function ChannelStats({ channel, isOwner }: { channel: Channel; isOwner: 
   );
 }
 
-/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics, which is not available yet. */
+/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics (its own page since issue 18, DESIGN.md section 5b). */
 export function ChannelSettings({ channelId }: { channelId: number }) {
   return (
     <Card className="gap-4">
@@ -61,14 +60,11 @@ export function ChannelSettings({ channelId }: { channelId: number }) {
             Manage Subscribers
           </Link>
         </Button>
-        <Button
-          variant="outline"
-          aria-disabled="true"
-          className="justify-start opacity-50"
-          onClick={() => toast({ title: 'Coming soon', description: 'Channel analytics feature is coming soon!' })}
-        >
-          <BarChart3Icon aria-hidden="true" />
-          Channel Analytics
+        <Button asChild variant="outline" className="justify-start">
+          <Link to={paths.channelAnalytics(channelId)}>
+            <BarChart3Icon aria-hidden="true" />
+            Channel Analytics
+          </Link>
         </Button>
       </CardContent>
     </Card>
