@@ -78,17 +78,19 @@ export default function ArticlePage() {
       ) : (
         <>
           <ArticleGallery images={article.images} title={article.title} className="mt-8" />
-          <div className="mt-8">
+          <div className="mt-8 sm:mt-10">
             <ArticleBody html={article.content} />
           </div>
-          <ReactionButtons
-            articleId={article.id}
-            likes={article.likes}
-            dislikes={article.dislikes}
-            userReaction={article.userReaction}
-            signedIn={user !== null}
-            className="mt-8"
-          />
+          <div data-print="hide">
+            <ReactionButtons
+              articleId={article.id}
+              likes={article.likes}
+              dislikes={article.dislikes}
+              userReaction={article.userReaction}
+              signedIn={user !== null}
+              className="mt-10"
+            />
+          </div>
           <CommentsSection
             articleId={article.id}
             articleAuthorId={article.userId}

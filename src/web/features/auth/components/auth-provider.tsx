@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@contract/auth';
 import { paths } from '@contract/paths';
-import { toast } from '@/components/ui/use-toast';
+import { dismissToast, toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '../api/get-current-user';
 import { endSession, useLogin, useLogout, useRegister, type Credentials } from '../api/session';
 import { authErrorMessage, logoutErrorMessage } from '../lib/auth-errors';
@@ -43,6 +43,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         toast({ variant: 'destructive', title: 'Login failed', description: authErrorMessage(error) });
         return false;
       }
+      // An earlier attempt's failure is answered now; it must not greet the user at home.
+      dismissToast();
       await navigate(paths.home);
       return true;
     },
@@ -57,6 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         toast({ variant: 'destructive', title: 'Registration failed', description: authErrorMessage(error) });
         return false;
       }
+      dismissToast();
       await navigate(paths.home);
       return true;
     },
