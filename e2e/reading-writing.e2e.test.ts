@@ -129,7 +129,14 @@ describeInBrowser('reading and writing (issue 14)', () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const writer = await newWriter(journey);
-    await journey.goto('/articles/new');
+    // Into the editor the way a writer goes, so Back stays inside the app.
+    const openEditor = async () => {
+      await page.getByRole('link', { name: 'Write an Article' }).click();
+      await journey.expectPath(`/channels/${writer.channelId}/articles/new`);
+      await page.getByRole('textbox', { name: 'Content' }).waitFor();
+    };
+    await journey.goto('/');
+    await openEditor();
     await page.getByLabel('Title', { exact: true }).fill('Unsent story');
     await page.getByRole('textbox', { name: 'Content' }).click();
     await page.keyboard.type('A first paragraph worth keeping.');
@@ -139,20 +146,24 @@ describeInBrowser('reading and writing (issue 14)', () => {
     const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await expect.poll(visible(ask)).toBe(true);
     await ask.getByRole('button', { name: 'Stay' }).click();
-    expect(new URL(page.url()).pathname).toBe('/articles/new');
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/channels/${writer.channelId}/articles/new`);
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Unsent story');
 
     // Back: asked again; leaving goes.
-    await page.goBack();
+    await page.evaluate(() => history.back());
     await expect.poll(visible(ask)).toBe(true);
     await ask.getByRole('button', { name: 'Leave' }).click();
     await journey.expectPath('/');
 
     // Coming back offers the unsent article.
-    await journey.goto('/articles/new');
+    await openEditor();
     await page.getByRole('button', { name: 'Restore' }).click();
     await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Unsent story');
     await expect.poll(() => page.getByRole('textbox', { name: 'Content' }).textContent()).toContain('A first paragraph worth keeping.');
+    await page.getByRole('link', { name: 'Broadsheet' }).click();
+    await ask.getByRole('button', { name: 'Leave' }).click();
+    await journey.expectPath('/');
 
     // Closing the tab asks too (the browser's own question).
     const tab = await journey.context.newPage();
@@ -331,6 +342,7 @@ describeInBrowser('reading and writing (issue 14)', () => {
     // The measure: 60 to 75 characters of the body's own type per line.
     const measure = await page.getByTestId('article-body').evaluate((body) => {
       const probe = document.createElement('span');
+      probe.style.cssText = 'position: absolute; white-space: nowrap; visibility: hidden';
       probe.textContent = 'abcdefghijklmnopqrstuvwxyz'.repeat(4);
       body.querySelector('p')!.append(probe);
       const perChar = probe.getBoundingClientRect().width / 104;
