@@ -209,7 +209,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db: ctx.db, dialect: ctx.dialect });
+      await api.register(healthRoutes, { db: ctx.db, dialect: ctx.dialect, placeSearchReady: () => ctx.geocoder.ready?.() ?? true });
       await api.register(authRoutes, {
         auth: ctx.auth,
         sessions: ctx.sessions,

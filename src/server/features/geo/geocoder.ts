@@ -7,6 +7,8 @@ export interface Geocoder {
   search(query: GeocodeQueryInput): Promise<GeoFeature[]>;
   /** Loads what the first search would otherwise wait for (the offline gazetteer). */
   warm?: () => Promise<void>;
+  /** Whether that is loaded (a remote geocoder is always ready). */
+  ready?: () => boolean;
 }
 
 const TIMEOUT_MS = 5000;
@@ -66,5 +68,5 @@ export function createGeocoder(config: AppConfig['geocoder']): Geocoder {
   if (config.kind === 'mapbox') return mapboxGeocoder(config.token, process.env.MAPBOX_API_URL);
   if (config.kind === 'nominatim') return nominatimGeocoder(config.url);
   const gazetteer = createOfflineGazetteer();
-  return { search: ({ q, types, limit }) => gazetteer.search(q, types, limit), warm: gazetteer.warm };
+  return { search: ({ q, types, limit }) => gazetteer.search(q, types, limit), warm: gazetteer.warm, ready: gazetteer.isLoaded };
 }

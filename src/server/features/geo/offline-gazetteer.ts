@@ -101,6 +101,7 @@ export function createOfflineGazetteer() {
      * search answers as fast as every other one. Resolves when loaded.
      */
     warm: (): Promise<void> => load().then(() => undefined),
+    isLoaded: (): boolean => places !== undefined,
 
     /** Exact names first, then names starting with the text, then words starting with it; larger places first within each. */
     async search(query: string, types: GeoType[], limit: number): Promise<GeoFeature[]> {
