@@ -491,6 +491,7 @@ describeInBrowser('place search from the first one (issue 14, defect 8)', () => 
         expect((await response.json()).features.length).toBeGreaterThan(0);
         timings.push(performance.now() - t0);
       }
+      console.info(`place search timings: ${timings.map((t) => t.toFixed(0)).join(', ')} ms`);
       expect(Math.max(...timings), `search timings ${timings.map((t) => t.toFixed(0)).join(', ')} ms`).toBeLessThanOrEqual(300);
     } finally {
       await server.stop();
