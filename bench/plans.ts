@@ -56,8 +56,8 @@ const cases: [string, () => Promise<unknown>][] = [
   ['Feed, first page (anonymous, newest)', () => articles.feed({ sort: 'createdAt', direction: 'desc', limit: 21 })],
   ['Feed, page 5 by cursor, sorted by likes', () => articles.feed({ sort: 'likes', direction: 'desc', limit: 21, after: { value: Number(page5.value), id: page5.id } })],
   [`Feed, substring search '${values.search}'`, () => articles.feed({ sort: 'createdAt', direction: 'desc', limit: 21, search: values.search })],
-  ['Feed, signed in (subscriptions and own articles)', async () => {
-    await articles.readerFeedHasArticles(1);
+  ['Feed, signed in (subscriptions and own channels)', async () => {
+    await articles.readerHasSubscriptions(1);
     return articles.feed({ sort: 'createdAt', direction: 'desc', limit: 21, readerId: 1 });
   }],
   ['Session lookup (every signed-in request)', () => sessions.findWithUser(session.id)],

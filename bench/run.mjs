@@ -165,7 +165,7 @@ const scenarios = [
     path: `/api/articles/${articleId}/comments`,
     method: 'POST',
     headers: json,
-    requests: [{ setupRequest: asNextReader((article) => ({ path: `/api/articles/${article}/comments`, body: '{"content":"Benchmark comment","parent_id":null}' })) }],
+    requests: [{ setupRequest: asNextReader((article, n) => ({ path: `/api/articles/${article}/comments`, body: JSON.stringify({ content: `Benchmark comment ${n}`, parent_id: null }) })) }],
   },
   { name: 'home page HTML (server-rendered)', path: '/' },
   { name: 'home page HTML, signed in', path: '/', headers: { cookie } },

@@ -87,7 +87,7 @@ async function runLoad(base: string, readers: Reader[], ledger: Ledger, isStoppe
     if (roll < 0.45) {
       const articleId = pick(published());
       if (articleId === undefined) return 0;
-      const r = await client.post(`/api/articles/${articleId}/comments`, { content: `Comment from ${reader.username}` });
+      const r = await client.post(`/api/articles/${articleId}/comments`, { content: `Comment ${reader.comments.length + 1} from ${reader.username}` });
       if (r.status === 201) {
         ledger.comments.set(r.body.id, articleId);
         reader.comments.push(r.body.id);

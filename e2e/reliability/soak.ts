@@ -95,6 +95,8 @@ function mixedTraffic(site: Site): () => Request {
     return site.readers[turn % site.readers.length]!;
   };
   const json = (cookie: string) => ({ cookie, origin, 'content-type': 'application/json' });
+  // Each comment's text differs: the same words from one reader within 10 s are refused as a duplicate.
+  let commentTurn = 0;
   const weighted: [number, () => Request][] = [
     [20, () => ({ method: 'GET', path: '/api/articles?scope=all&limit=20', headers: {} })],
     [18, () => ({ method: 'GET', path: `/api/articles/${pick(site.articleIds)}`, headers: {} })],
@@ -105,7 +107,7 @@ function mixedTraffic(site: Site): () => Request {
     [2, () => ({ method: 'GET', path: '/', headers: {} })],
     [10, () => ({ method: 'POST', path: `/api/articles/${pick(site.articleIds)}/view`, headers: { origin, cookie: reader('view').cookie } })],
     [9, () => ({ method: 'POST', path: `/api/articles/${pick(site.articleIds)}/reactions`, headers: json(reader('reaction').cookie), body: JSON.stringify({ isLike: Math.random() < 0.7 }) })],
-    [3, () => ({ method: 'POST', path: `/api/articles/${pick(site.articleIds)}/comments`, headers: json(reader('comment').cookie), body: JSON.stringify({ content: 'Soak comment: still reading.', parent_id: null }) })],
+    [3, () => ({ method: 'POST', path: `/api/articles/${pick(site.articleIds)}/comments`, headers: json(reader('comment').cookie), body: JSON.stringify({ content: `Soak comment ${++commentTurn}: still reading.`, parent_id: null }) })],
   ];
   const total = weighted.reduce((sum, [w]) => sum + w, 0);
   return () => {

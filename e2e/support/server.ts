@@ -22,6 +22,8 @@ export interface StartServerOptions {
   dataDir?: string;
   /** Leave the data directory in place on stop(); the caller removes it. */
   keepDataDir?: boolean;
+  /** How long to wait for the first answer (default 30 s; seeding the demo takes longer on a busy machine). */
+  startTimeoutMs?: number;
 }
 
 async function freePort(): Promise<number> {
@@ -68,7 +70,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 30_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -77,7 +80,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start within 30 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start within ${startTimeoutMs / 1000} s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 

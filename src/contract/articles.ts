@@ -103,8 +103,8 @@ export type FeedQueryInput = z.output<typeof FeedQuerySchema>;
 
 export const FeedPageSchema = paginated(ArticleSummarySchema, 'FeedPage').extend({
   /**
-   * Which articles the page draws from: 'subscriptions' (a signed-in reader's channels and own),
-   * 'all' (signed out, or asked for), or 'all-fallback' (signed in, but their set has no articles yet).
+   * Which articles the page draws from: 'subscriptions' (a signed-in reader's subscriptions and own
+   * channels), 'all' (signed out, or asked for), or 'all-fallback' (signed in, subscribed to nothing yet).
    */
   source: z.enum(['subscriptions', 'all', 'all-fallback']),
 });

@@ -13,6 +13,8 @@ export const COMMENT_MESSAGES = {
   parentOtherArticle: 'You can only reply to a comment on the same article',
   notFound: 'Comment not found',
   notAllowed: 'You can only delete your own comments',
+  /** The same comment again within LIMITS.duplicateCommentMs (a double click, a resent form). */
+  duplicate: 'You just posted this comment',
   /** What a deleted comment that still has replies shows in its place. */
   deletedText: 'This comment was deleted',
 } as const;

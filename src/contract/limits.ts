@@ -15,6 +15,8 @@ export const LIMITS = {
   titleMax: 200,
   articleHtmlMaxBytes: 200 * 1024,
   commentMax: 5000,
+  /** The same comment (author, article, parent, text) again within this window is refused (409). */
+  duplicateCommentMs: 10_000,
   categoriesPerArticle: 3,
   categorySearchResults: 10,
   categoryDepth: 3,

@@ -12,10 +12,17 @@ describe('slugify', () => {
 
 describe('stripHtml', () => {
   it('keeps words apart across blocks and decodes entities', () => {
-    expect(stripHtml('<h2>Title</h2><p>Fish &amp; chips&nbsp;today</p><ul><li>one</li><li>two</li></ul>')).toBe('Title Fish & chips today one two');
+    expect(stripHtml('<h2>Title</h2><p>Fish &amp; chips&nbsp;today</p><ul><li>one</li><li>two</li></ul>')).toBe('Title. Fish & chips today. one. two');
+  });
+  it('ends a block without punctuation with a full stop, and leaves punctuated ones alone', () => {
+    expect(stripHtml('<h2>What was decided</h2><p>The council voted.</p><h3>Next?</h3><p>More <strong>soon</strong></p>')).toBe(
+      'What was decided. The council voted. Next? More soon',
+    );
+    expect(stripHtml('<blockquote><p>“We will rebuild”</p></blockquote><p>Line one<br>line two</p>')).toBe('“We will rebuild” Line one line two');
+    expect(stripHtml('Loose text<ul><li><p>item</p></li></ul>')).toBe('Loose text. item');
   });
   it('drops script and style bodies', () => {
-    expect(stripHtml('<p>a</p><script>alert(1)</script><style>p{}</style><p>b</p>')).toBe('a b');
+    expect(stripHtml('<p>a</p><script>alert(1)</script><style>p{}</style><p>b</p>')).toBe('a. b');
   });
   it('decodes numeric entities', () => {
     expect(stripHtml('&#8220;Quoted&#x201D;')).toBe('“Quoted”');

@@ -15,11 +15,12 @@ export function slugify(text: string): string {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
-/** Text of an HTML fragment: tags removed, block ends turned into spaces, entities decoded, spaces folded. */
-export function stripHtml(html: string): string {
+/** Where one block of text ends and the next begins (opening or closing block tags). */
+const BLOCK_BOUNDARY = /<\/?(?:p|div|h[1-6]|ul|ol|li|blockquote|pre|table|tr|td|th|figure|figcaption|hr)\b[^>]*>/gi;
+
+function inlineText(html: string): string {
   return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<\/(p|div|h[1-6]|li|blockquote|pre|tr)>|<br\s*\/?>/gi, ' ')
+    .replace(/<br\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (match, name: string) => {
       const lower = name.toLowerCase();
@@ -31,6 +32,20 @@ export function stripHtml(html: string): string {
     })
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * Text of an HTML fragment: tags removed, entities decoded, spaces folded. Blocks are kept apart,
+ * and a block that ends without punctuation (a heading, a list item) is followed by '. ', so an
+ * excerpt never runs a heading into the next sentence ("What was decided. The council voted").
+ */
+export function stripHtml(html: string): string {
+  const blocks = html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .split(BLOCK_BOUNDARY)
+    .map(inlineText)
+    .filter(Boolean);
+  return blocks.map((block, i) => (i < blocks.length - 1 && !/\p{P}$/u.test(block) ? `${block}.` : block)).join(' ');
 }
 
 /**

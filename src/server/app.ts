@@ -162,6 +162,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     reply.header('x-request-id', request.id);
   });
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  // The place search's data loads once the server listens, off the main thread, so neither the
+  // start nor the first search waits for it.
+  app.addHook('onListen', (done) => {
+    ctx.geocoder.warm?.().catch((error: unknown) => app.log.warn({ err: error }, 'the place gazetteer did not load; searches will retry'));
+    done();
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -214,7 +220,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db: ctx.db, dialect: ctx.dialect });
+      await api.register(healthRoutes, { db: ctx.db, dialect: ctx.dialect, placeSearchReady: () => ctx.geocoder.ready?.() ?? true });
       await api.register(authRoutes, {
         auth: ctx.auth,
         sessions: ctx.sessions,

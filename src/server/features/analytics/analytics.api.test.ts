@@ -218,8 +218,8 @@ describe.each(testDatabases())('channel analytics on %s', (kind) => {
     await t.ctx.reactions.react(other.id, article.id, true, at(day - 4));
     await t.ctx.reactions.react(other.id, article.id, true, at(day));
     // A comment three days ago, deleted today; one yesterday kept.
-    const gone = await t.ctx.commentsRepository.insert({ articleId: article.id, userId: reader.id, parentId: null, content: 'Gone', now: at(day - 3) });
-    await t.ctx.commentsRepository.insert({ articleId: article.id, userId: reader.id, parentId: null, content: 'Kept', now: at(day - 1) });
+    const gone = await t.ctx.commentsRepository.insert({ articleId: article.id, userId: reader.id, parentId: null, content: 'Gone', now: at(day - 3), duplicateSince: at(day - 3) - 10_000 });
+    await t.ctx.commentsRepository.insert({ articleId: article.id, userId: reader.id, parentId: null, content: 'Kept', now: at(day - 1), duplicateSince: at(day - 1) - 10_000 });
     expect(gone.ok && (await t.ctx.commentsRepository.remove(gone.row.id))).toBe(true);
     // Subscribed six days ago, left yesterday.
     await t.ctx.subscriptions.subscribe(reader.id, channelId, at(day - 6));

@@ -302,6 +302,24 @@ describe.each(testDatabases())('the feed on %s', (kind) => {
     expect((await anonymous().get(`/api/articles?categories=${parent.id}&limit=100`)).json().items.map((a: any) => a.id)).toContain(article.id);
   });
 
+  it('keeps Your Feed on every channel while the reader subscribes to nothing, whatever they wrote', async () => {
+    const other = await signedInClient(t);
+    const otherChannel = await newChannel(other.client, 'Elsewhere');
+    const elsewhere = await write(other.client, otherChannel.id, { title: 'Elsewhere story' });
+    const reader = await signedInClient(t);
+    const own = await newChannel(reader.client, 'My Desk');
+    const mine = await write(reader.client, own.id, { title: 'My own story' });
+    const before = (await reader.client.get('/api/articles?limit=100')).json();
+    expect(before.source).toBe('all-fallback');
+    expect(before.items.map((a: any) => a.id)).toEqual(expect.arrayContaining([mine.id, elsewhere.id]));
+
+    // Once subscribed: the subscriptions plus the reader's own channels.
+    await reader.client.post(`/api/channels/${otherChannel.id}/subscribe`);
+    const after = (await reader.client.get('/api/articles?limit=100')).json();
+    expect(after.source).toBe('subscriptions');
+    expect(after.items.map((a: any) => a.id).sort()).toEqual([mine.id, elsewhere.id].sort());
+  });
+
   it("shows a signed-in reader their channels' articles, else falls back to all with a hint", async () => {
     const writer = await signedInClient(t);
     const channel = await newChannel(writer.client, 'Followed');
@@ -315,6 +333,12 @@ describe.each(testDatabases())('the feed on %s', (kind) => {
     const after = (await reader.client.get('/api/articles?limit=100')).json();
     expect(after.source).toBe('subscriptions');
     expect(after.items.map((a: any) => a.id)).toEqual([followed.id]);
+    // Subscribed to a channel that has nothing yet: the feed is empty, not everything.
+    const quiet = await newChannel(writer.client, 'Quiet');
+    const newcomer = await signedInClient(t);
+    await newcomer.client.post(`/api/channels/${quiet.id}/subscribe`);
+    const empty = (await newcomer.client.get('/api/articles?limit=100')).json();
+    expect(empty).toMatchObject({ source: 'subscriptions', items: [] });
     expect((await reader.client.get('/api/articles?scope=all&limit=100')).json().source).toBe('all');
     expect((await anonymous().get('/api/articles')).json().source).toBe('all');
     const facets = (await reader.client.get('/api/articles/facets')).json();
@@ -326,7 +350,7 @@ describe.each(testDatabases())('the feed on %s', (kind) => {
     const channel = await newChannel(author.client, 'Card Desk');
     await write(author.client, channel.id, { title: 'Card', content: '<h2>Head</h2><p>Some <em>body</em> text &amp; more.</p>' });
     const card = (await anonymous().get(`/api/articles?channels=${channel.id}`)).json().items[0];
-    expect(card).toMatchObject({ title: 'Card', excerpt: 'Head Some body text & more.', channel: { id: channel.id, name: 'Card Desk' }, image: null });
+    expect(card).toMatchObject({ title: 'Card', excerpt: 'Head. Some body text & more.', channel: { id: channel.id, name: 'Card Desk' }, image: null });
   });
 
   it.each(['sort=title', 'direction=sideways', 'limit=1000', 'cursor=%%%', 'cursor=eyJ4IjoxfQ', 'categories=abc', 'scope=mine', `q=${'x'.repeat(201)}`])(

@@ -66,7 +66,7 @@ export interface ArticleDetailRow extends ArticleRowBase {
 export interface FeedFilter {
   sort: ArticleSort;
   direction: 'asc' | 'desc';
-  /** Restrict to a reader's subscribed channels and own articles. */
+  /** Restrict to a reader's subscribed channels, own channels and own articles. */
   readerId?: number;
   search?: string;
   categoryIds?: number[];
@@ -153,6 +153,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       q = q.where((eb) =>
         eb.or([
           eb('articles.channel_id', 'in', eb.selectFrom('subscriptions').select('channel_id').where('user_id', '=', readerId)),
+          eb('articles.channel_id', 'in', eb.selectFrom('channels').select('id').where('user_id', '=', readerId)),
           eb('articles.user_id', '=', readerId),
         ]),
       ) as Q;
@@ -257,9 +258,12 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       return feedPage(filter);
     },
 
-    /** Whether a reader's feed (subscriptions and own articles) has any published article. */
-    async readerFeedHasArticles(readerId: number): Promise<boolean> {
-      const row = await applyFilters(baseSelect(), { readerId }).clearSelect().select('articles.id').limit(1).executeTakeFirst();
+    /**
+     * Whether a reader subscribes to any channel: until they do, Your Feed shows every channel
+     * (whatever they have written themselves); from then on, their subscriptions and own channels.
+     */
+    async readerHasSubscriptions(readerId: number): Promise<boolean> {
+      const row = await db.selectFrom('subscriptions').select('channel_id').where('user_id', '=', readerId).limit(1).executeTakeFirst();
       return row !== undefined;
     },
 
@@ -463,6 +467,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
           : q.where((eb: any) =>
               eb.or([
                 eb('articles.channel_id', 'in', eb.selectFrom('subscriptions').select('channel_id').where('user_id', '=', readerId)),
+                eb('articles.channel_id', 'in', eb.selectFrom('channels').select('id').where('user_id', '=', readerId)),
                 eb('articles.user_id', '=', readerId),
               ]),
             );

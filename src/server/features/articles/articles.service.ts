@@ -154,9 +154,9 @@ export function createArticlesService(deps: {
       let source: FeedPage['source'] = 'all';
       let readerId: number | undefined;
       if (viewer && query.scope === 'feed') {
-        const hasArticles = await articles.readerFeedHasArticles(viewer.id);
-        source = hasArticles ? 'subscriptions' : 'all-fallback';
-        readerId = hasArticles ? viewer.id : undefined;
+        const subscribes = await articles.readerHasSubscriptions(viewer.id);
+        source = subscribes ? 'subscriptions' : 'all-fallback';
+        readerId = subscribes ? viewer.id : undefined;
       }
       // Picking a section also finds the articles filed under its subsections.
       const categoryIds = query.categories?.length
@@ -183,7 +183,7 @@ export function createArticlesService(deps: {
     },
 
     async facets(viewer: SessionUser | null): Promise<Facets> {
-      const readerId = viewer && (await articles.readerFeedHasArticles(viewer.id)) ? viewer.id : undefined;
+      const readerId = viewer && (await articles.readerHasSubscriptions(viewer.id)) ? viewer.id : undefined;
       const [raw, index] = await Promise.all([articles.facets(readerId, 100), categories.index()]);
       return {
         categories: raw.categories.flatMap((c) => {

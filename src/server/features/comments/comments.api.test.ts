@@ -30,6 +30,29 @@ describe.each(testDatabases())('comments on %s', (kind) => {
   const list = async (articleId: number) => (await anonymous().get(`/api/articles/${articleId}/comments`)).json() as CommentThread[];
   const commentCount = async (articleId: number) => (await anonymous().get(`/api/articles/${articleId}`)).json().commentCount as number;
 
+  it('refuses the same comment by the same author on the same article and parent within 10 seconds (409)', async () => {
+    const { article } = await publishedArticle(t);
+    const ada = await signedInClient(t, 'ada');
+    const bo = await signedInClient(t, 'bo');
+    const url = `/api/articles/${article.id}/comments`;
+    // A double click: two requests at once, one comment.
+    const both = await Promise.all([ada.client.post(url, { content: 'Twice?' }), ada.client.post(url, { content: ' Twice? ' })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = both.find((r) => r.statusCode === 409)!;
+    expect(refused.json()).toEqual({ error: COMMENT_MESSAGES.duplicate });
+    const first = both.find((r) => r.statusCode === 201)!.json() as { id: number };
+    // Another author, another text, or a reply with the same text are new comments.
+    expect((await bo.client.post(url, { content: 'Twice?' })).statusCode).toBe(201);
+    expect((await ada.client.post(url, { content: 'Twice? Really.' })).statusCode).toBe(201);
+    expect((await ada.client.post(url, { content: 'Twice?', parent_id: first.id })).statusCode).toBe(201);
+    expect((await ada.client.post(url, { content: 'Twice?', parent_id: first.id })).statusCode).toBe(409);
+    expect(visibleComments(await list(article.id))).toBe(4);
+    // Ten seconds later the same words are a new comment.
+    await t.database.db.updateTable('comments').set({ created_at: Date.now() - 10_001 }).where('article_id', '=', article.id).execute();
+    expect((await ada.client.post(url, { content: 'Twice?' })).statusCode).toBe(201);
+    expect(await commentCount(article.id)).toBe(5);
+  });
+
   it('posts, replies, and lists threads oldest first with their authors', async () => {
     const { article } = await publishedArticle(t);
     const ada = await signedInClient(t, 'ada');

@@ -16,7 +16,7 @@ export interface CommentRow {
 
 export type InsertCommentResult =
   | { ok: true; row: CommentRow }
-  | { ok: false; reason: 'parentMissing' | 'parentOtherArticle' | 'articleGone' };
+  | { ok: false; reason: 'parentMissing' | 'parentOtherArticle' | 'articleGone' | 'duplicate' };
 
 /** The article or parent vanished under us (deleted concurrently): a foreign key refused the row. */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -64,9 +64,20 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
      * share-locked, so a concurrent delete cannot remove them between the check and the insert
      * (SQLite runs one writer at a time).
      */
-    async insert(values: { articleId: number; userId: number; parentId: number | null; content: string; now: number }): Promise<InsertCommentResult> {
+    async insert(values: {
+      articleId: number;
+      userId: number;
+      parentId: number | null;
+      content: string;
+      now: number;
+      /** Refuse the same text by the same author on the same article and parent written since then. */
+      duplicateSince: number;
+    }): Promise<InsertCommentResult> {
       try {
         return await db.transaction().execute(async (trx): Promise<InsertCommentResult> => {
+          // One comment insert per author at a time on PostgreSQL, so two requests from one double
+          // click cannot both pass the duplicate check below (SQLite runs one writer at a time).
+          if (pg) await trx.selectFrom('users').select('id').where('id', '=', values.userId).forUpdate().executeTakeFirst();
           let parentId: number | null = null;
           if (values.parentId !== null) {
             const parent = await trx
@@ -88,6 +99,18 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
               if (!top) return { ok: false, reason: 'parentMissing' };
             }
           }
+          const duplicate = await trx
+            .selectFrom('comments')
+            .select('id')
+            .where('article_id', '=', values.articleId)
+            .where('user_id', '=', values.userId)
+            .where((eb) => (parentId === null ? eb('parent_id', 'is', null) : eb('parent_id', '=', parentId)))
+            .where('content', '=', values.content)
+            .where('deleted', '=', 0)
+            .where('created_at', '>=', values.duplicateSince)
+            .limit(1)
+            .executeTakeFirst();
+          if (duplicate) return { ok: false, reason: 'duplicate' };
           const { id } = await trx
             .insertInto('comments')
             .values({

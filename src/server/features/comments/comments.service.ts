@@ -1,6 +1,7 @@
 import { ARTICLE_MESSAGES } from '../../../contract/articles.js';
 import { checkCommentContent, COMMENT_MESSAGES, type Comment, type CommentThread, type CreateCommentInput } from '../../../contract/comments.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { LIMITS } from '../../../contract/limits.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
@@ -59,15 +60,18 @@ export function createCommentsService(deps: {
       const checked = checkCommentContent(input.content);
       if (!checked.ok) throw badRequest(checked.error);
       await visibleArticle(articleId, author);
+      const at = now();
       const result = await comments.insert({
         articleId,
         userId: author.id,
         parentId: input.parent_id ?? null,
         content: checked.content,
-        now: now(),
+        now: at,
+        duplicateSince: at - LIMITS.duplicateCommentMs,
       });
       if (!result.ok) {
         if (result.reason === 'articleGone') throw notFound(ARTICLE_MESSAGES.notFound);
+        if (result.reason === 'duplicate') throw conflict(COMMENT_MESSAGES.duplicate);
         throw badRequest(COMMENT_MESSAGES[result.reason]);
       }
       return commentRowToComment(result.row);

@@ -3,6 +3,24 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, useTestApp } from '../../../test-support/test-app.js';
 import { createGeocoder } from './geocoder.js';
+import { createOfflineGazetteer } from './offline-gazetteer.js';
+
+describe('the offline gazetteer warmed at start', () => {
+  it('loads off the main thread, then answers without loading', async () => {
+    const gazetteer = createOfflineGazetteer();
+    expect(gazetteer.isLoaded()).toBe(false);
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    await gazetteer.warm();
+    clearInterval(ticker);
+    // The event loop kept turning while the cities were decoded.
+    expect(ticks).toBeGreaterThan(5);
+    expect(gazetteer.isLoaded()).toBe(true);
+    const started = performance.now();
+    expect((await gazetteer.search('lisbon', ['place'], 5))[0]).toMatchObject({ place_name: 'Lisbon, Portugal' });
+    expect(performance.now() - started).toBeLessThan(300);
+  });
+});
 
 describe('place search with the offline gazetteer', () => {
   const t = useTestApp('sqlite');

@@ -5,6 +5,10 @@ import { createOfflineGazetteer } from './offline-gazetteer.js';
 
 export interface Geocoder {
   search(query: GeocodeQueryInput): Promise<GeoFeature[]>;
+  /** Loads what the first search would otherwise wait for (the offline gazetteer). */
+  warm?: () => Promise<void>;
+  /** Whether that is loaded (a remote geocoder is always ready). */
+  ready?: () => boolean;
 }
 
 const TIMEOUT_MS = 5000;
@@ -64,5 +68,5 @@ export function createGeocoder(config: AppConfig['geocoder']): Geocoder {
   if (config.kind === 'mapbox') return mapboxGeocoder(config.token, config.apiUrl);
   if (config.kind === 'nominatim') return nominatimGeocoder(config.url);
   const gazetteer = createOfflineGazetteer();
-  return { search: async ({ q, types, limit }) => gazetteer.search(q, types, limit) };
+  return { search: ({ q, types, limit }) => gazetteer.search(q, types, limit), warm: gazetteer.warm, ready: gazetteer.isLoaded };
 }

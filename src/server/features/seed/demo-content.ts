@@ -13,6 +13,8 @@ export interface DemoArticle {
   channel: string;
   title: string;
   paragraphs: string[];
+  /** Formatted body (headings, lists, quotes, links); used instead of the paragraphs when given. */
+  html?: string;
   /** Category paths as the tree names them, e.g. 'Sports > Football'. */
   categories: string[];
   place: string | null;
@@ -27,6 +29,7 @@ export const DEMO_CHANNELS: DemoChannel[] = [
   { owner: 'tom.okafor', name: 'Matchday', description: 'Football, athletics and the stories behind the scores.', category: 'Sports' },
   { owner: 'lena-fischer', name: 'Circuit Board', description: 'Technology, start-ups and the people building them.', category: 'Technology' },
   { owner: 'lena-fischer', name: 'Market Watch', description: 'Markets, jobs and what the numbers mean for households.', category: 'Business' },
+  { owner: 'demo', name: 'Town Hall Notes', description: 'Council meetings, budgets and local decisions, written up by the demo account so you can try writing and editing.', category: 'Politics' },
   { owner: 'sam_patel', name: 'The Culture Page', description: 'Books, film, music and the arts, reviewed and discussed.', category: 'Culture' },
 ];
 
@@ -70,4 +73,77 @@ export const DEMO_ARTICLES: DemoArticle[] = [
   { channel: 'The Culture Page', title: 'Five podcasts worth your commute', categories: ['Entertainment'], place: null, paragraphs: ['From a history of maps to a show about neighbours’ disputes, these are the podcasts our writers keep returning to.', 'Each episode is under forty minutes: long enough for the train, short enough to finish.'] },
   { channel: 'The Culture Page', title: 'Street food market returns to the old station', categories: ['Lifestyle > Food'], place: at(8), paragraphs: ['The weekend street food market is back in the old station concourse with thirty stalls.', 'Organisers say they have added more seating and a stage for local bands.'] },
   { channel: 'Matchday', title: 'Marathon runner, 81, finishes her fortieth race', categories: ['Sports > Athletics', 'Health'], place: at(11), paragraphs: ['An eighty-one-year-old crossed the line on Sunday to complete her fortieth marathon.', 'She started running at fifty, she said, “because the bus was late”.'] },
+];
+
+/**
+ * The demo account's own channel, so 'Write an Article', Edit and the drafts of a channel page can
+ * be tried in the demo. The published ones come last, so they are the newest.
+ */
+const TOWN_HALL = 'Town Hall Notes';
+
+export const DEMO_OWN_ARTICLES: DemoArticle[] = [
+  {
+    channel: TOWN_HALL,
+    title: 'Council backs harbour flood plan after late-night vote',
+    categories: ['Politics > Government', 'Environment'],
+    place: 'Edinburgh',
+    paragraphs: [],
+    html:
+      '<p>After four hours of debate, councillors voted 31 to 12 on Wednesday night to fund a flood barrier at the mouth of the harbour, the largest single project the council has approved in a decade.</p>' +
+      '<h2>What was decided</h2>' +
+      '<p>The plan commits the council to three things over the next five years:</p>' +
+      '<ol><li>A moveable barrier across the harbour mouth, closed on the highest tides.</li><li>Raised walls along the fish market and the ferry terminal.</li><li>A yearly public report on flood risk, starting next spring.</li></ol>' +
+      '<p>The barrier alone is expected to cost <strong>£48 million</strong>, two thirds of it from a national resilience fund.</p>' +
+      '<h2>Who objected</h2>' +
+      '<p>Opponents did not dispute the need for protection, but the timetable. Several asked for the walls to come first, since they can be built in a single season.</p>' +
+      '<blockquote><p>We are being asked to sign a cheque for a barrier that will not close for five years, while the market floods every winter.</p></blockquote>' +
+      '<p>The council leader answered that the two would be built side by side, and that the walls would be tendered <em>this</em> year.</p>' +
+      '<h3>What happens next</h3>' +
+      '<ul><li>Designs go on public display at the library from next month.</li><li>Residents can comment for eight weeks.</li><li>Work on the walls could begin in the autumn.</li></ul>' +
+      '<p>The full papers are published on the <a href="https://example.org/council/flood-plan">council’s website</a>.</p>',
+  },
+  {
+    channel: TOWN_HALL,
+    title: 'Library hours to stay the same after budget rethink',
+    categories: ['Politics > Policy', 'Culture'],
+    place: 'Edinburgh',
+    paragraphs: [
+      'Plans to shorten opening hours at three branch libraries have been dropped after more than two thousand people responded to the consultation.',
+      'The savings will instead come from sharing a single mobile library between two districts, the council said.',
+      'Campaigners welcomed the change but said they would keep watching next year’s budget.',
+    ],
+  },
+  {
+    channel: TOWN_HALL,
+    title: 'Ten questions for the new school crossing',
+    categories: ['Education'],
+    place: null,
+    paragraphs: [],
+    html:
+      '<p>Parents on Mill Road have waited six years for a crossing. Now it has been approved, we asked the people who will use it what they want to know.</p>' +
+      '<h2>The short version</h2>' +
+      '<ul><li>It opens before the autumn term.</li><li>It will have a patrol in the mornings.</li><li>The speed limit drops to 20 mph outside the school.</li></ul>' +
+      '<p>We will publish the council’s answers to the rest as soon as we have them.</p>',
+  },
+];
+
+/** Drafts in the demo account's channel: visible to the demo account only, ready to finish and publish. */
+export const DEMO_DRAFTS: DemoArticle[] = [
+  {
+    channel: TOWN_HALL,
+    title: 'Draft: what the bus changes mean for the east end',
+    categories: ['Local'],
+    place: 'Edinburgh',
+    paragraphs: [],
+    html:
+      '<h2>Routes</h2><p>Two routes merge from January. Notes from the meeting to be written up.</p>' +
+      '<ul><li>Check the new timetable with the operator</li><li>Ask the ward councillors for a comment</li></ul>',
+  },
+  {
+    channel: TOWN_HALL,
+    title: 'Draft: a year of the new recycling rules',
+    categories: ['Environment'],
+    place: null,
+    paragraphs: ['Collection figures are in. The first paragraph still needs a number the council has promised by Friday.'],
+  },
 ];

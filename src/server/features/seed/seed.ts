@@ -7,7 +7,7 @@ import { createChannelsService } from '../channels/channels.service.js';
 import { LOCATION_FIXTURES, type LocationFixture } from '../geo/location-fixtures.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import { DEMO_ARTICLES, DEMO_CHANNELS, DEMO_PASSWORD, DEMO_WRITERS } from './demo-content.js';
+import { DEMO_ARTICLES, DEMO_CHANNELS, DEMO_DRAFTS, DEMO_OWN_ARTICLES, DEMO_PASSWORD, DEMO_WRITERS, type DemoArticle } from './demo-content.js';
 import { seedDemoImages } from '../media/demo-images.js';
 import { seedDemoReactions } from '../reactions/demo-reactions.js';
 import { seedDemoComments } from '../comments/demo-comments.js';
@@ -91,24 +91,35 @@ export async function seedDemo(ctx: SeedContext, log?: FastifyBaseLogger): Promi
     byPath.get(path.toLowerCase()) ?? byLeaf.get(path.split(' > ').pop()!.toLowerCase()) ?? byPath.get(path.split(' > ')[0]!.toLowerCase());
   const coordinates = cityCoordinates();
 
-  const step = (Date.now() - start - 60 * 60 * 1000) / DEMO_ARTICLES.length;
-  const created: { id: number; owner: number }[] = [];
-  for (const [i, demo] of DEMO_ARTICLES.entries()) {
-    clock = Math.round(start + (i + 1) * step);
+  const write = async (demo: DemoArticle, status: 'published' | 'draft') => {
     const channelId = channelIds.get(demo.channel)!;
-    const owner = DEMO_CHANNELS.find((c) => c.name === demo.channel)!.owner;
+    const owner = users.get(DEMO_CHANNELS.find((c) => c.name === demo.channel)!.owner)!;
     const place = demo.place ? coordinates.get(demo.place) : undefined;
-    const article = await articles.create(users.get(owner)!, {
+    const article = await articles.create(owner, {
       title: demo.title,
-      content: demo.paragraphs.map((p) => `<p>${p}</p>`).join(''),
+      content: demo.html ?? demo.paragraphs.map((p) => `<p>${p}</p>`).join(''),
       channelId,
       categoryIds: [...new Set(demo.categories.map(resolveCategory).filter((id): id is number => id !== undefined))].slice(0, 3),
       location_name: demo.place,
       location_lat: place?.lat ?? null,
       location_lng: place?.lng ?? null,
-      status: 'published',
+      status,
     });
-    created.push({ id: article.id, owner: users.get(owner)!.id });
+    return { id: article.id, owner: owner.id };
+  };
+
+  const published = [...DEMO_ARTICLES, ...DEMO_OWN_ARTICLES];
+  const step = (Date.now() - start - 2 * 60 * 60 * 1000) / published.length;
+  const created: { id: number; owner: number }[] = [];
+  for (const [i, demo] of published.entries()) {
+    clock = Math.round(start + (i + 1) * step);
+    created.push(await write(demo, 'published'));
+  }
+  // The demo account's unfinished work, written in the last hour.
+  const drafts: { id: number; owner: number }[] = [];
+  for (const demo of DEMO_DRAFTS) {
+    clock += 20 * 60 * 1000;
+    drafts.push(await write(demo, 'draft'));
   }
 
   // The demo reader follows three channels, so 'Your Feed' has something in it.
@@ -135,11 +146,17 @@ export async function seedDemo(ctx: SeedContext, log?: FastifyBaseLogger): Promi
   await seedDemoComments({ comments: ctx.commentsRepository, articles: ctx.articlesRepository }, users, created.map((a) => a.id));
 
   // Pictures drawn locally (nothing downloaded), through the real image pipeline and storage.
-  const pictures = await seedDemoImages(
-    ctx.media,
-    created.map((a, i) => ({ ...a, title: DEMO_ARTICLES[i]!.title, place: DEMO_ARTICLES[i]!.place })),
-    [...users.values()],
-  );
+  const pictures =
+    (await seedDemoImages(
+      ctx.media,
+      created.map((a, i) => ({ ...a, title: published[i]!.title, place: published[i]!.place })),
+      [...users.values()],
+    )) +
+    (await seedDemoImages(
+      ctx.media,
+      drafts.map((a, i) => ({ ...a, title: DEMO_DRAFTS[i]!.title, place: DEMO_DRAFTS[i]!.place })),
+      [...users.values()],
+    ));
   log?.info(`${pictures} demo images stored`);
 
   log?.info(`demo content loaded; sign in as "${DEMO_ACCOUNT.username}" with password "${DEMO_ACCOUNT.password}"`);

@@ -15,7 +15,7 @@ import { SideMenu } from './side-menu';
 export interface AppHeaderSlots {
   /** Larger screens: the current-channel dropdown (switch channel, Create Channel), signed-in users only. */
   channelSwitcher?: ReactNode;
-  /** Side menu: the current channel with its switch list and Create Channel, then Popular Channels (first 5, Explore Channels). */
+  /** Side menu: the current channel with its switch list and Create Channel (signed in), then Popular Channels (first 5, Explore Channels). */
   sideMenuChannelSections?: ReactNode;
 }
 
@@ -23,7 +23,7 @@ export interface AppHeaderSlots {
 export function AppHeader({ channelSwitcher, sideMenuChannelSections }: AppHeaderSlots) {
   const { user } = useAuth();
   return (
-    <header className="sticky top-0 z-40 border-b-4 border-double border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+    <header data-print="hide" className="sticky top-0 z-40 border-b-4 border-double border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         <Link
           to={paths.home}

@@ -6,7 +6,9 @@ import { ThemeProvider } from '@/lib/theme';
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
 import { useUserChannels } from '@/features/channels/api/channels';
 import { ChannelSwitcher } from '@/features/channels/components/channel-switcher';
+import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { RouteAnnouncer } from './route-announcer';
 
 // Rendered only inside the side menu, whose code loads when it is first opened.
 const SideMenuChannelSections = lazy(() =>
@@ -36,7 +38,9 @@ export function RootLayout() {
                 <Outlet />
               </Suspense>
             </main>
+            <AppFooter />
           </div>
+          <RouteAnnouncer />
           <ScrollRestoration />
         </SelectedChannelFromSession>
       </ThemeFromSession>
@@ -66,11 +70,8 @@ function SelectedChannelFromSession({ children }: { children: ReactNode }) {
 /** The header with the channels feature in its slots: the switcher (md+) and the side menu's sections. */
 function HeaderWithChannels() {
   const { user } = useAuth();
-  if (!user) return <AppHeader />;
-  return (
-    <AppHeader
-      channelSwitcher={<ChannelSwitcher userId={user.id} />}
-      sideMenuChannelSections={<SideMenuChannelSections userId={user.id} />}
-    />
-  );
+  // Signed-out readers on a phone get Popular Channels too (spec 1 section 2): the menu is their way to Explore Channels.
+  const sideMenuChannelSections = <SideMenuChannelSections userId={user?.id ?? null} />;
+  if (!user) return <AppHeader sideMenuChannelSections={sideMenuChannelSections} />;
+  return <AppHeader channelSwitcher={<ChannelSwitcher userId={user.id} />} sideMenuChannelSections={sideMenuChannelSections} />;
 }

@@ -51,7 +51,7 @@ export default function SideMenuSheet({
             </MenuLink>
           )}
         </nav>
-        {user && <Suspense fallback={null}>{channelSections}</Suspense>}
+        {!isLoading && <Suspense fallback={null}>{channelSections}</Suspense>}
         <Separator />
         <div className="grid gap-4 px-4">
           <ThemeSwitch />

@@ -4,6 +4,7 @@ import { pageTitle } from '@/lib/site';
 import { useSelectedChannel } from '@/lib/selected-channel';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { CreateArticle } from '@/features/articles/components/create-article';
+import { unsentArticleKey } from '@/features/articles/lib/unsent-article';
 import { LocationPicker } from '@/features/geo/components/location-picker';
 import { useArticleImagesField } from '@/features/media/components/image-uploader';
 
@@ -24,6 +25,7 @@ export default function NewArticlePage() {
         selectedChannelId={selectedChannelId}
         locationField={LocationPicker}
         images={images}
+        unsentKey={user ? unsentArticleKey(user.id) : undefined}
       />
     </div>
   );

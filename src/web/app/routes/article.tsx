@@ -89,19 +89,21 @@ export default function ArticlePage() {
       ) : (
         <>
           <ArticleGallery images={article.images} title={article.title} className="mt-8" />
-          <div className="mt-8">
+          <div className="mt-8 sm:mt-10">
             <ArticleBody html={article.content} />
           </div>
-          <Suspense fallback={<div className="mt-8 h-9" />}>
+          <div data-print="hide">
+            <Suspense fallback={<div className="mt-10 h-9" />}>
             <ReactionButtons
               articleId={article.id}
               likes={article.likes}
               dislikes={article.dislikes}
               userReaction={article.userReaction}
               signedIn={user !== null}
-              className="mt-8"
+              className="mt-10"
             />
-          </Suspense>
+            </Suspense>
+          </div>
           <Suspense fallback={<PageSpinner label="Loading comments" />}>
             <CommentsSection
               articleId={article.id}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Loader2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -8,7 +8,15 @@ import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@contract/limits';
 import { cn } from '@/lib/utils';
 import { validateArticleForm, type ArticleFormErrors, type ArticleFormValues, type ArticleLocation } from '../lib/article-form';
+import {
+  articleValuesDiffer,
+  clearUnsentArticle,
+  readUnsentArticle,
+  storeUnsentArticle,
+  type UnsentArticle,
+} from '../lib/unsent-article';
 import { CategoryPicker } from './category-picker';
+import { LeaveUnsavedDialog, RestoreUnsentNotice, useUnsavedWorkGuard } from './unsaved-work';
 
 // TipTap is only downloaded by pages that edit (spec: the feed and article pages stay small).
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -51,6 +59,12 @@ export interface ArticleFormProps {
   disabled?: boolean;
   /** Extra checks before the schema errors show (the create page's login and channel toasts). */
   onInvalid?: (errors: ArticleFormErrors, values: ArticleFormValues) => void;
+  /**
+   * Where unsaved work is kept in this browser (see lib/unsent-article). With it, leaving with
+   * unsaved changes asks first, and coming back offers the kept copy. Cleared once `disabled`
+   * (saved) or on Cancel.
+   */
+  unsentKey?: string;
 }
 
 /**
@@ -70,8 +84,14 @@ export function ArticleForm({
   submittingLabel = 'Saving...',
   onInvalid,
   disabled = false,
+  unsentKey,
 }: ArticleFormProps) {
   const [values, setValues] = useState<ArticleFormValues>(initialValues);
+  // The HTML the editor (re)starts from: the loaded content, or a restored copy.
+  const [editorHtml, setEditorHtml] = useState(initialValues.content);
+  // Typed into since the page opened (or since a restore): only then is there work to keep.
+  const [touched, setTouched] = useState(false);
+  const [offer, setOffer] = useState<UnsentArticle | null>(null);
   const [errors, setErrors] = useState<ArticleFormErrors>({});
   const [submitting, setSubmitting] = useState(false);
   // Remounting the editor is how Cancel puts the loaded content back.
@@ -95,8 +115,41 @@ export function ArticleForm({
   const channelRef = useRef<HTMLSelectElement>(null);
   const showChannel = mode !== 'inline';
   const set = <K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) => {
+    setTouched(true);
     setValues((v) => ({ ...v, [key]: value }));
     if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const unsaved = unsentKey !== undefined && touched && !disabled && articleValuesDiffer(values, initialValues);
+  const { blocker, release } = useUnsavedWorkGuard(unsaved);
+
+  // Read in an effect, not during render: the server's render and the first client render match.
+  useEffect(() => {
+    if (!unsentKey) return;
+    const kept = readUnsentArticle(unsentKey);
+    if (kept && articleValuesDiffer(kept.values, initialValues)) setOffer(kept);
+    // Only when the page (its key) changes; the initial values of one page do not change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unsentKey]);
+
+  useEffect(() => {
+    if (!unsentKey || !touched) return;
+    if (disabled) clearUnsentArticle(unsentKey);
+    else if (articleValuesDiffer(values, initialValues)) storeUnsentArticle(unsentKey, values);
+    else clearUnsentArticle(unsentKey);
+  }, [unsentKey, touched, disabled, values, initialValues]);
+
+  const restore = () => {
+    if (!offer) return;
+    setValues({ ...offer.values, channelId: mode === 'edit' ? initialValues.channelId : (offer.values.channelId ?? initialValues.channelId) });
+    setEditorHtml(offer.values.content);
+    setEditorKey((k) => k + 1);
+    setTouched(true);
+    setOffer(null);
+  };
+  const discardOffer = () => {
+    if (unsentKey) clearUnsentArticle(unsentKey);
+    setOffer(null);
   };
 
   const submit = async (event: FormEvent) => {
@@ -120,7 +173,12 @@ export function ArticleForm({
   };
 
   const cancel = () => {
+    // Cancel throws the changes away on purpose: nothing to ask about, nothing to keep.
+    release();
+    if (unsentKey) clearUnsentArticle(unsentKey);
+    setTouched(false);
     setValues(initialValues);
+    setEditorHtml(initialValues.content);
     setErrors({});
     setEditorKey((k) => k + 1);
     images?.reset?.();
@@ -134,6 +192,8 @@ export function ArticleForm({
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
+      {unsentKey && <LeaveUnsavedDialog blocker={blocker} />}
+      {offer && <RestoreUnsentNotice savedAt={offer.savedAt} onRestore={restore} onDiscard={discardOffer} />}
       <div className="space-y-2">
         <Label htmlFor={ids.title}>Title</Label>
         <Input
@@ -162,7 +222,7 @@ export function ArticleForm({
         >
           <RichTextEditor
             key={editorKey}
-            initialHtml={initialValues.content}
+            initialHtml={editorHtml}
             onChange={(html) => set('content', html)}
             labelId={ids.content}
             minHeight={editorHeight}

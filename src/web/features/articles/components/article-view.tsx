@@ -4,6 +4,7 @@ import type { Article } from '@contract/articles';
 import { paths } from '@contract/paths';
 import { Badge } from '@/components/ui/badge';
 import { showLatestEdit, useFormatArticleDate } from '../lib/format-date';
+import { readingMinutes } from '../lib/reading-time';
 import { articleShareText } from '../lib/share';
 import { ArticleStats } from './article-stats';
 import { ChannelLink } from './channel-link';
@@ -40,7 +41,22 @@ export function ArticleHeader({
             Draft
           </Badge>
         )}
-        <h1 className="font-serif text-3xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">{article.title}</h1>
+        <h1 tabIndex={-1} className="font-serif text-3xl leading-tight font-bold tracking-tight text-balance outline-none sm:text-5xl">
+          {article.title}
+        </h1>
+        <p data-testid="article-byline" className="text-base text-muted-foreground">
+          By <span className="font-semibold text-foreground">{article.author.username}</span> in{' '}
+          <ChannelLink
+            signedIn={signedIn}
+            channelId={article.channel?.id ?? article.channelId}
+            to={`/channels/${article.channel?.slug || 'channel'}/${article.channel?.id ?? article.channelId}`}
+            className="font-semibold"
+          >
+            {article.channel?.name ?? 'Unknown channel'}
+          </ChannelLink>
+          <span aria-hidden="true"> · </span>
+          <span className="whitespace-nowrap">{readingMinutes(article.content)} min read</span>
+        </p>
       </div>
       <dl className="grid gap-x-6 gap-y-1 text-sm text-muted-foreground sm:flex sm:flex-wrap">
         <div className="flex gap-1">
@@ -66,18 +82,6 @@ export function ArticleHeader({
             <dd>{article.location}</dd>
           </div>
         )}
-        <div className="flex gap-1">
-          <dt>Channel:</dt>
-          <dd>
-            <ChannelLink
-              signedIn={signedIn}
-              channelId={article.channel?.id ?? article.channelId}
-              to={`/channels/${article.channel?.slug || 'channel'}/${article.channel?.id ?? article.channelId}`}
-            >
-              {article.channel?.name ?? 'Unknown channel'}
-            </ChannelLink>
-          </dd>
-        </div>
       </dl>
       {article.categories.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Categories">
@@ -90,7 +94,7 @@ export function ArticleHeader({
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ArticleStats viewCount={article.viewCount} likes={article.likes} dislikes={article.dislikes} commentCount={article.commentCount} />
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2" data-print="hide">
           {isOwner && !editing && (
             <Suspense fallback={null}>
               <OwnerActions articleId={article.id} published={article.published} onEdit={onEdit} />

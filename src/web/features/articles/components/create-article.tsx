@@ -23,7 +23,10 @@ export function CreateArticle({
   selectedChannelId,
   locationField,
   images,
+  unsentKey,
 }: {
+  /** Where the unsent article is kept in this browser (lib/unsent-article). */
+  unsentKey?: string;
   signedIn: boolean;
   routeChannelId: number | null;
   selectedChannelId: number | null;
@@ -112,6 +115,7 @@ export function CreateArticle({
         if (!signedIn) toast({ variant: 'destructive', title: 'Error', description: FORM_MESSAGES.mustLogIn });
         else if (errors.channelId) toast({ variant: 'destructive', title: 'Error', description: FORM_MESSAGES.selectChannelForArticle });
       }}
+      unsentKey={unsentKey}
       submitLabel={(v) => (saved ? 'Saved' : v.draft ? 'Save Draft' : 'Publish Article')}
       submittingLabel="Saving..."
       disabled={saved}

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { articlesKeys, invalidateArticleLists, useArticle, useOwnChannels, useUpdateArticle } from '../api/articles';
 import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
 import { readEditCopy, storeEditCopy } from '../lib/edit-copy';
+import { unsentArticleKey } from '../lib/unsent-article';
 import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent } from './article-form';
 import { REDIRECT_DELAY_MS } from './create-article';
 
@@ -107,6 +108,7 @@ export function EditArticle({
       images={images}
       onSubmit={submit}
       onCancel={() => void navigate(paths.article(article.id, article.slug))}
+      unsentKey={unsentArticleKey(userId, articleId)}
       submitLabel={saved ? 'Saved' : 'Save'}
       disabled={saved}
     />

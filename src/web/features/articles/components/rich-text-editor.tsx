@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
@@ -128,16 +128,55 @@ function Toolbar({ editor }: { editor: Editor }) {
     setLinkOpen(false);
   };
 
+  // WAI-ARIA toolbar: one tab stop (the button used last), arrow keys, Home and End inside.
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(TOOLS[0]!.label);
+  const disabled = (label: string) => (label === 'Undo' && !state.canUndo) || (label === 'Redo' && !state.canRedo);
+  const tabStop = disabled(current) ? TOOLS[0]!.label : current;
+  const tabIndexOf = (label: string) => (label === tabStop ? 0 : -1);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...(toolbarRef.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
+    const at = buttons.indexOf(event.target as HTMLButtonElement);
+    if (at < 0) return;
+    const last = buttons.length - 1;
+    const next =
+      event.key === 'ArrowRight' ? (at === last ? 0 : at + 1)
+      : event.key === 'ArrowLeft' ? (at === 0 ? last : at - 1)
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? last
+      : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    buttons[next]!.focus();
+  };
+
   return (
     <div className="sticky top-16 z-10 rounded-t-md border-b bg-background/95">
-      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 p-1">
+      <div
+        ref={toolbarRef}
+        role="toolbar"
+        aria-label="Formatting"
+        className="flex flex-wrap items-center gap-0.5 p-1"
+        onKeyDown={onKeyDown}
+        onFocus={(event) => {
+          const label = event.target.getAttribute('aria-label');
+          if (label) setCurrent(label);
+        }}
+      >
         {TOOLS.map((tool, i) => (
-          <ToolbarButton key={tool.label} label={tool.label} pressed={state.active[i] ?? false} onClick={() => tool.run(editor)}>
+          <ToolbarButton
+            key={tool.label}
+            label={tool.label}
+            pressed={state.active[i] ?? false}
+            tabIndex={tabIndexOf(tool.label)}
+            onClick={() => tool.run(editor)}
+          >
             <tool.icon className="size-4" aria-hidden="true" />
           </ToolbarButton>
         ))}
         <ToolbarButton
           label="Link"
+          tabIndex={tabIndexOf('Link')}
           pressed={state.link}
           onClick={() => {
             setHref(state.linkHref);
@@ -147,10 +186,10 @@ function Toolbar({ editor }: { editor: Editor }) {
           <LinkIcon className="size-4" aria-hidden="true" />
         </ToolbarButton>
         <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
-        <ToolbarButton label="Undo" disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
+        <ToolbarButton label="Undo" tabIndex={tabIndexOf('Undo')} disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
           <Undo2Icon className="size-4" aria-hidden="true" />
         </ToolbarButton>
-        <ToolbarButton label="Redo" disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
+        <ToolbarButton label="Redo" tabIndex={tabIndexOf('Redo')} disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
           <Redo2Icon className="size-4" aria-hidden="true" />
         </ToolbarButton>
       </div>
@@ -199,10 +238,12 @@ function ToolbarButton({
   label,
   pressed,
   disabled,
+  tabIndex,
   onClick,
   children,
 }: {
   label: string;
+  tabIndex: number;
   pressed?: boolean;
   disabled?: boolean;
   onClick: () => void;
@@ -217,6 +258,7 @@ function ToolbarButton({
       title={label}
       aria-pressed={pressed === undefined ? undefined : pressed}
       disabled={disabled}
+      tabIndex={tabIndex}
       onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
     >

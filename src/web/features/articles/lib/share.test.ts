@@ -9,7 +9,7 @@ describe('description and share text (spec 1 section 2)', () => {
     const description = articleDescription(html);
     expect(description.length).toBeLessThanOrEqual(160);
     expect(description).not.toMatch(/[<>]/);
-    expect(description.startsWith('Harbour & tide The water rose.')).toBe(true);
+    expect(description.startsWith('Harbour & tide. The water rose.')).toBe(true);
     expect(description.endsWith('.')).toBe(true);
     const share = articleShareText(html);
     expect(share.length).toBeLessThanOrEqual(100);

@@ -40,6 +40,9 @@ export function setSessionUser(queryClient: QueryClient, user: CurrentUser | nul
   });
 }
 
+/** Answers only a signed-in user gets (their channels, subscriptions, admin check, debug views). */
+const SIGNED_IN_ONLY = ['/api/user/', '/api/is-admin', '/api/debug/'];
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: login, onSuccess: (user) => setSessionUser(queryClient, user) });
@@ -59,6 +62,9 @@ export function useLogout() {
  * theme. Called after leaving the page, so a protected page does not first bounce to /auth.
  */
 export function endSession(queryClient: QueryClient): void {
+  // What only a signed-in user can ask for is dropped, not refetched: its components are still
+  // mounted with the old user for a moment, and a refetch would only earn a 401.
+  queryClient.removeQueries({ predicate: (query) => SIGNED_IN_ONLY.some((prefix) => String(query.queryKey[0]).startsWith(prefix)) });
   setSessionUser(queryClient, null);
   clearSelectedChannelStorage();
   storedTheme.set('light');

@@ -1,9 +1,9 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@contract/auth';
 import { paths } from '@contract/paths';
-import { toast } from '@/components/ui/use-toast';
+import { dismissToast, toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '../api/get-current-user';
 import { endSession, useLogin, useLogout, useRegister, type Credentials } from '../api/session';
 import { authErrorMessage, logoutErrorMessage } from '../lib/auth-errors';
@@ -19,6 +19,11 @@ interface AuthContextValue {
   register: (credentials: Credentials) => Promise<boolean>;
   /** Signs out, goes home, clears the selected channel and forces the light theme; a failure shows 'Logout failed'. */
   logout: () => Promise<void>;
+  /**
+   * True from a logout until the home page is on screen. A protected page still showing meanwhile
+   * (React keeps it while the home page's code loads) waits instead of sending the visitor to /auth.
+   */
+  signingOut: boolean;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -34,6 +39,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: loginAsync } = loginMutation;
   const { mutateAsync: registerAsync } = registerMutation;
   const { mutateAsync: logoutAsync } = logoutMutation;
+  const [signingOut, setSigningOut] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (signingOut && pathname === paths.home) setSigningOut(false);
+  }, [signingOut, pathname]);
 
   const login = useCallback(
     async (credentials: Credentials) => {
@@ -43,6 +53,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         toast({ variant: 'destructive', title: 'Login failed', description: authErrorMessage(error) });
         return false;
       }
+      // An earlier attempt's failure is answered now; it must not greet the user at home.
+      dismissToast();
       await navigate(paths.home);
       return true;
     },
@@ -57,6 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         toast({ variant: 'destructive', title: 'Registration failed', description: authErrorMessage(error) });
         return false;
       }
+      dismissToast();
       await navigate(paths.home);
       return true;
     },
@@ -70,14 +83,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast({ variant: 'destructive', title: 'Logout failed', description: logoutErrorMessage(error) });
       return;
     }
-    // Leave the page first (synchronously), so a protected page does not react to the missing user.
+    setSigningOut(true);
+    // Leave the page first, so a protected page does not react to the missing user.
     await navigate(paths.home, { flushSync: true });
     endSession(queryClient);
   }, [logoutAsync, navigate, queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: currentUser.data ?? null, isLoading: currentUser.isLoading, login, register, logout }),
-    [currentUser.data, currentUser.isLoading, login, register, logout],
+    () => ({ user: currentUser.data ?? null, isLoading: currentUser.isLoading, login, register, logout, signingOut }),
+    [currentUser.data, currentUser.isLoading, login, register, logout, signingOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -10,9 +10,10 @@ import { useAuth } from './auth-provider';
  * /auth (spec 1 section 2). Wraps `children`, or is used as a layout route (renders the Outlet).
  */
 export function ProtectedRoute({ children, redirectTo = paths.auth }: { children?: ReactNode; redirectTo?: string }) {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, signingOut } = useAuth();
   const location = useLocation();
-  if (isLoading) return <PageSpinner />;
+  // After a logout this page shows only until the home page replaces it (spec 1 section 2: logout returns to /).
+  if (isLoading || (!user && signingOut)) return <PageSpinner />;
   if (!user) return <Navigate to={redirectTo} replace state={{ from: location.pathname }} />;
   return children ?? <Outlet />;
 }

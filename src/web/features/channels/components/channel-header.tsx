@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CalendarIcon, PencilIcon } from 'lucide-react';
+import { CalendarIcon, PencilIcon, RssIcon } from 'lucide-react';
 import type { Channel } from '@contract/channels';
 import { LIMITS } from '@contract/limits';
 import { Badge } from '@/components/ui/badge';
@@ -29,9 +29,20 @@ export function ChannelHeader({ channel, isOwner }: { channel: Channel; isOwner:
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <h1 className="font-serif text-4xl font-bold tracking-tight break-words sm:text-5xl">{channel.name}</h1>
-            <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
-              <CalendarIcon className="size-4" aria-hidden="true" />
-              {created ? `Created on ${created}` : 'Creation date not available'}
+            <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarIcon className="size-4" aria-hidden="true" />
+                {created ? `Created on ${created}` : 'Creation date not available'}
+              </span>
+              {/* The channel's feed is a server route, not a page: a plain link. */}
+              <a
+                href={`/channels/${channel.id}/rss.xml`}
+                type="application/rss+xml"
+                className="inline-flex items-center gap-1.5 rounded-sm text-foreground underline underline-offset-4 outline-none hover:text-highlight focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <RssIcon className="size-4" aria-hidden="true" />
+                RSS feed of this channel
+              </a>
             </p>
             <p className="mt-3 max-w-3xl text-lg whitespace-pre-line">{channel.description}</p>
             {channel.category && (

@@ -13,17 +13,56 @@ const itemClass =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:shrink-0';
 
 /**
- * The side menu's channel sections (spec 1 section 2): the current channel with a list to switch
- * and Create Channel, then Popular Channels (the first 5) with Explore Channels. Every choice
- * closes the menu.
+ * The side menu's channel sections (spec 1 section 2): for a signed-in user the current channel
+ * with a list to switch and Create Channel; for everyone Popular Channels (the first 5) with
+ * Explore Channels. Every choice closes the menu.
  */
-export function SideMenuChannelSections({ userId }: { userId: number }) {
+export function SideMenuChannelSections({ userId }: { userId: number | null }) {
+  const popular = usePopularChannels(LIMITS.popularChannelsInMenu);
+  return (
+    <>
+      {userId !== null && <CurrentChannelSection userId={userId} />}
+      <Separator />
+      <section aria-labelledby="side-menu-popular" className="grid gap-1 px-2">
+        <h2 id="side-menu-popular" className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          Popular Channels
+        </h2>
+        {popular.data && popular.data.items.length === 0 && <p className="px-3 text-sm text-muted-foreground">No channels yet</p>}
+        <ul className="grid gap-0.5">
+          {popular.data?.items.map((channel) => (
+            <li key={channel.id}>
+              <SheetClose asChild>
+                <Link to={paths.channel(channel.id)} className={itemClass}>
+                  <span className="truncate">{channel.name}</span>
+                  <span className="ml-auto shrink-0 text-xs text-muted-foreground">
+                    {channel.subscriberCount}
+                    <span className="sr-only"> {channel.subscriberCount === 1 ? 'subscriber' : 'subscribers'}</span>
+                  </span>
+                </Link>
+              </SheetClose>
+            </li>
+          ))}
+        </ul>
+        <div className="px-1 pt-1">
+          <SheetClose asChild>
+            <Button asChild variant="outline" className="w-full">
+              <Link to={paths.channels}>
+                <CompassIcon aria-hidden="true" />
+                Explore Channels
+              </Link>
+            </Button>
+          </SheetClose>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function CurrentChannelSection({ userId }: { userId: number }) {
   const navigate = useNavigate();
   const { selectedChannelId, selectChannel } = useSelectedChannel();
   const { data: channels = [] } = useUserChannels(userId);
-  const popular = usePopularChannels(LIMITS.popularChannelsInMenu);
   const current = channels.find((channel) => channel.id === selectedChannelId);
-
   return (
     <>
       <Separator />
@@ -63,38 +102,6 @@ export function SideMenuChannelSections({ userId }: { userId: number }) {
             Create Channel
           </Link>
         </SheetClose>
-      </section>
-      <Separator />
-      <section aria-labelledby="side-menu-popular" className="grid gap-1 px-2">
-        <h2 id="side-menu-popular" className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-          Popular Channels
-        </h2>
-        {popular.data && popular.data.items.length === 0 && <p className="px-3 text-sm text-muted-foreground">No channels yet</p>}
-        <ul className="grid gap-0.5">
-          {popular.data?.items.map((channel) => (
-            <li key={channel.id}>
-              <SheetClose asChild>
-                <Link to={paths.channel(channel.id)} className={itemClass}>
-                  <span className="truncate">{channel.name}</span>
-                  <span className="ml-auto shrink-0 text-xs text-muted-foreground">
-                    {channel.subscriberCount}
-                    <span className="sr-only"> subscribers</span>
-                  </span>
-                </Link>
-              </SheetClose>
-            </li>
-          ))}
-        </ul>
-        <div className="px-1 pt-1">
-          <SheetClose asChild>
-            <Button asChild variant="outline" className="w-full">
-              <Link to={paths.channels}>
-                <CompassIcon aria-hidden="true" />
-                Explore Channels
-              </Link>
-            </Button>
-          </SheetClose>
-        </div>
       </section>
     </>
   );

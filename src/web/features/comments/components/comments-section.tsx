@@ -63,6 +63,8 @@ function CommentForm({
   const [error, setError] = useState<string | null>(null);
   const post = usePostComment(articleId);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  // Set synchronously on submit: a double click sends its second submit before the button disables.
+  const sending = useRef(false);
 
   // Entering reply mode puts the cursor where the reply goes.
   useEffect(() => {
@@ -82,6 +84,8 @@ function CommentForm({
       textarea.current?.focus();
       return;
     }
+    if (sending.current) return;
+    sending.current = true;
     setError(null);
     try {
       await post.mutateAsync({ content: checked.content, parent_id: replyTo?.id ?? null });
@@ -89,6 +93,8 @@ function CommentForm({
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 401) window.alert(COMMENT_MESSAGES.signIn);
       else window.alert(failure instanceof Error && failure.message ? failure.message : COMMENT_MESSAGES.postFailed);
+    } finally {
+      sending.current = false;
     }
   }
 

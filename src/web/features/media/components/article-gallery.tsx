@@ -45,7 +45,7 @@ export function ArticleGallery({ images, title, className }: { images: readonly 
         <h2 id={headingId} className="text-sm font-medium text-muted-foreground">
           {count === 1 ? '1 image' : `${count} images`}
         </h2>
-        <Button type="button" variant="ghost" size="sm" onClick={() => setShowImages(!showImages)} aria-expanded={showImages}>
+        <Button type="button" variant="ghost" size="sm" onClick={() => setShowImages(!showImages)} aria-expanded={showImages} data-print="hide">
           {showImages ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
           {showImages ? 'Hide images' : 'Show images'}
         </Button>
@@ -62,10 +62,10 @@ export function ArticleGallery({ images, title, className }: { images: readonly 
             >
               <ResponsiveImage image={main} sizes={MAIN_SIZES} priority alt={altOf(main, 0)} className="w-full" />
             </button>
-            {main.caption && <figcaption className="text-sm text-muted-foreground">{main.caption}</figcaption>}
+            {main.caption && <figcaption className="border-l-2 border-border pl-3 text-sm leading-snug text-muted-foreground">{main.caption}</figcaption>}
           </figure>
           {count > 1 && (
-            <ol className="flex flex-wrap gap-2" aria-label="More images">
+            <ol className="flex flex-wrap gap-2" aria-label="More images" data-print="hide">
               {sorted.slice(1).map((image, i) => (
                 <li key={image.id}>
                   <Thumbnail image={image} number={i + 2} label={`Open image ${i + 2} of ${count} in the viewer`} onClick={() => openAt(i + 1)} />

@@ -1,0 +1,60 @@
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
+import type { ArticleFormValues } from './article-form';
+
+/**
+ * An article being written or edited, kept in this browser until it is saved, so leaving the page
+ * (a click elsewhere, a closed tab, a crash) never loses it. One copy per user and per article
+ * (or per user for a new one), so another account on the same browser never sees it.
+ */
+export interface UnsentArticle {
+  values: ArticleFormValues;
+  /** When it was last typed, epoch ms. */
+  savedAt: number;
+}
+
+export function unsentArticleKey(userId: number, articleId?: number): string {
+  return `broadsheet-unsent-article:${userId}:${articleId === undefined ? 'new' : articleId}`;
+}
+
+export function readUnsentArticle(key: string): UnsentArticle | null {
+  try {
+    const raw = readStorage(key);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<UnsentArticle>;
+    const values = parsed.values;
+    if (!values || typeof values.title !== 'string' || typeof values.content !== 'string' || typeof parsed.savedAt !== 'number') return null;
+    return {
+      savedAt: parsed.savedAt,
+      values: {
+        title: values.title,
+        content: values.content,
+        channelId: typeof values.channelId === 'number' ? values.channelId : null,
+        categories: Array.isArray(values.categories) ? values.categories : [],
+        location: values.location && typeof values.location.name === 'string' ? values.location : null,
+        draft: values.draft === true,
+      },
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function storeUnsentArticle(key: string, values: ArticleFormValues, now = Date.now()): void {
+  writeStorage(key, JSON.stringify({ values, savedAt: now } satisfies UnsentArticle));
+}
+
+export function clearUnsentArticle(key: string): void {
+  removeStorage(key);
+}
+
+const emptyHtml = (html: string) => html.replace(/<p>\s*<\/p>/g, '').trim();
+
+/** Whether the writer's values differ from what the page started with (their work, not the form's). */
+export function articleValuesDiffer(a: ArticleFormValues, b: ArticleFormValues): boolean {
+  return (
+    a.title.trim() !== b.title.trim() ||
+    emptyHtml(a.content) !== emptyHtml(b.content) ||
+    a.categories.map((c) => c.id).join() !== b.categories.map((c) => c.id).join() ||
+    (a.location?.name ?? '') !== (b.location?.name ?? '')
+  );
+}
