@@ -57,6 +57,11 @@ import { commentsRoutes } from './features/comments/comments.routes.js';
 import { createAdminRepository } from './features/admin/admin.repository.js';
 import { createAdminService } from './features/admin/admin.service.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
+import { createEmailTokens } from './features/email/email-tokens.js';
+import { createOutboxRepository, outboxSignal } from './features/email/outbox.repository.js';
+import { createUnsubscribeLinks } from './features/email/unsubscribe-links.js';
+import { createEmailService } from './features/email/email.service.js';
+import { emailRoutes } from './features/email/email.routes.js';
 
 /** Everything the routes need, built once per app from one database handle. */
 export function createContext(config: AppConfig, database: DatabaseHandle) {
@@ -104,6 +109,11 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     commentsRepository,
     comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository }),
     admin: createAdminService(createAdminRepository(db, database.dialect)),
+    // Email (issue 17): the outbox, single-use links, unsubscribe links, and a wake-up for the sender.
+    outbox: createOutboxRepository(db, database.dialect),
+    emailTokens: createEmailTokens(db),
+    unsubscribeLinks: createUnsubscribeLinks(db),
+    outboxQueued: outboxSignal(database),
   };
 }
 export type AppContext = ReturnType<typeof createContext>;
@@ -229,6 +239,24 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(reactionsRoutes, { reactions: ctx.reactionsService, perMinute: Math.min(config.rateLimits.write, 60) });
       await api.register(commentsRoutes, { comments: ctx.comments, perMinute: Math.min(config.rateLimits.write, 20) });
       await api.register(adminRoutes, { admin: ctx.admin });
+      await api.register(emailRoutes, {
+        email: createEmailService({
+          db: ctx.db,
+          tokens: ctx.emailTokens,
+          outbox: ctx.outbox,
+          sessions: ctx.sessions,
+          unsubscribeLinks: ctx.unsubscribeLinks,
+          publicUrl: config.publicUrl,
+          confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000, redis }),
+          resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000, redis }),
+          onQueued: () => ctx.outboxQueued.dispatchEvent(new Event('queued')),
+        }),
+        users: ctx.users,
+        sessions: ctx.sessions,
+        cookie: { secure },
+        authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
+        preview: config.env === 'development' ? { siteName: 'Broadsheet', publicUrl: config.publicUrl } : undefined,
+      });
     },
     { prefix: '/api' },
   );
