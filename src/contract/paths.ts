@@ -34,6 +34,7 @@ export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/articles\/new\/?$/,
   /^\/articles\/(?:[^/]*-)?\d+\/?$/,
   /^\/articles\/\d+\/edit\/?$/,
+  /^\/(?:reset-password|confirm-email|unsubscribe)\/?$/,
 ];
 
 export function isClientRoute(pathname: string): boolean {

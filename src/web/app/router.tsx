@@ -31,6 +31,9 @@ export const routes: RouteObject[] = [
       { path: 'channels/:id', lazy: page(() => import('./routes/channel')) },
       { path: 'channels/:slug/:id', lazy: page(() => import('./routes/channel')) },
       { path: 'articles/:slugAndId', lazy: page(() => import('./routes/article')) },
+      { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
+      { path: 'confirm-email', lazy: page(() => import('./routes/confirm-email')) },
+      { path: 'unsubscribe', lazy: page(() => import('./routes/unsubscribe')) },
       {
         element: <ProtectedRoute />,
         children: [
