@@ -30,7 +30,7 @@ export interface TestSmtpServer {
  * arrives is parsed with `mailparser`). A message counts as received when the server accepts it,
  * the moment the client gets its 250.
  */
-export async function startSmtpServer(options: { delayMs?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(options: { delayMs?: number; /** Count envelopes only (the bench): no parsing. */ parse?: boolean } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const refuse = new Set<string>();
   const waiters = new Set<() => void>();
@@ -48,6 +48,15 @@ export async function startSmtpServer(options: { delayMs?: number } = {}): Promi
       callback();
     },
     onData(stream, session, callback) {
+      if (options.parse === false) {
+        stream.on('data', () => undefined);
+        stream.on('end', () => {
+          const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          received.push({ to, from: '', subject: '', text: '', html: '', messageId: '', header: () => undefined });
+          callback();
+        });
+        return;
+      }
       simpleParser(stream)
         .then(async (parsed) => {
           if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));

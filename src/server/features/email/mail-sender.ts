@@ -72,7 +72,16 @@ export function createMailSender(options: MailSenderOptions) {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
   const messageIdOf = (row: OutboxRow) => `<${createHash('sha256').update(row.dedupe_key).digest('hex').slice(0, 32)}.${row.id}@${messageHost}>`;
 
-  async function teaser(articleId: number): Promise<(ArticleTeaser & { published: boolean; channelId: number }) | undefined> {
+  type Teaser = ArticleTeaser & { published: boolean; channelId: number };
+  /** One article's teaser, read once per claimed batch (a publish sends the same article to everyone). */
+  let teasers = new Map<number, Promise<Teaser | undefined>>();
+  const teaser = (articleId: number) => {
+    let found = teasers.get(articleId);
+    if (!found) teasers.set(articleId, (found = loadTeaser(articleId)));
+    return found;
+  };
+
+  async function loadTeaser(articleId: number): Promise<Teaser | undefined> {
     const row = await db
       .selectFrom('articles')
       .innerJoin('channels', 'channels.id', 'articles.channel_id')
@@ -100,7 +109,17 @@ export function createMailSender(options: MailSenderOptions) {
   }
 
   async function reader(userId: number) {
-    return db.selectFrom('users').select(['id', 'username', 'email']).where('id', '=', userId).executeTakeFirst();
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => [
+        'id',
+        'username',
+        'email',
+        eb.exists(eb.selectFrom('email_suppressions').select('email_suppressions.email_key').whereRef('email_suppressions.email_key', '=', 'users.email_key')).as('suppressed'),
+      ])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row ? { ...row, suppressed: Boolean(row.suppressed) } : undefined;
   }
 
   async function listHeaders(userId: number, channelId: number | null) {
@@ -146,6 +165,7 @@ export function createMailSender(options: MailSenderOptions) {
         .executeTakeFirst();
       if (!subscription) return { skip: 'unsubscribed' };
       if (subscription.notify !== 'each') return { skip: `notify ${subscription.notify}` };
+      if (user.suppressed) return { skip: 'address bounced before' };
       const { unsubscribeUrl, headers } = await listHeaders(user.id, article.channelId);
       return { message: base(user.email, newArticleMessage(site, { article, unsubscribeUrl, settingsUrl }), headers), link: article.url };
     }
@@ -173,7 +193,8 @@ export function createMailSender(options: MailSenderOptions) {
         await outbox.markFinal(row.id, workerId, 'skipped', composed.skip, now());
         return;
       }
-      if (await outbox.isSuppressed(composed.message.to)) {
+      // Article emails checked the reader's address with the reader; the others check here.
+      if (row.kind !== 'article' && (await outbox.isSuppressed(composed.message.to))) {
         await outbox.markFinal(row.id, workerId, 'skipped', 'address bounced before', now());
         return;
       }
@@ -229,6 +250,7 @@ export function createMailSender(options: MailSenderOptions) {
   async function drainOnce(): Promise<number> {
     const at = now();
     const rows = await outbox.claim(workerId, batchSize, at, at + options.claimMs);
+    teasers = new Map();
     if (rows.length > 0) await runConcurrently(rows);
     return rows.length;
   }
