@@ -126,9 +126,26 @@ export function createMailSender(options: MailSenderOptions) {
     const token = await unsubscribeLinks.token({ userId, channelId });
     const oneClick = `${site.publicUrl}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
     return {
+      token: encodeURIComponent(token),
       unsubscribeUrl: `${site.publicUrl}${EMAIL_PAGES.unsubscribe}?token=${encodeURIComponent(token)}`,
       headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     };
+  }
+
+  /**
+   * An article's email is the same for every reader but for the unsubscribe token: it is rendered
+   * once per batch with a placeholder, which each reader's token replaces.
+   */
+  const PLACEHOLDER = 'BROADSHEET-UNSUBSCRIBE-TOKEN';
+  let articleRenders = new Map<number, RenderedEmail>();
+  function articleEmail(article: Teaser, articleId: number, token: string): RenderedEmail {
+    let rendered = articleRenders.get(articleId);
+    if (!rendered) {
+      const unsubscribeUrl = `${site.publicUrl}${EMAIL_PAGES.unsubscribe}?token=${PLACEHOLDER}`;
+      rendered = newArticleMessage(site, { article, unsubscribeUrl, settingsUrl: `${site.publicUrl}${paths.profile}` });
+      articleRenders.set(articleId, rendered);
+    }
+    return { subject: rendered.subject, html: rendered.html.replaceAll(PLACEHOLDER, token), text: rendered.text.replaceAll(PLACEHOLDER, token) };
   }
 
   /** What to send for a row, or why nothing is sent any more. */
@@ -166,8 +183,8 @@ export function createMailSender(options: MailSenderOptions) {
       if (!subscription) return { skip: 'unsubscribed' };
       if (subscription.notify !== 'each') return { skip: `notify ${subscription.notify}` };
       if (user.suppressed) return { skip: 'address bounced before' };
-      const { unsubscribeUrl, headers } = await listHeaders(user.id, article.channelId);
-      return { message: base(user.email, newArticleMessage(site, { article, unsubscribeUrl, settingsUrl }), headers), link: article.url };
+      const { token, headers } = await listHeaders(user.id, article.channelId);
+      return { message: base(user.email, articleEmail(article, row.article_id!, token), headers), link: article.url };
     }
 
     if (row.kind === 'digest') {
@@ -251,6 +268,7 @@ export function createMailSender(options: MailSenderOptions) {
     const at = now();
     const rows = await outbox.claim(workerId, batchSize, at, at + options.claimMs);
     teasers = new Map();
+    articleRenders = new Map();
     if (rows.length > 0) await runConcurrently(rows);
     return rows.length;
   }
