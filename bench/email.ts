@@ -1,4 +1,4 @@
-// npx tsx bench/email.ts [--subscribers 10000] [--db sqlite|postgres] [--publishes 30]
+// npx tsx bench/email.ts [--subscribers 10000] [--db sqlite|postgres] [--publishes 30] [--connections 10]
 // Issue 17's figures, against the production build (npm run build first) and a local SMTP server
 // in this process: (1) what a channel's 10,000 confirmed subscribers add to the publish request,
 // (2) how long until all 10,000 new-article emails are accepted by the SMTP server.
@@ -14,6 +14,7 @@ const { values } = parseArgs({
     subscribers: { type: 'string', default: '10000' },
     db: { type: 'string', default: 'sqlite' },
     publishes: { type: 'string', default: '30' },
+    connections: { type: 'string', default: '10' },
   },
 });
 const subscribers = Number(values.subscribers);
@@ -28,7 +29,7 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 // The receiving server only counts envelopes (parsing 10,000 messages here would slow the run down).
 const smtp = await startSmtpServer({ parse: false });
 const fresh = values.db === 'postgres' ? await createFreshPostgresDatabase() : undefined;
-const env = { SMTP_URL: smtp.url, LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: '100000', ...(fresh ? { DATABASE_URL: fresh.url } : {}) };
+const env = { SMTP_URL: `${smtp.url}/?maxConnections=${values.connections}`, LOG_LEVEL: 'warn', WRITE_RATE_LIMIT: '100000', ...(fresh ? { DATABASE_URL: fresh.url } : {}) };
 
 // Part 1: publish latency with the sender off, so only the request itself is measured.
 let server = await startServer({ ...env, EMAIL_SENDER: 'false' }, { keepDataDir: true });
