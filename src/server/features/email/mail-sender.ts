@@ -168,24 +168,31 @@ export function createMailSender(options: MailSenderOptions) {
       return { message: base(row.to_address, rendered), link: payload.link };
     }
 
-    const user = row.user_id !== null ? await reader(row.user_id) : undefined;
-    if (!user?.email) return { skip: 'no confirmed address' };
-
     if (row.kind === 'article') {
       const article = await teaser(row.article_id!);
       if (!article || !article.published) return { skip: article ? 'draft' : 'deleted' };
-      const subscription = await db
-        .selectFrom('subscriptions')
-        .select('notify')
-        .where('user_id', '=', user.id)
-        .where('channel_id', '=', article.channelId)
+      // The reader, their subscription and their bounce state in one query (this runs per email).
+      const target = await db
+        .selectFrom('users')
+        .leftJoin('subscriptions', (join) => join.onRef('subscriptions.user_id', '=', 'users.id').on('subscriptions.channel_id', '=', article.channelId))
+        .select((eb) => [
+          'users.id',
+          'users.email',
+          'subscriptions.notify',
+          eb.exists(eb.selectFrom('email_suppressions').select('email_suppressions.email_key').whereRef('email_suppressions.email_key', '=', 'users.email_key')).as('suppressed'),
+        ])
+        .where('users.id', '=', row.user_id!)
         .executeTakeFirst();
-      if (!subscription) return { skip: 'unsubscribed' };
-      if (subscription.notify !== 'each') return { skip: `notify ${subscription.notify}` };
-      if (user.suppressed) return { skip: 'address bounced before' };
-      const { token, headers } = await listHeaders(user.id, article.channelId);
-      return { message: base(user.email, articleEmail(article, row.article_id!, token), headers), link: article.url };
+      if (!target?.email) return { skip: 'no confirmed address' };
+      if (!target.notify) return { skip: 'unsubscribed' };
+      if (target.notify !== 'each') return { skip: `notify ${target.notify}` };
+      if (target.suppressed) return { skip: 'address bounced before' };
+      const { token, headers } = await listHeaders(target.id, article.channelId);
+      return { message: base(target.email, articleEmail(article, row.article_id!, token), headers), link: article.url };
     }
+
+    const user = row.user_id !== null ? await reader(row.user_id) : undefined;
+    if (!user?.email) return { skip: 'no confirmed address' };
 
     if (row.kind === 'digest') {
       const window = JSON.parse(row.payload ?? '{}') as { from?: number; to?: number };
