@@ -72,7 +72,8 @@ export const NotificationSettingsSchema = z
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
 /** The unsubscribe link's token travels in the query (RFC 8058 one-click posts to the same URL). */
-export const UnsubscribeQuerySchema = z.object({ token: TokenSchema }).meta({ id: 'UnsubscribeQuery' });
+// No meta id: a querystring schema must stay inline for the OpenAPI document.
+export const UnsubscribeQuerySchema = z.object({ token: TokenSchema });
 export const UnsubscribeInfoSchema = z
   .object({ scope: z.enum(['channel', 'digest']), channelName: z.string().nullable(), notify: NotifyChoiceSchema })
   .meta({ id: 'UnsubscribeInfo' });
