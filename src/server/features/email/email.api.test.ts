@@ -78,6 +78,23 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     expect((await client.get('/api/user')).body).not.toContain(mine);
   });
 
+  it('gives a Google account the address Google verified, and nothing when it is unverified or taken', async () => {
+    const verified = address('google');
+    const signIn = async (subject: string, email: string, emailVerified: boolean) => {
+      const user = await t.ctx.oidcAccounts.findOrCreateUser({ issuer: 'https://accounts.google.com', subject, email, name: 'G', emailVerified });
+      const { token } = await t.ctx.sessions.start(user.id);
+      const client = new TestClient(() => t.app);
+      client.cookie = `broadsheet_session=${token}`;
+      return client;
+    };
+    const first = await signIn(`g-${process.pid}-${++n}`, verified, true);
+    expect((await first.get('/api/user/email')).json()).toEqual({ email: verified, pendingEmail: null });
+    const unverified = await signIn(`g-${process.pid}-${++n}`, address('unverified'), false);
+    expect((await unverified.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null });
+    const sameAddress = await signIn(`g-${process.pid}-${++n}`, verified.toUpperCase(), true);
+    expect((await sameAddress.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null });
+  });
+
   it('refuses an expired confirmation link and an address another account confirmed', async () => {
     const { client, id } = await signedInClient(t, 'late');
     const expired = await t.ctx.emailTokens.issue({ userId: id, purpose: 'confirm', email: address('late'), ttlMs: 1000, now: Date.now() - 2000 });
