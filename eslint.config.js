@@ -9,7 +9,7 @@ import globals from 'globals';
  * never import each other; inside web, shared folders feed features, features feed app, and
  * features do not import each other.
  */
-const webFeatures = ['admin', 'articles', 'auth', 'channels', 'comments', 'geo', 'media', 'reactions', 'subscriptions', 'users'];
+const webFeatures = ['admin', 'articles', 'auth', 'channels', 'comments', 'email', 'geo', 'media', 'reactions', 'subscriptions', 'users'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench/results/**', 'coverage/**'] },

@@ -59,6 +59,11 @@ import { adminRoutes } from './features/admin/admin.routes.js';
 import { createAnalyticsRepository } from './features/analytics/analytics.repository.js';
 import { createAnalyticsService } from './features/analytics/analytics.service.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
+import { createEmailTokens } from './features/email/email-tokens.js';
+import { createOutboxRepository, outboxSignal } from './features/email/outbox.repository.js';
+import { createUnsubscribeLinks } from './features/email/unsubscribe-links.js';
+import { createEmailService } from './features/email/email.service.js';
+import { emailRoutes } from './features/email/email.routes.js';
 
 /** Everything the routes need, built once per app from one database handle. */
 export function createContext(config: AppConfig, database: DatabaseHandle) {
@@ -107,6 +112,11 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository }),
     admin: createAdminService(createAdminRepository(db, database.dialect)),
     analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), channels: channelsRepository }),
+    // Email (issue 17): the outbox, single-use links, unsubscribe links, and a wake-up for the sender.
+    outbox: createOutboxRepository(db, database.dialect),
+    emailTokens: createEmailTokens(db),
+    unsubscribeLinks: createUnsubscribeLinks(db),
+    outboxQueued: outboxSignal(database),
   };
 }
 export type AppContext = ReturnType<typeof createContext>;
@@ -247,6 +257,24 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(commentsRoutes, { comments: ctx.comments, perMinute: Math.min(config.rateLimits.write, 20) });
       await api.register(adminRoutes, { admin: ctx.admin });
       await api.register(analyticsRoutes, { analytics: ctx.analytics });
+      await api.register(emailRoutes, {
+        email: createEmailService({
+          db: ctx.db,
+          tokens: ctx.emailTokens,
+          outbox: ctx.outbox,
+          sessions: ctx.sessions,
+          unsubscribeLinks: ctx.unsubscribeLinks,
+          publicUrl: config.publicUrl,
+          confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000, redis }),
+          resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000, redis }),
+          onQueued: () => ctx.outboxQueued.dispatchEvent(new Event('queued')),
+        }),
+        users: ctx.users,
+        sessions: ctx.sessions,
+        cookie: { secure },
+        authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
+        preview: config.env === 'development' ? { siteName: 'Broadsheet', publicUrl: config.publicUrl } : undefined,
+      });
     },
     { prefix: '/api' },
   );

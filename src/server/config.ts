@@ -57,6 +57,16 @@ const EnvSchema = z.object({
   WRITE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
   /** How long anonymous read responses are served from memory; 0 turns the cache off. */
   MICRO_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
+  /** Email (issue 17): an SMTP server URL (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  /** The From of every email, e.g. "Broadsheet <news@example.com>". */
+  MAIL_FROM: optionalString,
+  /** The UTC hour (0-23) the daily digest goes out. */
+  DIGEST_HOUR_UTC: z.coerce.number({ error: 'must be an hour from 0 to 23' }).int().min(0).max(23).default(7),
+  /** How long a sender holds the outbox rows it claimed before another instance may take them over. */
+  EMAIL_CLAIM_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(3600).default(60),
+  /** Whether this instance drains the email outbox (every instance does by default; they share the work). */
+  EMAIL_SENDER: booleanFromEnv.default(true),
 });
 
 export interface AppConfig {
@@ -82,6 +92,7 @@ export interface AppConfig {
   logLevel: string;
   rateLimits: { auth: number; write: number };
   microCacheMs: number;
+  email: { smtpUrl?: string; from: string; digestHourUtc: number; claimSeconds: number; sender: boolean; outboxDir: string };
   /** Where the built client lives (its SSR bundle in ../ssr); absent in API-only tests. */
   webRoot?: string;
   /** Pages from Vite's dev server instead of the build (npm run dev). */
@@ -145,5 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     microCacheMs: e.MICRO_CACHE_MS,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     webDev: e.WEB_DEV,
+    email: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Broadsheet <no-reply@${new URL(publicUrl).hostname}>`,
+      digestHourUtc: e.DIGEST_HOUR_UTC,
+      claimSeconds: e.EMAIL_CLAIM_SECONDS,
+      sender: e.EMAIL_SENDER,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
   };
 }

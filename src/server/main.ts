@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { applyAdminUsernames, seedDemo, seedFixtures } from './features/seed/seed.js';
+import { createMailSender } from './features/email/mail-sender.js';
+import { createMailTransport } from './features/email/mail-transport.js';
 
 /** The built web client: WEB_ROOT when set, else dist/web beside this bundle (or under the working directory). */
 function locateWebRoot(configured: string | undefined): string | undefined {
@@ -43,6 +45,25 @@ async function main(): Promise<void> {
   }, 60 * 60 * 1000);
   purge.unref();
 
+  // Email (issue 17): every instance drains the shared outbox unless EMAIL_SENDER=false.
+  const mailSender = config.email.sender
+    ? createMailSender({
+        db: database.db,
+        outbox: ctx.outbox,
+        transport: createMailTransport(config.email, log),
+        unsubscribeLinks: ctx.unsubscribeLinks,
+        site: { siteName: 'Broadsheet', publicUrl: config.publicUrl },
+        from: config.email.from,
+        digestHourUtc: config.email.digestHourUtc,
+        claimMs: config.email.claimSeconds * 1000,
+        log,
+        // Messages in flight at once; the SMTP pool (5 connections unless SMTP_URL says maxConnections) queues the rest.
+        concurrency: 16,
+        queued: ctx.outboxQueued,
+      })
+    : undefined;
+  if (!config.email.smtpUrl && mailSender) log.info(`email: SMTP_URL is not set; messages are written to ${config.email.outboxDir}`);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -55,12 +76,14 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     await app.close();
+    await mailSender?.stop();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  mailSender?.start();
   log.info(`Broadsheet is serving ${config.publicUrl} (${database.dialect})`);
 }
 

@@ -14,6 +14,10 @@ export interface UsersTable {
   is_admin: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** The confirmed email address (optional; never shown to anyone but its owner). */
+  email: string | null;
+  /** Lower-cased email; unique. */
+  email_key: string | null;
 }
 
 export interface UserIdentitiesTable {
@@ -55,6 +59,50 @@ export interface SubscriptionsTable {
   user_id: number;
   channel_id: number;
   created_at: number;
+  /** New-article emails: 'each', 'digest' or 'none'. */
+  notify: Generated<'each' | 'digest' | 'none'>;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'confirm' | 'reset';
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string;
+  email: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  kind: 'publish' | 'article' | 'digest' | 'digest-run' | 'confirm' | 'reset';
+  dedupe_key: string;
+  user_id: number | null;
+  article_id: number | null;
+  channel_id: number | null;
+  to_address: string | null;
+  payload: string | null;
+  status: Generated<'pending' | 'sent' | 'failed' | 'skipped'>;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  claimed_by: string | null;
+  claimed_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface EmailSuppressionsTable {
+  email_key: string;
+  reason: string;
+  created_at: number;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
 }
 
 export interface CategoriesTable {
@@ -226,4 +274,8 @@ export interface DB {
   channel_referrer_days: ChannelReferrerDaysTable;
   daily_salts: DailySaltsTable;
   admin_audit: AdminAuditTable;
+  email_tokens: EmailTokensTable;
+  email_outbox: EmailOutboxTable;
+  email_suppressions: EmailSuppressionsTable;
+  app_secrets: AppSecretsTable;
 }

@@ -35,6 +35,12 @@ const CASES: Case[] = [
   { method: 'POST', route: '/api/user/password', request: async () => ({ url: '/api/user/password', body: { newPassword: '' } }), expect: { anonymous: 401, other: 400, owner: 400, admin: 400 } },
   { method: 'PATCH', route: '/api/users/:id', request: async (fx) => ({ url: `/api/users/${fx.owner.id}`, body: { description: 'changed' } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'GET', route: '/api/user', request: async () => ({ url: '/api/user' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  // Email (issue 17): every answer is about the caller's own account; nobody reads another's address.
+  { method: 'GET', route: '/api/user/email', request: async () => ({ url: '/api/user/email' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  { method: 'PUT', route: '/api/user/email', request: async () => ({ url: '/api/user/email', body: { email: 'not-an-address' } }), expect: { anonymous: 401, other: 400, owner: 400, admin: 400 } },
+  { method: 'DELETE', route: '/api/user/email', request: async () => ({ url: '/api/user/email' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/user/notifications', request: async () => ({ url: '/api/user/notifications' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  { method: 'PUT', route: '/api/channels/:id/notifications', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/notifications`, body: { notify: 'none' } }), expect: { anonymous: 401, other: 404, owner: 404, admin: 404 } },
   // Channels and subscriptions
   { method: 'POST', route: '/api/channels', request: async () => ({ url: '/api/channels', body: { name: 'Matrix', description: 'm' } }), expect: { anonymous: 401, other: 201, owner: 201, admin: 201 } },
   { method: 'PATCH', route: '/api/channels/:id', request: async (fx) => ({ url: `/api/channels/${fx.channelId}`, body: { name: 'Renamed' } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
@@ -81,6 +87,9 @@ const PUBLIC_ROUTES = [
   'GET /api/articles', 'GET /api/articles/facets', 'GET /api/channels', 'GET /api/channels/:id', 'GET /api/channels/:id/articles',
   'GET /api/users/:id', 'GET /api/categories', 'GET /api/locations', 'GET /api/geocode', 'GET /api/is-admin', 'GET /api/health',
   'GET /api/auth/providers', 'GET /api/auth/google', 'GET /api/auth/google/callback', 'GET /api/openapi.json',
+  // Email links work signed out: each carries its own single-use or signed token (email.api.test.ts).
+  'POST /api/email/confirm', 'POST /api/auth/forgot-password', 'GET /api/auth/reset-password', 'POST /api/auth/reset-password',
+  'GET /api/email/unsubscribe', 'POST /api/email/unsubscribe',
   'GET /rss.xml', 'GET /channels/:id/rss.xml', 'GET /sitemap.xml', 'GET /robots.txt', 'GET /uploads/*',
 ];
 

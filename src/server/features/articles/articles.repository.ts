@@ -4,6 +4,7 @@ import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.r
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
+import { queueArticlePublished } from '../email/outbox.repository.js';
 
 /** The SQL behind each feed sort key; each matches an expression index of the migration. */
 export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql<number>>> = {
@@ -347,6 +348,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
         }
         if (values.published) {
           await trx.updateTable('channels').set({ article_count: sql`article_count + 1` }).where('id', '=', values.channelId).execute();
+          // Subscribers' emails are queued with the article itself (issue 17).
+          await queueArticlePublished(trx, { articleId: id, channelId: values.channelId, now: values.now });
         }
         return id;
       });
@@ -406,6 +409,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
           .set({ article_count: row.published === 1 ? sql`article_count + 1` : sql`article_count - 1` })
           .where('id', '=', row.channel_id)
           .execute();
+        // A draft becoming published queues its subscribers' emails in the same transaction (issue 17).
+        if (row.published === 1) await queueArticlePublished(trx, { articleId: id, channelId: row.channel_id, now: Date.now() });
         return row.published === 1;
       });
     },

@@ -7,6 +7,8 @@ export interface ExternalIdentity {
   subject: string;
   email: string | null;
   name: string | null;
+  /** The issuer vouches for the address (email_verified): it becomes the new account's confirmed email. */
+  emailVerified?: boolean;
 }
 
 export function createIdentitiesRepository(db: Database) {

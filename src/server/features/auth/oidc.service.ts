@@ -136,7 +136,7 @@ export function createOidcService(oidc: NonNullable<AppConfig['oidc']>, publicUr
           email = stringClaim(info?.email);
           name = stringClaim(info?.name);
         }
-        return { issuer: claims.iss, subject: claims.sub, email, name };
+        return { issuer: claims.iss, subject: claims.sub, email, name, emailVerified: claims.email_verified === true };
       } catch (error) {
         throw signInFailure(error);
       }
@@ -176,6 +176,20 @@ export function usernameCandidate(base: string, attempt: number): string {
 
 const MAX_USERNAME_ATTEMPTS = 60;
 
+/**
+ * A Google account arrives with its verified address (issue 17): it becomes the new account's
+ * confirmed email, unless another account already has that address (then the user adds one later).
+ */
+async function adoptVerifiedEmail(db: Database, userId: number, email: string): Promise<void> {
+  const key = email.trim().toLowerCase();
+  await db
+    .updateTable('users')
+    .set({ email: email.trim(), email_key: key })
+    .where('id', '=', userId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('users as other').select('other.id').where('other.email_key', '=', key))))
+    .execute();
+}
+
 /** Thrown inside the transaction when another request linked the same identity first. */
 class IdentityAlreadyLinked extends Error {}
 
@@ -197,6 +211,7 @@ export function createOidcAccounts(db: Database, now: () => number = Date.now) {
         if (!user) continue;
         const linked = await createIdentitiesRepository(trx).insert({ ...identity, userId: user.id, now: at });
         if (!linked) throw new IdentityAlreadyLinked();
+        if (identity.email && identity.emailVerified) await adoptVerifiedEmail(trx, user.id, identity.email);
         return user;
       }
       throw new Error(`no free username found for base "${base}"`);

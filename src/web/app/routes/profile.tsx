@@ -5,6 +5,7 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { PasswordCard } from '@/features/auth/components/password-card';
 import { MyChannelsCard } from '@/features/channels/components/my-channels-card';
 import { SubscriptionsCard } from '@/features/channels/components/subscriptions-card';
+import { EmailCard } from '@/features/email/components/email-card';
 import { ProfileSummary } from '@/features/users/components/profile-summary';
 import { userQueryKey } from '@/features/users/api/users';
 import { channelsKeys } from '@/features/channels/api/channels';
@@ -20,6 +21,7 @@ export default function ProfilePage() {
       <ProfileSummary userId={user.id} isOwnProfile>
         <SubscriptionsCard userId={user.id} />
         <MyChannelsCard userId={user.id} />
+        <EmailCard />
         <PasswordCard />
       </ProfileSummary>
     </>

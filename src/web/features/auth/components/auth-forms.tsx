@@ -1,6 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { CredentialsForm } from './credentials-form';
+import { ForgotPassword } from './forgot-password';
 import { GoogleSignInButton } from './google-sign-in-button';
 
 /**
@@ -26,8 +27,9 @@ export function AuthForms() {
           <TabsTrigger value="login">Login</TabsTrigger>
           <TabsTrigger value="register">Register</TabsTrigger>
         </TabsList>
-        <TabsContent value="login" className="pt-2">
+        <TabsContent value="login" className="grid gap-2 pt-2">
           <CredentialsForm mode="login" />
+          <ForgotPassword />
         </TabsContent>
         <TabsContent value="register" className="pt-2">
           <CredentialsForm mode="register" />

@@ -1,0 +1,256 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTH_MESSAGES, AuthResultSchema } from '../../../contract/auth.js';
+import { IdParamsSchema, OkSchema } from '../../../contract/common.js';
+import {
+  ChangeEmailSchema,
+  ConfirmEmailResultSchema,
+  ConfirmEmailSchema,
+  EMAIL_MESSAGES,
+  EmailSettingsSchema,
+  ForgotPasswordSchema,
+  MessageResultSchema,
+  NotificationSettingsSchema,
+  ResetPasswordSchema,
+  SetNotificationsSchema,
+  UnsubscribeInfoSchema,
+  UnsubscribeQuerySchema,
+} from '../../../contract/email.js';
+import { ErrorSchema } from '../../../contract/errors.js';
+import { unauthorized } from '../../http/errors.js';
+import { requireUser, setSessionCookie, signedInBeforeValidation, type SessionCookieOptions } from '../../http/session.js';
+import type { SessionsService } from '../auth/sessions.service.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { EmailService } from './email.service.js';
+import { sampleEmails, type SiteInfo } from './templates.js';
+
+export interface EmailRoutesOptions {
+  email: EmailService;
+  users: UsersRepository;
+  sessions: SessionsService;
+  cookie: SessionCookieOptions;
+  authRateLimit: { max: number; timeWindow: number };
+  /** Development only: GET /api/dev/emails/{name} shows each template. */
+  preview?: SiteInfo;
+}
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
+
+export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, opts) => {
+  const { email, users, sessions, cookie } = opts;
+  const rateLimit = {
+    ...opts.authRateLimit,
+    errorResponseBuilder: () => ({ statusCode: 429, error: AUTH_MESSAGES.tooManyAttempts, message: AUTH_MESSAGES.tooManyAttempts }),
+  };
+
+  // RFC 8058: the one-click POST is a form (application/x-www-form-urlencoded or multipart/form-data)
+  // whose only field is List-Unsubscribe=One-Click; the token is in the URL. Only this plugin parses forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
+
+  app.get(
+    '/user/email',
+    {
+      schema: {
+        tags: ['email'],
+        summary: 'Your email address and the one waiting for confirmation (only ever shown to you)',
+        response: { 200: EmailSettingsSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      reply.header('cache-control', 'private, no-store');
+      return email.settings(me.id);
+    },
+  );
+
+  app.put(
+    '/user/email',
+    {
+      config: { rateLimit },
+      preValidation: signedInBeforeValidation(),
+      schema: {
+        tags: ['email'],
+        summary: 'Add or change your email address: a confirmation link goes to it (single use, 24 hours)',
+        body: ChangeEmailSchema,
+        response: { 202: EmailSettingsSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await email.requestChange(requireUser(request).id, request.body.email)),
+  );
+
+  app.delete(
+    '/user/email',
+    { schema: { tags: ['email'], summary: 'Remove your email address', response: { 200: EmailSettingsSchema, 401: ErrorSchema } } },
+    async (request) => {
+      const me = requireUser(request);
+      await email.remove(me.id);
+      return email.settings(me.id);
+    },
+  );
+
+  app.post(
+    '/email/confirm',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['email'],
+        summary: 'Confirm an address with the token of its link (works signed out; single use; expires)',
+        body: ConfirmEmailSchema,
+        response: { 200: ConfirmEmailResultSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, email: await email.confirm(request.body.token) }),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for a password reset link by username or email; the answer is the same whether or not it exists',
+        body: ForgotPasswordSchema,
+        response: { 202: MessageResultSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await email.requestReset(request.body.login);
+      return reply.status(202).send({ success: true as const, message: EMAIL_MESSAGES.resetRequested });
+    },
+  );
+
+  app.get(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a reset link can still be used (uses nothing)',
+        querystring: UnsubscribeQuerySchema,
+        response: { 200: z.object({ usable: z.boolean() }), 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { usable: await email.resetLinkUsable(request.query.token) };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link (single use, 30 minutes); signs out every session and signs this browser in',
+        body: ResetPasswordSchema,
+        response: { 200: AuthResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = await email.resetPassword(request.body.token, request.body.password);
+      const user = await users.findById(userId);
+      if (!user) throw unauthorized();
+      if (request.user) await sessions.revoke(request.user.sessionId);
+      const { token, expiresAt } = await sessions.start(user.id);
+      setSessionCookie(reply, token, expiresAt, cookie);
+      return {
+        success: true as const,
+        id: user.id,
+        username: user.username,
+        description: user.description,
+        isAdmin: user.is_admin === 1,
+        hasPassword: true,
+        createdAt: new Date(user.created_at).toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    '/user/notifications',
+    {
+      schema: {
+        tags: ['email'],
+        summary: 'Your new-article email choice for each subscription',
+        response: { 200: NotificationSettingsSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return email.notifications(requireUser(request).id);
+    },
+  );
+
+  app.put(
+    '/channels/:id/notifications',
+    {
+      preValidation: signedInBeforeValidation(),
+      schema: {
+        tags: ['email'],
+        summary: "Choose a subscription's new-article emails: each, digest (daily) or none",
+        params: IdParamsSchema,
+        body: SetNotificationsSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await email.setNotify(requireUser(request).id, request.params.id, request.body.notify);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/email/unsubscribe',
+    {
+      schema: {
+        tags: ['email'],
+        summary: 'What an unsubscribe link stops (no sign-in); reading it changes nothing',
+        querystring: UnsubscribeQuerySchema,
+        response: { 200: UnsubscribeInfoSchema, 400: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return email.unsubscribeInfo(request.query.token);
+    },
+  );
+
+  app.post(
+    '/email/unsubscribe',
+    {
+      schema: {
+        tags: ['email'],
+        summary: 'One-click unsubscribe (RFC 8058) and the unsubscribe page: stops the emails the link names; no sign-in',
+        querystring: UnsubscribeQuerySchema,
+        body: z.record(z.string(), z.unknown()).nullish(),
+        response: { 200: MessageResultSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await email.unsubscribe(request.query.token);
+      return { success: true as const, message: EMAIL_MESSAGES.unsubscribed };
+    },
+  );
+
+  const preview = opts.preview;
+  if (preview) {
+    app.get(
+      '/dev/emails/:name',
+      {
+        schema: {
+          tags: ['email'],
+          summary: 'Development only: a sample of each email (confirm, reset, article, digest); ?format=text for the plain text',
+          params: z.object({ name: z.enum(['confirm', 'reset', 'article', 'digest']) }),
+          querystring: z.object({ format: z.enum(['html', 'text']).default('html') }),
+        },
+      },
+      async (request, reply) => {
+        const message = sampleEmails(preview)[request.params.name]!;
+        if (request.query.format === 'text') return reply.type('text/plain; charset=utf-8').send(`Subject: ${message.subject}\n\n${message.text}`);
+        return reply.type('text/html; charset=utf-8').send(message.html);
+      },
+    );
+  }
+};

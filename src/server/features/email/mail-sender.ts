@@ -1,0 +1,335 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { EMAIL_PAGES } from '../../../contract/email.js';
+import { paths } from '../../../contract/paths.js';
+import type { Database } from '../../db/database.js';
+import { PermanentMailError, type MailTransport, type OutgoingMessage } from './mail-types.js';
+import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
+import { digestMessage, newArticleMessage, confirmEmailMessage, resetPasswordMessage, type ArticleTeaser, type RenderedEmail, type SiteInfo } from './templates.js';
+import type { UnsubscribeLinks } from './unsubscribe-links.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+/** After this many failed attempts a message is given up (recorded as failed). */
+export const MAX_ATTEMPTS = 8;
+
+/** 30 s, 1 min, 2 min … capped at an hour, with up to 20 % jitter so instances do not retry in step. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000 * 2 ** Math.max(0, attempts - 1), HOUR);
+  return Math.round(base * (1 + 0.2 * random()));
+}
+
+export interface MailSenderOptions {
+  db: Database;
+  outbox: OutboxRepository;
+  transport: MailTransport;
+  unsubscribeLinks: UnsubscribeLinks;
+  site: SiteInfo;
+  from: string;
+  digestHourUtc: number;
+  claimMs: number;
+  log: FastifyBaseLogger;
+  /** Rows claimed at a time, and messages in flight at once. */
+  batchSize?: number;
+  concurrency?: number;
+  pollMs?: number;
+  /** Fires when something was queued outside a publish (a confirmation, a reset): the loop wakes at once. */
+  queued?: EventTarget;
+  now?: () => number;
+}
+
+const excerptOf = (text: string, max = 280) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 40)).trimEnd()}…`;
+};
+
+/**
+ * Drains the outbox: claims due rows, renders and sends each, and records the outcome row by row.
+ * Every instance runs one; they share the work through row claims. Guarantees:
+ * - nothing is lost: a row stays pending until its send is recorded; a worker that dies leaves its
+ *   claimed rows to be taken over once the claim expires;
+ * - nothing is queued twice: one row per (article, subscriber) and per (day, reader), enforced by
+ *   a unique key;
+ * - nothing is sent twice except a message that the SMTP server had accepted in the last instant
+ *   before a crash, before its row was marked sent (no SMTP client can close that window); such
+ *   a repeat carries the same Message-ID, which mail systems use to drop duplicates.
+ */
+export function createMailSender(options: MailSenderOptions) {
+  const { db, outbox, transport, unsubscribeLinks, site, log } = options;
+  const now = options.now ?? Date.now;
+  const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const batchSize = options.batchSize ?? 100;
+  const concurrency = options.concurrency ?? 8;
+  const pollMs = options.pollMs ?? 1000;
+  const messageHost = new URL(site.publicUrl).hostname || 'localhost';
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let digestQueuedForDay = -1;
+
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+  const messageIdOf = (row: OutboxRow) => `<${createHash('sha256').update(row.dedupe_key).digest('hex').slice(0, 32)}.${row.id}@${messageHost}>`;
+
+  type Teaser = ArticleTeaser & { published: boolean; channelId: number };
+  /** One article's teaser, read once per claimed batch (a publish sends the same article to everyone). */
+  let teasers = new Map<number, Promise<Teaser | undefined>>();
+  const teaser = (articleId: number) => {
+    let found = teasers.get(articleId);
+    if (!found) teasers.set(articleId, (found = loadTeaser(articleId)));
+    return found;
+  };
+
+  async function loadTeaser(articleId: number): Promise<Teaser | undefined> {
+    const row = await db
+      .selectFrom('articles')
+      .innerJoin('channels', 'channels.id', 'articles.channel_id')
+      .select(['articles.id', 'articles.slug', 'articles.title', 'articles.plain_text', 'articles.published', 'articles.channel_id', 'channels.name as channel_name'])
+      .where('articles.id', '=', articleId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const image = await db
+      .selectFrom('article_images')
+      .select('image_url')
+      .where('article_id', '=', articleId)
+      .orderBy('position')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return {
+      title: row.title,
+      channelName: row.channel_name,
+      excerpt: excerptOf(row.plain_text),
+      url: absolute(paths.article(row.id, row.slug)),
+      imageUrl: image ? absolute(image.image_url) : null,
+      published: row.published === 1,
+      channelId: row.channel_id,
+    };
+  }
+
+  async function reader(userId: number) {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => [
+        'id',
+        'username',
+        'email',
+        eb.exists(eb.selectFrom('email_suppressions').select('email_suppressions.email_key').whereRef('email_suppressions.email_key', '=', 'users.email_key')).as('suppressed'),
+      ])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row ? { ...row, suppressed: Boolean(row.suppressed) } : undefined;
+  }
+
+  async function listHeaders(userId: number, channelId: number | null) {
+    const token = await unsubscribeLinks.token({ userId, channelId });
+    const oneClick = `${site.publicUrl}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
+    return {
+      token: encodeURIComponent(token),
+      unsubscribeUrl: `${site.publicUrl}${EMAIL_PAGES.unsubscribe}?token=${encodeURIComponent(token)}`,
+      headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
+  }
+
+  /**
+   * An article's email is the same for every reader but for the unsubscribe token: it is rendered
+   * once per batch with a placeholder, which each reader's token replaces.
+   */
+  const PLACEHOLDER = 'BROADSHEET-UNSUBSCRIBE-TOKEN';
+  let articleRenders = new Map<number, RenderedEmail>();
+  function articleEmail(article: Teaser, articleId: number, token: string): RenderedEmail {
+    let rendered = articleRenders.get(articleId);
+    if (!rendered) {
+      const unsubscribeUrl = `${site.publicUrl}${EMAIL_PAGES.unsubscribe}?token=${PLACEHOLDER}`;
+      rendered = newArticleMessage(site, { article, unsubscribeUrl, settingsUrl: `${site.publicUrl}${paths.profile}` });
+      articleRenders.set(articleId, rendered);
+    }
+    return { subject: rendered.subject, html: rendered.html.replaceAll(PLACEHOLDER, token), text: rendered.text.replaceAll(PLACEHOLDER, token) };
+  }
+
+  /** What to send for a row, or why nothing is sent any more. */
+  async function compose(row: OutboxRow): Promise<{ message: OutgoingMessage; link: string } | { skip: string }> {
+    const settingsUrl = `${site.publicUrl}${paths.profile}`;
+    const base = (to: string, rendered: RenderedEmail, headers: Record<string, string> = {}): OutgoingMessage => ({
+      to,
+      from: options.from,
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      headers,
+      messageId: messageIdOf(row),
+    });
+
+    if (row.kind === 'confirm' || row.kind === 'reset') {
+      const payload = row.payload ? (JSON.parse(row.payload) as { link: string; username: string }) : undefined;
+      if (!payload || !row.to_address) return { skip: 'no payload' };
+      const rendered = row.kind === 'confirm' ? confirmEmailMessage(site, payload) : resetPasswordMessage(site, payload);
+      return { message: base(row.to_address, rendered), link: payload.link };
+    }
+
+    if (row.kind === 'article') {
+      const article = await teaser(row.article_id!);
+      if (!article || !article.published) return { skip: article ? 'draft' : 'deleted' };
+      // The reader, their subscription and their bounce state in one query (this runs per email).
+      const target = await db
+        .selectFrom('users')
+        .leftJoin('subscriptions', (join) => join.onRef('subscriptions.user_id', '=', 'users.id').on('subscriptions.channel_id', '=', article.channelId))
+        .select((eb) => [
+          'users.id',
+          'users.email',
+          'subscriptions.notify',
+          eb.exists(eb.selectFrom('email_suppressions').select('email_suppressions.email_key').whereRef('email_suppressions.email_key', '=', 'users.email_key')).as('suppressed'),
+        ])
+        .where('users.id', '=', row.user_id!)
+        .executeTakeFirst();
+      if (!target?.email) return { skip: 'no confirmed address' };
+      if (!target.notify) return { skip: 'unsubscribed' };
+      if (target.notify !== 'each') return { skip: `notify ${target.notify}` };
+      if (target.suppressed) return { skip: 'address bounced before' };
+      const { token, headers } = await listHeaders(target.id, article.channelId);
+      return { message: base(target.email, articleEmail(article, row.article_id!, token), headers), link: article.url };
+    }
+
+    const user = row.user_id !== null ? await reader(row.user_id) : undefined;
+    if (!user?.email) return { skip: 'no confirmed address' };
+
+    if (row.kind === 'digest') {
+      const window = JSON.parse(row.payload ?? '{}') as { from?: number; to?: number };
+      const ids = await outbox.digestArticles(user.id, window.from ?? 0, window.to ?? 0);
+      const articles = (await Promise.all(ids.map((a) => teaser(a.id)))).filter((a): a is NonNullable<typeof a> => Boolean(a?.published));
+      if (articles.length === 0) return { skip: 'nothing new' };
+      const { unsubscribeUrl, headers } = await listHeaders(user.id, null);
+      return { message: base(user.email, digestMessage(site, { articles, unsubscribeUrl, settingsUrl }), headers), link: articles[0]!.url };
+    }
+    return { skip: `unknown kind ${row.kind}` };
+  }
+
+  async function processRow(row: OutboxRow): Promise<void> {
+    try {
+      if (row.kind === 'publish') {
+        const queued = await outbox.fanOutPublish(row, workerId, now());
+        log.info({ articleId: row.article_id, queued }, 'new-article emails queued');
+        return;
+      }
+      const composed = await compose(row);
+      if ('skip' in composed) {
+        await outbox.markFinal(row.id, workerId, 'skipped', composed.skip, now());
+        return;
+      }
+      // Article emails checked the reader's address with the reader; the others check here.
+      if (row.kind !== 'article' && (await outbox.isSuppressed(composed.message.to))) {
+        await outbox.markFinal(row.id, workerId, 'skipped', 'address bounced before', now());
+        return;
+      }
+      await transport.send(composed.message, { link: composed.link, kind: row.kind });
+      await outbox.markSent(row.id, workerId, now());
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof PermanentMailError) {
+        // A bounce: this address gets nothing more until its owner confirms it again.
+        if (row.to_address || row.user_id) {
+          const to = row.to_address ?? (await reader(row.user_id!))?.email;
+          if (to) await outbox.suppress(to, reason, now());
+        }
+        await outbox.markFinal(row.id, workerId, 'failed', reason, now()).catch(() => undefined);
+        log.warn({ outboxId: row.id, kind: row.kind, reason }, 'email refused permanently; address suppressed');
+        return;
+      }
+      if (row.attempts >= MAX_ATTEMPTS) {
+        await outbox.markFinal(row.id, workerId, 'failed', reason, now()).catch(() => undefined);
+        log.error({ outboxId: row.id, kind: row.kind, reason }, 'email given up after repeated failures');
+        return;
+      }
+      await outbox.markRetry(row.id, workerId, reason, now() + backoffMs(row.attempts)).catch(() => undefined);
+      log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, reason }, 'email send failed; will retry');
+    }
+  }
+
+  /** Queues the day's digest once the digest hour has come (once per day across instances). */
+  async function maybeQueueDigest(at: number): Promise<void> {
+    const day = Math.floor(at / DAY);
+    if (digestQueuedForDay === day) return;
+    const digestAt = day * DAY + options.digestHourUtc * HOUR;
+    if (at < digestAt) return;
+    await queueDigest(digestAt);
+    digestQueuedForDay = day;
+  }
+
+  async function queueDigest(windowEnd: number): Promise<number | undefined> {
+    const queued = await outbox.queueDigests(Math.floor(windowEnd / DAY), windowEnd - DAY, windowEnd, now());
+    if (queued !== undefined) log.info({ queued }, 'daily digest queued');
+    return queued;
+  }
+
+  async function runConcurrently(rows: OutboxRow[]): Promise<void> {
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length) await processRow(rows[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+  }
+
+  /** Claims and processes one batch; answers how many rows it handled. */
+  async function drainOnce(): Promise<number> {
+    const at = now();
+    const rows = await outbox.claim(workerId, batchSize, at, at + options.claimMs);
+    teasers = new Map();
+    articleRenders = new Map();
+    if (rows.length > 0) await runConcurrently(rows);
+    return rows.length;
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let handled = 0;
+      try {
+        await maybeQueueDigest(now());
+        handled = await drainOnce();
+      } catch (error) {
+        log.warn({ err: error }, 'email outbox: claiming failed; retrying shortly');
+      }
+      if (handled === 0 && running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+    }
+  }
+
+  return {
+    workerId,
+    start() {
+      if (running) return;
+      running = true;
+      options.queued?.addEventListener('queued', () => wake?.());
+      loop = run();
+    },
+    /** Wakes the loop now (after a publish, a reset request…) instead of at the next poll. */
+    nudge() {
+      wake?.();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      await transport.close();
+    },
+    /** Processes everything due now (tests): answers the number of rows handled. */
+    async drain(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const handled = await drainOnce();
+        if (handled === 0) return total;
+        total += handled;
+      }
+    },
+    queueDigest,
+  };
+}
+export type MailSender = ReturnType<typeof createMailSender>;

@@ -1,0 +1,312 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, Dialect } from '../../db/database.js';
+import type { DB, EmailOutboxTable } from '../../db/schema.js';
+
+export type OutboxKind = EmailOutboxTable['kind'];
+
+export interface OutboxRow {
+  id: number;
+  kind: OutboxKind;
+  dedupe_key: string;
+  user_id: number | null;
+  article_id: number | null;
+  channel_id: number | null;
+  to_address: string | null;
+  payload: string | null;
+  attempts: number;
+  created_at: number;
+}
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** The lower-cased address: the key of users.email_key and email_suppressions. */
+export const emailKey = (address: string) => address.trim().toLowerCase();
+
+/**
+ * Queues the new-article emails of an article that has just been published. Called INSIDE the
+ * publishing transaction (articles.repository.ts), so the article and its queued notice commit
+ * together or not at all. It writes one row whatever the number of subscribers: the sender later
+ * fans it out into one row per subscriber (fanOutPublish), so publishing stays fast. A second
+ * publish of the same article (draft, published, draft, published) queues nothing new once the
+ * first was fanned out; per-subscriber rows are unique per article, so no one is emailed twice.
+ */
+export async function queueArticlePublished(trx: Executor, input: { articleId: number; channelId: number; now: number }): Promise<void> {
+  await trx
+    .insertInto('email_outbox')
+    .values({
+      kind: 'publish',
+      dedupe_key: `publish:${input.articleId}`,
+      article_id: input.articleId,
+      channel_id: input.channelId,
+      user_id: null,
+      to_address: null,
+      payload: null,
+      next_attempt_at: input.now,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+      created_at: input.now,
+      sent_at: null,
+    })
+    // Published again after being taken back before its fan-out: queue it again.
+    .onConflict((oc) =>
+      oc
+        .column('dedupe_key')
+        .doUpdateSet({ status: 'pending', next_attempt_at: input.now, created_at: input.now })
+        .where('email_outbox.status', '=', 'skipped'),
+    )
+    .execute();
+}
+
+const rowColumns = ['id', 'kind', 'dedupe_key', 'user_id', 'article_id', 'channel_id', 'to_address', 'payload', 'attempts', 'created_at'] as const;
+
+export function createOutboxRepository(db: Database, dialect: Dialect) {
+  return {
+    /** Queues one message; a second row with the same key is ignored (answers false). */
+    async enqueue(row: {
+      kind: OutboxKind;
+      dedupeKey: string;
+      userId: number | null;
+      toAddress: string;
+      payload: unknown;
+      now: number;
+    }): Promise<boolean> {
+      const result = await db
+        .insertInto('email_outbox')
+        .values({
+          kind: row.kind,
+          dedupe_key: row.dedupeKey,
+          user_id: row.userId,
+          article_id: null,
+          channel_id: null,
+          to_address: row.toAddress,
+          payload: JSON.stringify(row.payload),
+          next_attempt_at: row.now,
+          claimed_by: null,
+          claimed_until: null,
+          last_error: null,
+          created_at: row.now,
+          sent_at: null,
+        })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /**
+     * Claims up to `limit` due rows for this worker until `leaseUntil`. On PostgreSQL the
+     * candidates are locked with FOR UPDATE SKIP LOCKED, so two instances claiming at once take
+     * different rows without waiting; SQLite has one writer at a time, so the UPDATE alone is
+     * atomic. A row whose claim expired (its worker died) is due again.
+     */
+    async claim(workerId: string, limit: number, now: number, leaseUntil: number): Promise<OutboxRow[]> {
+      const due = db
+        .selectFrom('email_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit);
+      return db
+        .updateTable('email_outbox')
+        .set({ claimed_by: workerId, claimed_until: leaseUntil, attempts: sql`attempts + 1` })
+        .where('id', 'in', dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
+        .returning(rowColumns)
+        .execute() as Promise<OutboxRow[]>;
+    },
+
+    /** Done. The link of a confirmation or reset message is not kept once it is sent. */
+    async markSent(id: number, workerId: string, now: number): Promise<void> {
+      await db
+        .updateTable('email_outbox')
+        .set((eb) => ({
+          status: 'sent',
+          sent_at: now,
+          claimed_by: null,
+          claimed_until: null,
+          last_error: null,
+          payload: eb.case().when('kind', 'in', ['confirm', 'reset']).then(sql<null>`null`).else(eb.ref('payload')).end(),
+        }))
+        .where('id', '=', id)
+        .where('claimed_by', '=', workerId)
+        .execute();
+    },
+
+    async markRetry(id: number, workerId: string, error: string, nextAttemptAt: number): Promise<void> {
+      await db
+        .updateTable('email_outbox')
+        .set({ claimed_by: null, claimed_until: null, last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt })
+        .where('id', '=', id)
+        .where('claimed_by', '=', workerId)
+        .execute();
+    },
+
+    /** 'failed' (permanent) or 'skipped' (nothing to send any more: a draft, a left channel, a bounced address). */
+    async markFinal(id: number, workerId: string, status: 'failed' | 'skipped', reason: string, now: number): Promise<void> {
+      await db
+        .updateTable('email_outbox')
+        .set((eb) => ({
+          status,
+          claimed_by: null,
+          claimed_until: null,
+          last_error: reason.slice(0, 500),
+          sent_at: now,
+          payload: eb.case().when('kind', 'in', ['confirm', 'reset']).then(sql<null>`null`).else(eb.ref('payload')).end(),
+        }))
+        .where('id', '=', id)
+        .where('claimed_by', '=', workerId)
+        .execute();
+    },
+
+    /**
+     * Turns a claimed 'publish' row into one 'article' row per subscriber who wants each article
+     * and has a confirmed, working address, and marks the 'publish' row done, in ONE transaction:
+     * a crash leaves either nothing or everything. The unique key per (article, subscriber) means
+     * that running it twice can never queue anyone twice.
+     */
+    async fanOutPublish(row: OutboxRow, workerId: string, now: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const article = await trx
+          .selectFrom('articles')
+          .select(['id', 'user_id', 'channel_id', 'published'])
+          .where('id', '=', row.article_id!)
+          .executeTakeFirst();
+        let queued = 0;
+        if (article && article.published === 1) {
+          const result = await sql`
+            insert into email_outbox (kind, dedupe_key, user_id, article_id, channel_id, to_address, status, attempts, next_attempt_at, created_at)
+            select 'article', ${`article:${article.id}:`} || cast(users.id as text), users.id, ${article.id}, ${article.channel_id}, users.email,
+                   'pending', 0, ${now}, ${now}
+            from subscriptions
+            join users on users.id = subscriptions.user_id
+            where subscriptions.channel_id = ${article.channel_id}
+              and subscriptions.notify = 'each'
+              and users.email is not null
+              and users.id <> ${article.user_id}
+              and not exists (select 1 from email_suppressions where email_suppressions.email_key = users.email_key)
+            on conflict (dedupe_key) do nothing`.execute(trx);
+          queued = Number(result.numAffectedRows ?? 0);
+        }
+        await trx
+          .updateTable('email_outbox')
+          .set({
+            status: article && article.published === 1 ? 'sent' : 'skipped',
+            sent_at: now,
+            claimed_by: null,
+            claimed_until: null,
+            last_error: article ? (article.published === 1 ? null : 'draft') : 'deleted',
+          })
+          .where('id', '=', row.id)
+          .where('claimed_by', '=', workerId)
+          .execute();
+        return queued;
+      });
+    },
+
+    /**
+     * Queues today's digest, once per day across every instance: the 'digest-run' row of the day
+     * is the lock (whoever inserts it queues the digests, in the same transaction). A digest goes
+     * to each reader with a confirmed address and at least one 'digest' subscription that
+     * published something in the window.
+     */
+    async queueDigests(day: number, windowStart: number, windowEnd: number, now: number): Promise<number | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const run = await trx
+          .insertInto('email_outbox')
+          .values({
+            kind: 'digest-run',
+            dedupe_key: `digest-run:${day}`,
+            status: 'sent',
+            user_id: null,
+            article_id: null,
+            channel_id: null,
+            to_address: null,
+            payload: JSON.stringify({ from: windowStart, to: windowEnd }),
+            next_attempt_at: now,
+            claimed_by: null,
+            claimed_until: null,
+            last_error: null,
+            created_at: now,
+            sent_at: now,
+          })
+          .onConflict((oc) => oc.column('dedupe_key').doNothing())
+          .executeTakeFirst();
+        if (Number(run.numInsertedOrUpdatedRows ?? 0) === 0) return undefined;
+        const payload = JSON.stringify({ from: windowStart, to: windowEnd });
+        const result = await sql`
+          insert into email_outbox (kind, dedupe_key, user_id, to_address, payload, status, attempts, next_attempt_at, created_at)
+          select 'digest', ${`digest:${day}:`} || cast(users.id as text), users.id, users.email, ${payload}, 'pending', 0, ${now}, ${now}
+          from users
+          where users.email is not null
+            and not exists (select 1 from email_suppressions where email_suppressions.email_key = users.email_key)
+            and exists (
+              select 1 from subscriptions
+              join email_outbox published on published.kind = 'publish' and published.channel_id = subscriptions.channel_id
+              where subscriptions.user_id = users.id and subscriptions.notify = 'digest'
+                and published.created_at > ${windowStart} and published.created_at <= ${windowEnd})
+          on conflict (dedupe_key) do nothing`.execute(trx);
+        return Number(result.numAffectedRows ?? 0);
+      });
+    },
+
+    /** The published articles of a reader's digest channels in the window, newest first. */
+    digestArticles(userId: number, windowStart: number, windowEnd: number) {
+      return db
+        .selectFrom('email_outbox as published')
+        .innerJoin('subscriptions', (join) =>
+          join.onRef('subscriptions.channel_id', '=', 'published.channel_id').on('subscriptions.user_id', '=', userId).on('subscriptions.notify', '=', 'digest'),
+        )
+        .innerJoin('articles', 'articles.id', 'published.article_id')
+        .select(['articles.id'])
+        .where('published.kind', '=', 'publish')
+        .where('published.created_at', '>', windowStart)
+        .where('published.created_at', '<=', windowEnd)
+        .where('articles.published', '=', 1)
+        .orderBy('published.created_at', 'desc')
+        .limit(50)
+        .execute();
+    },
+
+    async isSuppressed(address: string): Promise<boolean> {
+      const row = await db.selectFrom('email_suppressions').select('email_key').where('email_key', '=', emailKey(address)).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A bounce or a permanent refusal: no more mail goes to that address. */
+    async suppress(address: string, reason: string, now: number): Promise<void> {
+      await db
+        .insertInto('email_suppressions')
+        .values({ email_key: emailKey(address), reason: reason.slice(0, 500), created_at: now })
+        .onConflict((oc) => oc.column('email_key').doNothing())
+        .execute();
+    },
+
+    async unsuppress(address: string): Promise<void> {
+      await db.deleteFrom('email_suppressions').where('email_key', '=', emailKey(address)).execute();
+    },
+
+    /** Rows not finished yet (tests and the bench wait on it). */
+    async pendingCount(): Promise<number> {
+      const row = await db
+        .selectFrom('email_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
+
+const signals = new WeakMap<object, EventTarget>();
+/**
+ * One wake-up signal per open database, shared by every context built on it (main.ts builds the
+ * app's and its own), so whatever queues a message can wake this process's sender.
+ */
+export function outboxSignal(database: object): EventTarget {
+  let signal = signals.get(database);
+  if (!signal) signals.set(database, (signal = new EventTarget()));
+  return signal;
+}

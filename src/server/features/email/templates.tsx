@@ -1,0 +1,316 @@
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+
+/**
+ * Email templates: React components rendered to static HTML on the server (DESIGN.md section 7),
+ * each with a plain-text twin. Mail clients support little CSS, so the layout is tables with inline
+ * styles; a <style> block adds dark-mode colours for the clients that honour prefers-color-scheme
+ * (Apple Mail, Outlook.com, many mobile apps), and the light colours stay readable where a client
+ * inverts them itself (Gmail).
+ */
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface SiteInfo {
+  siteName: string;
+  publicUrl: string;
+}
+
+export interface ArticleTeaser {
+  title: string;
+  channelName: string;
+  excerpt: string;
+  url: string;
+  imageUrl: string | null;
+}
+
+const colors = { page: '#f4f1ea', card: '#ffffff', text: '#1c1917', muted: '#57534e', rule: '#e7e5e4', accent: '#1c1917', onAccent: '#ffffff' };
+
+const darkStyles = `
+:root { color-scheme: light dark; supported-color-schemes: light dark; }
+@media (prefers-color-scheme: dark) {
+  .bs-page { background: #0c0a09 !important; }
+  .bs-card { background: #1c1917 !important; border-color: #44403c !important; }
+  .bs-text, .bs-text a { color: #f5f5f4 !important; }
+  .bs-muted, .bs-muted a { color: #d6d3d1 !important; }
+  .bs-button { background: #f5f5f4 !important; color: #1c1917 !important; }
+}`;
+
+const font = "Georgia, 'Times New Roman', serif";
+const sans = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+function EmailLayout(props: { site: SiteInfo; preheader: string; children: ReactNode; footer?: ReactNode }) {
+  const { site } = props;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+        <title>{site.siteName}</title>
+        <style dangerouslySetInnerHTML={{ __html: darkStyles }} />
+      </head>
+      <body className="bs-page" style={{ margin: 0, padding: 0, background: colors.page }}>
+        <div style={{ display: 'none', maxHeight: 0, overflow: 'hidden' }}>{props.preheader}</div>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} className="bs-page" style={{ background: colors.page }}>
+          <tbody>
+            <tr>
+              <td align="center" style={{ padding: '24px 12px' }}>
+                <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ maxWidth: 560 }}>
+                  <tbody>
+                    <tr>
+                      <td className="bs-text" style={{ padding: '0 4px 16px', fontFamily: font, fontSize: 24, fontWeight: 700, color: colors.text }}>
+                        <a href={site.publicUrl} style={{ color: colors.text, textDecoration: 'none' }}>
+                          {site.siteName}
+                        </a>
+                      </td>
+                    </tr>
+                    <tr>
+                      <td
+                        className="bs-card bs-text"
+                        style={{
+                          background: colors.card,
+                          border: `1px solid ${colors.rule}`,
+                          borderRadius: 8,
+                          padding: 24,
+                          fontFamily: sans,
+                          fontSize: 16,
+                          lineHeight: '24px',
+                          color: colors.text,
+                        }}
+                      >
+                        {props.children}
+                      </td>
+                    </tr>
+                    <tr>
+                      <td className="bs-muted" style={{ padding: '16px 4px', fontFamily: sans, fontSize: 13, lineHeight: '20px', color: colors.muted }}>
+                        {props.footer}
+                        <div>
+                          {site.siteName} · <a href={site.publicUrl} style={{ color: colors.muted }}>{new URL(site.publicUrl).host}</a>
+                        </div>
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>
+  );
+}
+
+function Button(props: { href: string; children: ReactNode }) {
+  return (
+    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: '20px 0' }}>
+      <tbody>
+        <tr>
+          <td className="bs-button" style={{ background: colors.accent, borderRadius: 6 }}>
+            <a
+              className="bs-button"
+              href={props.href}
+              style={{ display: 'inline-block', padding: '12px 20px', color: colors.onAccent, fontFamily: sans, fontWeight: 600, textDecoration: 'none' }}
+            >
+              {props.children}
+            </a>
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+function Muted(props: { children: ReactNode }) {
+  return (
+    <p className="bs-muted" style={{ color: colors.muted, fontSize: 14, margin: '12px 0 0' }}>
+      {props.children}
+    </p>
+  );
+}
+
+function Teaser({ article, large }: { article: ArticleTeaser; large: boolean }) {
+  return (
+    <div style={{ margin: '0 0 20px' }}>
+      {article.imageUrl && (
+        <a href={article.url}>
+          <img
+            src={article.imageUrl}
+            alt=""
+            width={large ? 510 : 160}
+            style={{ display: 'block', width: '100%', maxWidth: large ? 510 : 160, height: 'auto', borderRadius: 6, margin: '0 0 12px', border: 0 }}
+          />
+        </a>
+      )}
+      <div className="bs-muted" style={{ fontSize: 13, textTransform: 'uppercase', letterSpacing: '0.04em', color: colors.muted }}>
+        {article.channelName}
+      </div>
+      <h2 style={{ fontFamily: font, fontSize: large ? 26 : 20, lineHeight: large ? '32px' : '26px', margin: '4px 0 8px' }}>
+        <a className="bs-text" href={article.url} style={{ color: colors.text, textDecoration: 'none' }}>
+          {article.title}
+        </a>
+      </h2>
+      {article.excerpt && <p style={{ margin: '0 0 8px' }}>{article.excerpt}</p>}
+      <a className="bs-text" href={article.url} style={{ color: colors.text, fontWeight: 600 }}>
+        Read the article
+      </a>
+    </div>
+  );
+}
+
+const html = (element: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
+
+export function confirmEmailMessage(site: SiteInfo, input: { username: string; link: string }): RenderedEmail {
+  const subject = `Confirm your email address for ${site.siteName}`;
+  return {
+    subject,
+    html: html(
+      <EmailLayout site={site} preheader="Confirm this address to recover your account and get new articles.">
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>Confirm that this address belongs to your {site.siteName} account. With a confirmed address you can reset a forgotten password and get new articles from the channels you follow.</p>
+        <Button href={input.link}>Confirm email address</Button>
+        <Muted>The link works once, for 24 hours. If you did not ask for this, ignore this email: nothing changes.</Muted>
+      </EmailLayout>,
+    ),
+    text: [
+      `Hello ${input.username},`,
+      '',
+      `Confirm that this address belongs to your ${site.siteName} account:`,
+      input.link,
+      '',
+      'The link works once, for 24 hours. If you did not ask for this, ignore this email: nothing changes.',
+      '',
+      `${site.siteName} · ${site.publicUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function resetPasswordMessage(site: SiteInfo, input: { username: string; link: string }): RenderedEmail {
+  const subject = `Reset your ${site.siteName} password`;
+  return {
+    subject,
+    html: html(
+      <EmailLayout site={site} preheader="A link to choose a new password; it works for 30 minutes.">
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>Someone asked to reset the password of your {site.siteName} account. If it was you, choose a new password:</p>
+        <Button href={input.link}>Choose a new password</Button>
+        <Muted>The link works once, for 30 minutes. Setting a new password signs out every other device. If you did not ask for this, ignore this email: your password stays as it is.</Muted>
+      </EmailLayout>,
+    ),
+    text: [
+      `Hello ${input.username},`,
+      '',
+      `Someone asked to reset the password of your ${site.siteName} account. If it was you, choose a new password:`,
+      input.link,
+      '',
+      'The link works once, for 30 minutes. Setting a new password signs out every other device.',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+      '',
+      `${site.siteName} · ${site.publicUrl}`,
+    ].join('\n'),
+  };
+}
+
+function UnsubscribeFooter(props: { reason: string; unsubscribeUrl: string; settingsUrl: string }) {
+  return (
+    <p style={{ margin: '0 0 8px' }}>
+      {props.reason}{' '}
+      <a href={props.unsubscribeUrl} style={{ color: colors.muted }}>
+        Unsubscribe
+      </a>{' '}
+      ·{' '}
+      <a href={props.settingsUrl} style={{ color: colors.muted }}>
+        Email settings
+      </a>
+    </p>
+  );
+}
+
+export function newArticleMessage(site: SiteInfo, input: { article: ArticleTeaser; unsubscribeUrl: string; settingsUrl: string }): RenderedEmail {
+  const { article } = input;
+  const reason = `You get this email because you subscribe to ${article.channelName} on ${site.siteName}.`;
+  return {
+    subject: `${article.title} · ${article.channelName}`,
+    html: html(
+      <EmailLayout
+        site={site}
+        preheader={article.excerpt.slice(0, 140)}
+        footer={<UnsubscribeFooter reason={reason} unsubscribeUrl={input.unsubscribeUrl} settingsUrl={input.settingsUrl} />}
+      >
+        <Teaser article={article} large />
+      </EmailLayout>,
+    ),
+    text: [
+      article.channelName,
+      '',
+      article.title,
+      '',
+      article.excerpt,
+      '',
+      `Read the article: ${article.url}`,
+      '',
+      '--',
+      reason,
+      `Unsubscribe: ${input.unsubscribeUrl}`,
+      `Email settings: ${input.settingsUrl}`,
+    ].join('\n'),
+  };
+}
+
+export function digestMessage(site: SiteInfo, input: { articles: ArticleTeaser[]; unsubscribeUrl: string; settingsUrl: string }): RenderedEmail {
+  const count = input.articles.length;
+  const reason = `You get this daily digest for the channels you chose on ${site.siteName}.`;
+  return {
+    subject: `Your ${site.siteName} digest: ${count} new ${count === 1 ? 'article' : 'articles'}`,
+    html: html(
+      <EmailLayout
+        site={site}
+        preheader={input.articles.map((a) => a.title).join(' · ').slice(0, 140)}
+        footer={<UnsubscribeFooter reason={reason} unsubscribeUrl={input.unsubscribeUrl} settingsUrl={input.settingsUrl} />}
+      >
+        <p style={{ margin: '0 0 20px' }}>
+          {count} new {count === 1 ? 'article' : 'articles'} since yesterday:
+        </p>
+        {input.articles.map((article) => (
+          <Teaser key={article.url} article={article} large={false} />
+        ))}
+      </EmailLayout>,
+    ),
+    text: [
+      `${count} new ${count === 1 ? 'article' : 'articles'} since yesterday:`,
+      '',
+      ...input.articles.flatMap((a) => [`${a.channelName}: ${a.title}`, a.excerpt, a.url, '']),
+      '--',
+      reason,
+      `Unsubscribe from the digest: ${input.unsubscribeUrl}`,
+      `Email settings: ${input.settingsUrl}`,
+    ].join('\n'),
+  };
+}
+
+/** Sample messages for the development preview (GET /api/dev/emails/{name}). */
+export function sampleEmails(site: SiteInfo): Record<string, RenderedEmail> {
+  const article: ArticleTeaser = {
+    title: 'City council approves the new riverside park',
+    channelName: 'Local News',
+    excerpt: 'After two years of consultation the council voted 9 to 2 for the plan, which turns the old docks into eleven hectares of green space.',
+    url: `${site.publicUrl}/articles/1`,
+    imageUrl: null,
+  };
+  const link = `${site.publicUrl}/reset-password?token=sample`;
+  return {
+    confirm: confirmEmailMessage(site, { username: 'ada', link: `${site.publicUrl}/confirm-email?token=sample` }),
+    reset: resetPasswordMessage(site, { username: 'ada', link }),
+    article: newArticleMessage(site, { article, unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`, settingsUrl: `${site.publicUrl}/profile` }),
+    digest: digestMessage(site, {
+      articles: [article, { ...article, title: 'Storm warning for the weekend', channelName: 'Weather', url: `${site.publicUrl}/articles/2` }],
+      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`,
+      settingsUrl: `${site.publicUrl}/profile`,
+    }),
+  };
+}

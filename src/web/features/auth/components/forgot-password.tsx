@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * "Forgot password?" under the sign-in form (issue 17): asks for the username or email and shows
+ * the server's answer, which is the same whether or not such an account exists.
+ */
+export function ForgotPassword() {
+  const [open, setOpen] = useState(false);
+  const [login, setLogin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { login }),
+    onError: (failure: Error) => setError(failure.message),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!login.trim()) {
+      setError('Username or email is required');
+      return;
+    }
+    setError(null);
+    mutation.mutate();
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          mutation.reset();
+          setError(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" variant="link" className="justify-self-center px-0">
+          Forgot password?
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Reset your password</DialogTitle>
+          <DialogDescription>Enter your username or the email address confirmed on your account. We will email you a link to choose a new password.</DialogDescription>
+        </DialogHeader>
+        {mutation.isSuccess ? (
+          <p role="status" className="text-sm">
+            {mutation.data.message}
+          </p>
+        ) : (
+          <form onSubmit={submit} className="grid gap-3" noValidate>
+            <div className="grid gap-1.5">
+              <Label htmlFor="forgot-login">Username or email</Label>
+              <Input
+                id="forgot-login"
+                autoComplete="username"
+                value={login}
+                maxLength={254}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'forgot-error' : undefined}
+                onChange={(event) => setLogin(event.target.value)}
+              />
+            </div>
+            {error && (
+              <p id="forgot-error" role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+            <Button type="submit" disabled={mutation.isPending}>
+              Send reset link
+            </Button>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState, type FormEvent } from 'react';
+import { NOTIFY_CHOICES, type NotifyChoice } from '@contract/email';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useEmailActions, useEmailSettings, useNotificationSettings } from '../api/email';
+
+const CHOICE_LABELS: Record<NotifyChoice, string> = { each: 'Each new article', digest: 'Daily digest', none: 'No emails' };
+
+/**
+ * The profile's Email card (issue 17): the optional address (confirmed by a link), and for each
+ * subscription whether new articles arrive by email one by one, in a daily digest, or not at all.
+ */
+export function EmailCard() {
+  const settings = useEmailSettings();
+  const notifications = useNotificationSettings();
+  const { change, remove, setNotify } = useEmailActions();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      setError('Please enter a valid email address');
+      return;
+    }
+    setError(null);
+    change.mutate(email.trim(), {
+      onSuccess: () => {
+        setEmail('');
+        toast({ title: 'Check your inbox', description: 'We sent a confirmation link. It works for 24 hours.' });
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  }
+
+  const current = settings.data?.email ?? null;
+  const pending = settings.data?.pendingEmail ?? null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Email</CardTitle>
+        <CardDescription>Optional. A confirmed address lets you reset a forgotten password and get new articles. Only you can see it.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {settings.isPending ? (
+          <Spinner label="Loading your email settings" />
+        ) : (
+          <div className="grid gap-3">
+            <p data-testid="email-status">
+              {current ? (
+                <>
+                  Confirmed address: <strong>{current}</strong>
+                </>
+              ) : (
+                'No confirmed address yet.'
+              )}
+            </p>
+            {pending && (
+              <p className="text-sm text-muted-foreground" role="status">
+                Waiting for confirmation: {pending}. Follow the link we emailed to it.
+              </p>
+            )}
+            <form onSubmit={submit} className="grid max-w-sm gap-3" noValidate>
+              <div className="grid gap-1.5">
+                <Label htmlFor="account-email">{current ? 'New email address' : 'Email address'}</Label>
+                <Input
+                  id="account-email"
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  maxLength={254}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? 'email-error' : undefined}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+              </div>
+              {error && (
+                <p id="email-error" role="alert" className="text-sm text-destructive">
+                  {error}
+                </p>
+              )}
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" disabled={change.isPending}>
+                  Send confirmation link
+                </Button>
+                {current && (
+                  <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
+                    Remove address
+                  </Button>
+                )}
+              </div>
+            </form>
+          </div>
+        )}
+
+        <div className="grid gap-3">
+          <h3 className="font-medium">New articles by email</h3>
+          {notifications.isPending ? (
+            <Spinner label="Loading your subscriptions" />
+          ) : !notifications.data || notifications.data.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Subscribe to a channel to get its new articles by email.</p>
+          ) : (
+            <>
+              {!notifications.data.hasConfirmedEmail && (
+                <p className="text-sm text-muted-foreground">These choices apply once you have a confirmed address.</p>
+              )}
+              <ul className="grid gap-2">
+                {notifications.data.items.map((item) => (
+                  <li key={item.channelId} className="flex flex-wrap items-center justify-between gap-2">
+                    <label htmlFor={`notify-${item.channelId}`} className="font-medium">
+                      {item.channelName}
+                    </label>
+                    <select
+                      id={`notify-${item.channelId}`}
+                      className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+                      value={item.notify}
+                      disabled={setNotify.isPending}
+                      onChange={(event) => setNotify.mutate({ channelId: item.channelId, notify: event.target.value as NotifyChoice })}
+                    >
+                      {NOTIFY_CHOICES.map((choice) => (
+                        <option key={choice} value={choice}>
+                          {CHOICE_LABELS[choice]}
+                        </option>
+                      ))}
+                    </select>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
