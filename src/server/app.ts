@@ -12,7 +12,9 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { createMicroCache } from './http/micro-cache.js';
+import { bridgeOverRedis, createCacheInvalidation } from './http/cache-invalidation.js';
 import { registerSessionResolver } from './http/session.js';
+import { registerArticleRefResolver } from './http/article-ref.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -68,13 +70,17 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const categories = createCategoriesRepository(db);
   const articlesRepository = createArticlesRepository(db, database.dialect);
   const storage = createStorage(config);
-  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository });
   const reactions = createReactionsRepository(db);
   const commentsRepository = createCommentsRepository(db, database.dialect);
+  // Services announce committed writes here; the micro-cache (and other instances) drop what they affect.
+  const invalidation = createCacheInvalidation();
+  const written = (tags: readonly string[]) => invalidation.written(tags);
+  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written });
   return {
     config,
     db,
     dialect: database.dialect,
+    invalidation,
     users,
     sessions,
     auth: createAuthService(users),
@@ -86,7 +92,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     geocoder: createGeocoder(config.geocoder),
     subscriptions,
     channelsRepository,
-    channels: createChannelsService(channelsRepository, subscriptions),
+    channels: createChannelsService(channelsRepository, subscriptions, Date.now, written),
     storage,
     media,
     articlesRepository,
@@ -99,11 +105,12 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
       viewKeys: createViewKeys(db),
       // Deleting an article deletes the stored files no other article uses.
       onImagesReleased: (urls) => media.release(urls),
+      written,
     }),
-    reactionsService: createReactionsService({ reactions, articles: articlesRepository }),
+    reactionsService: createReactionsService({ reactions, articles: articlesRepository, written }),
     commentsRepository,
-    comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository }),
-    admin: createAdminService(createAdminRepository(db, database.dialect)),
+    comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository, written }),
+    admin: createAdminService(createAdminRepository(db, database.dialect), Date.now, written),
   };
 }
 export type AppContext = ReturnType<typeof createContext>;
@@ -177,9 +184,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   microCache?.register(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
-  // One Redis connection for every shared limit (per client and per account), when configured.
+  // One Redis connection for every shared limit (per client and per account) and for cache invalidations, when configured.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  // Writes drop the entries they affect from this instance's cache, and from the others' over Redis.
+  if (microCache) ctx.invalidation.subscribe((tags) => microCache.invalidate(tags));
+  if (redis) {
+    const disconnect = bridgeOverRedis(ctx.invalidation, redis, (error) => app.log.warn({ err: error }, 'cache invalidation over Redis failed'));
+    app.addHook('onClose', async () => disconnect());
+  }
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimits.write,
@@ -199,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerOriginCheck(app, config.publicUrl);
   registerInputGuard(app);
   registerSessionResolver(app, ctx.sessions, { secure });
+  registerArticleRefResolver(app, (segment) => ctx.articles.resolveArticleId(segment));
   await registerOpenApi(app, config.publicUrl);
 
   await app.register(

@@ -3,6 +3,7 @@ import type { ArticleSort } from '../../../contract/articles.js';
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
+import { assignSlug, resolveSegment } from './article-slugs.js';
 
 /** The SQL behind each feed sort key; each matches an expression index of the migration. */
 export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql<number>>> = {
@@ -300,7 +301,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       return rows as unknown as ArticleSummaryRow[];
     },
 
-    /** Inserts an article with its categories; a published one counts toward its channel. */
+    /** Inserts an article with its categories and a unique slug made from `slug`; a published one counts toward its channel. */
     async insert(values: {
       userId: number;
       channelId: number;
@@ -334,6 +335,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        const slug = await assignSlug(trx, dialect, values.slug, id);
+        if (slug !== values.slug) await trx.updateTable('articles').set({ slug }).where('id', '=', id).execute();
         if (values.categoryIds.length > 0) {
           await trx
             .insertInto('article_categories')
@@ -362,10 +365,17 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       },
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        // A new title may bring a new slug (unique; the old one keeps resolving to this article).
+        let slug: string | undefined;
+        if (changes.slug !== undefined) {
+          const current = await trx.selectFrom('articles').select('slug').where('id', '=', id).executeTakeFirst();
+          slug = await assignSlug(trx, dialect, changes.slug, id, current?.slug);
+        }
         await trx
           .updateTable('articles')
           .set({
-            ...(changes.title !== undefined ? { title: changes.title, slug: changes.slug } : {}),
+            ...(changes.title !== undefined ? { title: changes.title } : {}),
+            ...(slug !== undefined ? { slug } : {}),
             ...(changes.content !== undefined ? { content: changes.content, plain_text: changes.plainText } : {}),
             ...(changes.locationName !== undefined
               ? { location_name: changes.locationName, location_lat: changes.locationLat ?? null, location_lng: changes.locationLng ?? null }
@@ -417,6 +427,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
         return { imageUrls: images.map((i) => i.image_url) };
       });
     },
+
+    /** The article an URL segment names (DESIGN.md section 5), with its current slug. */
+    resolveSegment: (segment: string) => resolveSegment(db, segment),
 
     async ownership(id: number): Promise<{ user_id: number; published: number } | undefined> {
       return db.selectFrom('articles').select(['user_id', 'published']).where('id', '=', id).executeTakeFirst();
