@@ -12,6 +12,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { createMicroCache } from './http/micro-cache.js';
+import { registerPrivateAnswers } from './http/private-answers.js';
 import { bridgeOverRedis, createCacheInvalidation } from './http/cache-invalidation.js';
 import { registerSessionResolver } from './http/session.js';
 import { registerArticleRefResolver } from './http/article-ref.js';
@@ -180,10 +181,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hsts: secure ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  // Before compression, so the cache keeps the plain serialized body.
+  // onSend hooks run in this order: cookies are written, Cache-Control and Vary are decided (seeing
+  // those cookies), the cache stores the answer with them, then compression (so the cache keeps the
+  // plain serialized body).
+  await app.register(fastifyCookie);
+  registerPrivateAnswers(app);
   microCache?.register(app);
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyCookie);
   // One Redis connection for every shared limit (per client and per account) and for cache invalidations, when configured.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
