@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
@@ -13,6 +13,7 @@ import { registerOriginCheck } from './http/origin-check.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { createMicroCache } from './http/micro-cache.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
+import { createResponseSerializerCompiler } from './http/serializer.js';
 import { bridgeOverRedis, createCacheInvalidation } from './http/cache-invalidation.js';
 import { registerSessionResolver } from './http/session.js';
 import { registerArticleRefResolver } from './http/article-ref.js';
@@ -154,7 +155,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by compiled serializers; outside production each is also checked against its schema.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env !== 'production' }));
   registerErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
