@@ -1,9 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { ArticleSort } from '../../../contract/articles.js';
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
 import { assignSlug, resolveSegment } from './article-slugs.js';
+import { prepareQuery, SENTINEL } from '../../db/prepared.js';
 
 /** The SQL behind each feed sort key; each matches an expression index of the migration. */
 export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql<number>>> = {
@@ -199,6 +200,12 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
 
   /** One feed page in a single statement (matchingIds: restrict to these ids instead of searching). */
   async function feedPage(filter: FeedFilter & { matchingIds?: number[] }): Promise<ArticleSummaryRow[]> {
+    const plain = !filter.after && !filter.search && !filter.matchingIds && !filter.categoryIds?.length && !filter.locations?.length && !filter.channelIds?.length;
+    if (plain) return firstPage(filter);
+    return (await feedPageQuery(filter).execute()) as unknown as ArticleSummaryRow[];
+  }
+
+  function feedPageQuery(filter: FeedFilter & { matchingIds?: number[] }) {
     const sortExpr = ARTICLE_SORT_EXPRESSIONS[filter.sort];
     const cmp = sql.raw(filter.direction === 'desc' ? '<' : '>');
     let query = applyFilters(baseSelect(), filter).select((eb) => [
@@ -212,8 +219,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       const cmpOrEqual = sql.raw(filter.direction === 'desc' ? '<=' : '>=');
       query = query.where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}`).where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or articles.id ${cmp} ${id})`);
     }
-    const rows = await query.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction).limit(filter.limit).execute();
-    return rows as unknown as ArticleSummaryRow[];
+    return query.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction).limit(filter.limit);
   }
 
   /**
@@ -246,25 +252,10 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     return outOfOrder ? undefined : page;
   }
 
-  return {
-    /** One feed page, with categories and the first image, in a single statement. */
-    async feed(filter: FeedFilter): Promise<ArticleSummaryRow[]> {
-      const phrase = filter.search ? ftsPhrase(filter.search) : undefined;
-      if (phrase && filter.sort === 'createdAt' && filter.direction === 'desc' && !filter.after) {
-        const page = await newestSearchPage(filter, phrase);
-        if (page) return page;
-      }
-      return feedPage(filter);
-    },
-
-    /** Whether a reader's feed (subscriptions and own articles) has any published article. */
-    async readerFeedHasArticles(readerId: number): Promise<boolean> {
-      const row = await applyFilters(baseSelect(), { readerId }).clearSelect().select('articles.id').limit(1).executeTakeFirst();
-      return row !== undefined;
-    },
-
-    async findById(id: number): Promise<ArticleDetailRow | undefined> {
-      const row = await baseSelect()
+  // The hot single-row reads, built and compiled once (db/prepared.ts).
+  const findByIdQuery = prepareQuery(
+    db,
+    baseSelect()
         .innerJoin('users as author', 'author.id', 'articles.user_id')
         .select((eb) => [
           'articles.content',
@@ -279,10 +270,56 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
                 .orderBy('article_images.position'),
             )
             .as('images'),
-        ])
-        .where('articles.id', '=', id)
-        .executeTakeFirst();
-      return row as unknown as ArticleDetailRow | undefined;
+        ]).where('articles.id', '=', SENTINEL.a)
+      .compile() as CompiledQuery<ArticleDetailRow>,
+    { id: SENTINEL.a },
+  );
+  const ownershipQuery = prepareQuery(
+    db,
+    db.selectFrom('articles').select(['user_id', 'published']).where('id', '=', SENTINEL.a).compile(),
+    { id: SENTINEL.a },
+  );
+  const readerHasQuery = prepareQuery(
+    db,
+    applyFilters(baseSelect(), { readerId: SENTINEL.a }).clearSelect().select('articles.id').limit(1).compile(),
+    { readerId: SENTINEL.a },
+  );
+  /** First feed pages without filters (the front page, a reader's feed), by sort, direction and scope. */
+  const firstPages = new Map<string, ReturnType<typeof prepareQuery<ArticleSummaryRow, 'readerId' | 'limit'>>>();
+  function firstPage(filter: FeedFilter): Promise<ArticleSummaryRow[]> {
+    const key = `${filter.sort} ${filter.direction} ${filter.readerId === undefined ? 'all' : 'reader'}`;
+    let run = firstPages.get(key);
+    if (!run) {
+      const sentinels = filter.readerId === undefined ? { limit: SENTINEL.b } : { readerId: SENTINEL.a, limit: SENTINEL.b };
+      const compiled = feedPageQuery({ sort: filter.sort, direction: filter.direction, readerId: filter.readerId === undefined ? undefined : SENTINEL.a, limit: SENTINEL.b }).compile();
+      run = prepareQuery(db, compiled as CompiledQuery<ArticleSummaryRow>, sentinels as Record<'readerId' | 'limit', number>);
+      firstPages.set(key, run);
+    }
+    return run({ readerId: filter.readerId, limit: filter.limit }).then((result) => result.rows);
+  }
+
+  return {
+    /** One feed page, with categories and the first image, in a single statement. */
+    async feed(filter: FeedFilter): Promise<ArticleSummaryRow[]> {
+      const phrase = filter.search ? ftsPhrase(filter.search) : undefined;
+      if (phrase && filter.sort === 'createdAt' && filter.direction === 'desc' && !filter.after) {
+        const page = await newestSearchPage(filter, phrase);
+        if (page) return page;
+      }
+      return feedPage(filter);
+    },
+
+    /** Whether a reader's feed (subscriptions and own articles) has any published article. */
+    async readerFeedHasArticles(readerId: number): Promise<boolean> {
+      return (await readerHasQuery({ readerId })).rows.length > 0;
+    },
+
+    async findById(id: number): Promise<ArticleDetailRow | undefined> {
+      return (await findByIdQuery({ id })).rows[0];
+    },
+
+    async ownership(id: number): Promise<{ user_id: number; published: number } | undefined> {
+      return (await ownershipQuery({ id })).rows[0];
     },
 
     /** Summaries of one channel's articles (published or drafts), newest first. */
@@ -431,9 +468,6 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     /** The article an URL segment names (DESIGN.md section 5), with its current slug. */
     resolveSegment: (segment: string) => resolveSegment(db, segment),
 
-    async ownership(id: number): Promise<{ user_id: number; published: number } | undefined> {
-      return db.selectFrom('articles').select(['user_id', 'published']).where('id', '=', id).executeTakeFirst();
-    },
 
     /**
      * Counts a view at most once per viewer per article per UTC day; the counter, the per-day tally
