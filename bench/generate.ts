@@ -59,6 +59,16 @@ const ROLLUP_SQL = [
   ),
 ];
 
+/**
+ * Registers every article's slug (issue 15: slugs are unique and kept in article_slugs). Generated
+ * titles rarely repeat; an article whose slug another one already holds gets `{slug}-{id}`.
+ */
+const SLUG_REGISTRY = [
+  `insert into article_slugs (slug, article_id) select slug, min(id) from articles group by slug`,
+  `update articles set slug = slug || '-' || cast(id as text) where not exists (select 1 from article_slugs s where s.article_id = articles.id)`,
+  `insert into article_slugs (slug, article_id) select slug, id from articles a where not exists (select 1 from article_slugs s where s.article_id = a.id)`,
+];
+
 function sqliteSink(file: string): Sink {
   const raw = new SqliteDatabase(file);
   // A fresh file that is thrown away on failure: journal in memory, no syncs (the server opens it
@@ -109,6 +119,7 @@ function sqliteSink(file: string): Sink {
       console.log(`search index     rebuilt in ${((Date.now() - t) / 1000).toFixed(1)} s`);
       const i = Date.now();
       for (const index of indexes) raw.exec(index.sql);
+      for (const statement of SLUG_REGISTRY) raw.exec(statement);
       console.log(`indexes          ${indexes.length} built in ${((Date.now() - i) / 1000).toFixed(1)} s`);
       raw.exec('analyze');
       raw.pragma('journal_mode = WAL');
@@ -137,6 +148,7 @@ function kyselySink(db: Database): Sink {
       for (const table of ['users', 'channels', 'comments']) {
         await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(db);
       }
+      for (const statement of SLUG_REGISTRY) await sql.raw(statement).execute(db);
       await sql`analyze`.execute(db);
     },
   };

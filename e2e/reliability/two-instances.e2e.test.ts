@@ -68,6 +68,8 @@ describe.runIf(available)('two instances, one site', () => {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_PUBLIC_URL: publicBucketUrl,
+      // A cache of a minute: only the instances telling each other of writes can make reads fresh.
+      MICRO_CACHE_MS: '60000',
     };
     // A first, so B starts on an already migrated database, as a second instance would in production.
     a = await startServer(env);
@@ -105,6 +107,49 @@ describe.runIf(available)('two instances, one site', () => {
     // Logging out on B ends the session on A too: sessions live in the shared database.
     expect((await onB.post('/api/logout')).status).toBe(200);
     expect((await onA.get('/api/user')).status).toBe(401);
+  });
+
+  it('shows a write on A to the next anonymous reader on B, though B had it cached: the instances tell each other over Redis', async () => {
+    const author = clientAt(a.url);
+    expect((await author.post('/api/register', { username: uniqueName('fresh'), password: 'correct-horse' })).status).toBe(201);
+    const channel = await author.post('/api/channels', { name: uniqueName('Fresh '), description: 'Fresh on both' });
+    const article = await author.post('/api/articles', { title: 'Fresh on both', content: '<p>Written on A.</p>', channelId: channel.body.id, status: 'published' });
+    expect(article.status).toBe(201);
+    const id = article.body.id as number;
+
+    /** Reads on B anonymously until `ok` holds; answers how long the stale copy lasted. */
+    const readOnB = async (url: string, ok: (body: any) => boolean) => {
+      const started = Date.now();
+      for (;;) {
+        const read = await fetch(`${b.url}${url}`);
+        if (ok(await read.json())) return Date.now() - started;
+        if (Date.now() - started > 5000) throw new Error(`${url} still stale on B after 5 s`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    const warmOnB = async (url: string) => {
+      await fetch(`${b.url}${url}`);
+      expect((await fetch(`${b.url}${url}`)).headers.get('x-cache'), url).toBe('hit');
+    };
+
+    await warmOnB(`/api/articles/${id}`);
+    await warmOnB(`/api/articles/${id}/comments`);
+    await warmOnB(`/api/channels/${channel.body.id}/articles`);
+    const reader = clientAt(a.url);
+    expect((await reader.post('/api/register', { username: uniqueName('liker'), password: 'correct-horse' })).status).toBe(201);
+    expect((await reader.post(`/api/articles/${id}/reactions`, { isLike: true })).status).toBe(200);
+    const likeLag = await readOnB(`/api/articles/${id}`, (body) => body.likes === 1);
+    await readOnB(`/api/channels/${channel.body.id}/articles`, (body) => body[0]?.likes === 1);
+
+    const comment = await reader.post(`/api/articles/${id}/comments`, { content: 'Seen on B', parent_id: null });
+    expect(comment.status).toBe(201);
+    const commentLag = await readOnB(`/api/articles/${id}/comments`, (body) => body.length === 1 && body[0].content === 'Seen on B');
+
+    await warmOnB(`/api/articles/${id}/comments`);
+    expect((await reader.delete(`/api/comments/${comment.body.id}`)).status).toBe(204);
+    await readOnB(`/api/articles/${id}/comments`, (body) => body.length === 0);
+    // The time of one message, far below the cache's minute.
+    expect(Math.max(likeLag, commentLag)).toBeLessThan(1000);
   });
 
   it('shares the sign-in rate limit per client: 3 failures on A and 3 on B make the 6th a 429', async () => {

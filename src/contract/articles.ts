@@ -189,18 +189,15 @@ export const ViewResultSchema = z
   .object({ view_count: z.number().int(), counted: z.boolean(), shouldInvalidateFeeds: z.boolean() })
   .meta({ id: 'ViewResult' });
 
-/** An article is addressed by id, or by its URL segment '{slug}-{id}'. */
+/**
+ * An article is addressed by id, its slug or its URL segment '{slug}-{id}' (DESIGN.md section 5):
+ * one or more words of letters and digits joined by '-', case-insensitive. The server resolves it.
+ */
 export const ArticleRefParamsSchema = z.object({
   id: z
     .string()
     .max(300)
-    .transform((s, ctx) => {
-      const match = /(?:^|-)(\d{1,10})$/.exec(s);
-      const id = match ? Number(match[1]) : NaN;
-      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-        ctx.addIssue({ code: 'custom', message: 'must be an article id' });
-        return z.NEVER;
-      }
-      return id;
-    }),
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/i, 'must be an article id or slug')
+    .transform((s) => s.toLowerCase())
+    .describe('The article id, its slug, or {slug}-{id}'),
 });

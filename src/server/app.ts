@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
@@ -13,7 +13,11 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { createMicroCache } from './http/micro-cache.js';
+import { registerPrivateAnswers } from './http/private-answers.js';
+import { createResponseSerializerCompiler } from './http/serializer.js';
+import { bridgeOverRedis, createCacheInvalidation } from './http/cache-invalidation.js';
 import { registerSessionResolver } from './http/session.js';
+import { registerArticleRefResolver } from './http/article-ref.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPages } from './http/pages.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -75,13 +79,17 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const categories = createCategoriesRepository(db);
   const articlesRepository = createArticlesRepository(db, database.dialect);
   const storage = createStorage(config);
-  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository });
   const reactions = createReactionsRepository(db);
   const commentsRepository = createCommentsRepository(db, database.dialect);
+  // Services announce committed writes here; the micro-cache (and other instances) drop what they affect.
+  const invalidation = createCacheInvalidation();
+  const written = (tags: readonly string[]) => invalidation.written(tags);
+  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written });
   return {
     config,
     db,
     dialect: database.dialect,
+    invalidation,
     users,
     sessions,
     auth: createAuthService(users),
@@ -93,7 +101,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     geocoder: createGeocoder(config.geocoder),
     subscriptions,
     channelsRepository,
-    channels: createChannelsService(channelsRepository, subscriptions),
+    channels: createChannelsService(channelsRepository, subscriptions, Date.now, written),
     storage,
     media,
     articlesRepository,
@@ -106,11 +114,12 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
       viewKeys: createViewKeys(db),
       // Deleting an article deletes the stored files no other article uses.
       onImagesReleased: (urls) => media.release(urls),
+      written,
     }),
-    reactionsService: createReactionsService({ reactions, articles: articlesRepository }),
+    reactionsService: createReactionsService({ reactions, articles: articlesRepository, written }),
     commentsRepository,
-    comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository }),
-    admin: createAdminService(createAdminRepository(db, database.dialect)),
+    comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository, written }),
+    admin: createAdminService(createAdminRepository(db, database.dialect), Date.now, written),
     analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), channels: channelsRepository }),
     // Email (issue 17): the outbox, single-use links, unsubscribe links, and a wake-up for the sender.
     outbox: createOutboxRepository(db, database.dialect),
@@ -166,7 +175,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by compiled serializers; outside production each is also checked against its schema.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env !== 'production' }));
   registerErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -200,13 +210,22 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hsts: secure ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  // Before compression, so the cache keeps the plain serialized body.
+  // onSend hooks run in this order: cookies are written, Cache-Control and Vary are decided (seeing
+  // those cookies), the cache stores the answer with them, then compression (so the cache keeps the
+  // plain serialized body).
+  await app.register(fastifyCookie);
+  registerPrivateAnswers(app);
   microCache?.register(app);
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyCookie);
-  // One Redis connection for every shared limit (per client and per account), when configured.
+  // One Redis connection for every shared limit (per client and per account) and for cache invalidations, when configured.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  // Writes drop the entries they affect from this instance's cache, and from the others' over Redis.
+  if (microCache) ctx.invalidation.subscribe((tags) => microCache.invalidate(tags));
+  if (redis) {
+    const disconnect = bridgeOverRedis(ctx.invalidation, redis, (error) => app.log.warn({ err: error }, 'cache invalidation over Redis failed'));
+    app.addHook('onClose', async () => disconnect());
+  }
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimits.write,
@@ -226,6 +245,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerOriginCheck(app, config.publicUrl);
   registerInputGuard(app);
   registerSessionResolver(app, ctx.sessions, { secure });
+  registerArticleRefResolver(app, (segment) => ctx.articles.resolveArticleId(segment));
   await registerOpenApi(app, config.publicUrl);
 
   await app.register(

@@ -145,6 +145,12 @@ export interface ArticlesTable {
   last_edited: number;
 }
 
+/** Every slug an article has had (its current one included): unique, so old URLs keep resolving to it. */
+export interface ArticleSlugsTable {
+  slug: string;
+  article_id: number;
+}
+
 export interface ArticleCategoriesTable {
   article_id: number;
   category_id: number;
@@ -264,6 +270,7 @@ export interface DB {
   locations: LocationsTable;
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
+  article_slugs: ArticleSlugsTable;
   article_images: ArticleImagesTable;
   uploads: UploadsTable;
   comments: CommentsTable;

@@ -9,6 +9,7 @@ import {
   type AdminListQueryInput,
   type UpdateAdminArticleInput,
 } from '../../../contract/admin.js';
+import { WRITE_TAGS } from '../../http/cache-invalidation.js';
 import { notFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -55,7 +56,12 @@ function toPage<Row extends { id: number; created_at: number }, Item>(rows: Row[
 }
 
 /** The admin dashboard (spec 2 section 2). Callers have already checked the admin role. */
-export function createAdminService(admin: AdminRepository, now: () => number = Date.now) {
+export function createAdminService(
+  admin: AdminRepository,
+  now: () => number = Date.now,
+  /** Told of each committed write (the micro-cache drops what it affects). */
+  written: (tags: readonly string[]) => void = () => {},
+) {
   return {
     async articles(query: AdminListQueryInput): Promise<AdminArticlePage> {
       const rows = await admin.listArticles({
@@ -78,6 +84,7 @@ export function createAdminService(admin: AdminRepository, now: () => number = D
     async updateArticle(id: number, totals: UpdateAdminArticleInput, by: SessionUser): Promise<AdminArticleUpdated> {
       const row = await admin.setArticleTotals(id, totals, by.id, now());
       if (!row) throw notFound(ADMIN_MESSAGES.articleNotFound);
+      written(WRITE_TAGS.articleCounts(id));
       const { title, view_count, like_count, dislike_count } = adminArticleRowToAdminArticle(row);
       return { id, title, view_count, like_count, dislike_count };
     },
@@ -85,6 +92,7 @@ export function createAdminService(admin: AdminRepository, now: () => number = D
     async updateChannel(id: number, total: number, by: SessionUser): Promise<AdminChannelUpdated> {
       const row = await admin.setChannelTotal(id, total, by.id, now());
       if (!row) throw notFound(ADMIN_MESSAGES.channelNotFound);
+      written(WRITE_TAGS.channelCounts());
       const { name, subscriber_count, admin_subscriber_count } = adminChannelRowToAdminChannel(row);
       return { id, name, subscriber_count, admin_subscriber_count };
     },

@@ -1,10 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { ArticleSort } from '../../../contract/articles.js';
 import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.repository.js';
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
 import { queueArticlePublished } from '../email/outbox.repository.js';
+import { assignSlug, resolveSegment } from './article-slugs.js';
+import { prepareQuery, SENTINEL } from '../../db/prepared.js';
 
 /** The SQL behind each feed sort key; each matches an expression index of the migration. */
 export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql<number>>> = {
@@ -201,6 +203,12 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
 
   /** One feed page in a single statement (matchingIds: restrict to these ids instead of searching). */
   async function feedPage(filter: FeedFilter & { matchingIds?: number[] }): Promise<ArticleSummaryRow[]> {
+    const plain = !filter.after && !filter.search && !filter.matchingIds && !filter.categoryIds?.length && !filter.locations?.length && !filter.channelIds?.length;
+    if (plain) return firstPage(filter);
+    return (await feedPageQuery(filter).execute()) as unknown as ArticleSummaryRow[];
+  }
+
+  function feedPageQuery(filter: FeedFilter & { matchingIds?: number[] }) {
     const sortExpr = ARTICLE_SORT_EXPRESSIONS[filter.sort];
     const cmp = sql.raw(filter.direction === 'desc' ? '<' : '>');
     let query = applyFilters(baseSelect(), filter).select((eb) => [
@@ -214,8 +222,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       const cmpOrEqual = sql.raw(filter.direction === 'desc' ? '<=' : '>=');
       query = query.where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}`).where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or articles.id ${cmp} ${id})`);
     }
-    const rows = await query.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction).limit(filter.limit).execute();
-    return rows as unknown as ArticleSummaryRow[];
+    return query.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction).limit(filter.limit);
   }
 
   /**
@@ -248,6 +255,52 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     return outOfOrder ? undefined : page;
   }
 
+  // The hot single-row reads, built and compiled once (db/prepared.ts).
+  const findByIdQuery = prepareQuery(
+    db,
+    baseSelect()
+        .innerJoin('users as author', 'author.id', 'articles.user_id')
+        .select((eb) => [
+          'articles.content',
+          'articles.plain_text',
+          'author.username as author_username',
+          json
+            .jsonArrayFrom(
+              eb
+                .selectFrom('article_images')
+                .select(imageColumns)
+                .whereRef('article_images.article_id', '=', 'articles.id')
+                .orderBy('article_images.position'),
+            )
+            .as('images'),
+        ]).where('articles.id', '=', SENTINEL.a)
+      .compile() as CompiledQuery<ArticleDetailRow>,
+    { id: SENTINEL.a },
+  );
+  const ownershipQuery = prepareQuery(
+    db,
+    db.selectFrom('articles').select(['user_id', 'published']).where('id', '=', SENTINEL.a).compile(),
+    { id: SENTINEL.a },
+  );
+  const readerSubscribesQuery = prepareQuery(
+    db,
+    db.selectFrom('subscriptions').select('channel_id').where('user_id', '=', SENTINEL.a).limit(1).compile(),
+    { readerId: SENTINEL.a },
+  );
+  /** First feed pages without filters (the front page, a reader's feed), by sort, direction and scope. */
+  const firstPages = new Map<string, ReturnType<typeof prepareQuery<ArticleSummaryRow, 'readerId' | 'limit'>>>();
+  function firstPage(filter: FeedFilter): Promise<ArticleSummaryRow[]> {
+    const key = `${filter.sort} ${filter.direction} ${filter.readerId === undefined ? 'all' : 'reader'}`;
+    let run = firstPages.get(key);
+    if (!run) {
+      const sentinels = filter.readerId === undefined ? { limit: SENTINEL.b } : { readerId: SENTINEL.a, limit: SENTINEL.b };
+      const compiled = feedPageQuery({ sort: filter.sort, direction: filter.direction, readerId: filter.readerId === undefined ? undefined : SENTINEL.a, limit: SENTINEL.b }).compile();
+      run = prepareQuery(db, compiled as CompiledQuery<ArticleSummaryRow>, sentinels as Record<'readerId' | 'limit', number>);
+      firstPages.set(key, run);
+    }
+    return run({ readerId: filter.readerId, limit: filter.limit }).then((result) => result.rows);
+  }
+
   return {
     /** One feed page, with categories and the first image, in a single statement. */
     async feed(filter: FeedFilter): Promise<ArticleSummaryRow[]> {
@@ -264,30 +317,15 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
      * (whatever they have written themselves); from then on, their subscriptions and own channels.
      */
     async readerHasSubscriptions(readerId: number): Promise<boolean> {
-      const row = await db.selectFrom('subscriptions').select('channel_id').where('user_id', '=', readerId).limit(1).executeTakeFirst();
-      return row !== undefined;
+      return (await readerSubscribesQuery({ readerId })).rows.length > 0;
     },
 
     async findById(id: number): Promise<ArticleDetailRow | undefined> {
-      const row = await baseSelect()
-        .innerJoin('users as author', 'author.id', 'articles.user_id')
-        .select((eb) => [
-          'articles.content',
-          'articles.plain_text',
-          'author.username as author_username',
-          json
-            .jsonArrayFrom(
-              eb
-                .selectFrom('article_images')
-                .select(imageColumns)
-                .whereRef('article_images.article_id', '=', 'articles.id')
-                .orderBy('article_images.position'),
-            )
-            .as('images'),
-        ])
-        .where('articles.id', '=', id)
-        .executeTakeFirst();
-      return row as unknown as ArticleDetailRow | undefined;
+      return (await findByIdQuery({ id })).rows[0];
+    },
+
+    async ownership(id: number): Promise<{ user_id: number; published: number } | undefined> {
+      return (await ownershipQuery({ id })).rows[0];
     },
 
     /** Summaries of one channel's articles (published or drafts), newest first. */
@@ -306,7 +344,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       return rows as unknown as ArticleSummaryRow[];
     },
 
-    /** Inserts an article with its categories; a published one counts toward its channel. */
+    /** Inserts an article with its categories and a unique slug made from `slug`; a published one counts toward its channel. */
     async insert(values: {
       userId: number;
       channelId: number;
@@ -340,6 +378,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        const slug = await assignSlug(trx, dialect, values.slug, id);
+        if (slug !== values.slug) await trx.updateTable('articles').set({ slug }).where('id', '=', id).execute();
         if (values.categoryIds.length > 0) {
           await trx
             .insertInto('article_categories')
@@ -370,10 +410,17 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       },
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        // A new title may bring a new slug (unique; the old one keeps resolving to this article).
+        let slug: string | undefined;
+        if (changes.slug !== undefined) {
+          const current = await trx.selectFrom('articles').select('slug').where('id', '=', id).executeTakeFirst();
+          slug = await assignSlug(trx, dialect, changes.slug, id, current?.slug);
+        }
         await trx
           .updateTable('articles')
           .set({
-            ...(changes.title !== undefined ? { title: changes.title, slug: changes.slug } : {}),
+            ...(changes.title !== undefined ? { title: changes.title } : {}),
+            ...(slug !== undefined ? { slug } : {}),
             ...(changes.content !== undefined ? { content: changes.content, plain_text: changes.plainText } : {}),
             ...(changes.locationName !== undefined
               ? { location_name: changes.locationName, location_lat: changes.locationLat ?? null, location_lng: changes.locationLng ?? null }
@@ -429,9 +476,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       });
     },
 
-    async ownership(id: number): Promise<{ user_id: number; published: number } | undefined> {
-      return db.selectFrom('articles').select(['user_id', 'published']).where('id', '=', id).executeTakeFirst();
-    },
+    /** The article an URL segment names (DESIGN.md section 5), with its current slug. */
+    resolveSegment: (segment: string) => resolveSegment(db, segment),
+
 
     /**
      * Counts a view at most once per viewer per article per UTC day; the counter, the per-day tally

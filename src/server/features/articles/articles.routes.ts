@@ -63,7 +63,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
         response: { 200: ArticleSchema, ...errors },
       },
     },
-    async (request) => articles.get(request.params.id, request.user),
+    async (request) => articles.get(request.articleId, request.user),
   );
 
   app.patch(
@@ -77,7 +77,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
         response: { 200: ArticleSchema, ...errors },
       },
     },
-    async (request) => articles.update(request.params.id, requireUser(request), request.body),
+    async (request) => articles.update(request.articleId, requireUser(request), request.body),
   );
 
   app.delete(
@@ -91,7 +91,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       },
     },
     async (request, reply) => {
-      await articles.delete(request.params.id, requireUser(request));
+      await articles.delete(request.articleId, requireUser(request));
       return reply.status(204).send(null);
     },
   );
@@ -106,7 +106,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
         response: { 200: ToggleStatusSchema, ...errors },
       },
     },
-    async (request) => articles.toggleStatus(request.params.id, requireUser(request)),
+    async (request) => articles.toggleStatus(request.articleId, requireUser(request)),
   );
 
   app.post(
@@ -121,7 +121,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       },
     },
     async (request) =>
-      articles.recordView(request.params.id, {
+      articles.recordView(request.articleId, {
         user: request.user,
         ip: request.ip,
         userAgent: String(request.headers['user-agent'] ?? ''),

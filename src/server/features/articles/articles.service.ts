@@ -13,6 +13,7 @@ import { referrerHost } from '../../../contract/analytics.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { slugify, stripHtml } from '../../../contract/text.js';
 import { parseJson } from '../../db/json-helpers.js';
+import { WRITE_TAGS } from '../../http/cache-invalidation.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -70,6 +71,14 @@ export function summaryRowToSummary(row: ArticleSummaryRow, categories: Category
   return { ...baseFields(row, categories), excerpt: row.excerpt, image: image ? imageRowToImage(image) : null };
 }
 
+export interface ResolvedArticleSegment {
+  article: { id: number; slug: string; published: boolean; userId: number };
+  /** `{slug}-{id}`: the article's URL is `/articles/{canonicalSegment}`. */
+  canonicalSegment: string;
+  /** Whether the segment asked for is already the canonical one. */
+  canonical: boolean;
+}
+
 export interface ViewerInfo {
   user: SessionUser | null;
   ip: string;
@@ -87,9 +96,12 @@ export function createArticlesService(deps: {
   /** Called with the image URLs an article no longer uses (deleted with it). */
   onImagesReleased?: (urls: string[]) => Promise<void>;
   now?: () => number;
+  /** Told of each committed write (the micro-cache drops what it affects). A view is not one. */
+  written?: (tags: readonly string[]) => void;
 }) {
   const { articles, channels, categories, reactions, viewKeys } = deps;
   const now = deps.now ?? Date.now;
+  const written = deps.written ?? (() => {});
 
   /** An article the viewer may see: drafts exist only for their author (404 for everyone else). */
   async function visibleRow(id: number, viewer: SessionUser | null): Promise<ArticleDetailRow> {
@@ -148,6 +160,29 @@ export function createArticlesService(deps: {
 
   return {
     get: async (id: number, viewer: SessionUser | null) => toArticle(await visibleRow(id, viewer), viewer),
+
+    /**
+     * The article an URL segment names (DESIGN.md section 5: id, whole slug, `{slug}-{id}`, former
+     * slugs too), and whether the segment is its canonical form `{slug}-{id}`; pages answer 301 to
+     * `/articles/{canonicalSegment}` otherwise. A draft resolves only for its author, so a redirect
+     * never reveals a draft's slug. Undefined when nothing matches.
+     */
+    async resolveArticleSegment(segment: string, viewer: SessionUser | null = null): Promise<ResolvedArticleSegment | undefined> {
+      const row = await articles.resolveSegment(segment.toLowerCase());
+      if (!row || (row.published !== 1 && row.user_id !== viewer?.id)) return undefined;
+      const canonicalSegment = `${row.slug}-${row.id}`;
+      return {
+        article: { id: row.id, slug: row.slug, published: row.published === 1, userId: row.user_id },
+        canonicalSegment,
+        canonical: segment === canonicalSegment,
+      };
+    },
+
+    /** The id an API route's article segment names; an all-digits segment needs no query. */
+    async resolveArticleId(segment: string): Promise<number | undefined> {
+      if (/^\d{1,10}$/.test(segment)) return Number(segment);
+      return (await articles.resolveSegment(segment))?.id;
+    },
 
     async feed(query: FeedQueryInput, viewer: SessionUser | null): Promise<FeedPage> {
       const index = await categories.index();
@@ -223,6 +258,7 @@ export function createArticlesService(deps: {
         categoryIds,
         now: now(),
       });
+      written(WRITE_TAGS.articleCreated());
       return toArticle((await articles.findById(id))!, author);
     },
 
@@ -237,6 +273,7 @@ export function createArticlesService(deps: {
         categoryIds,
         now: now(),
       });
+      written(WRITE_TAGS.articleEdited(id));
       return toArticle((await articles.findById(id))!, editor);
     },
 
@@ -244,6 +281,7 @@ export function createArticlesService(deps: {
       await ownedRow(id, editor);
       const published = await articles.toggleStatus(id);
       if (published === undefined) throw notFound(ARTICLE_MESSAGES.notFound);
+      written(WRITE_TAGS.articleListed(id));
       return { published, status: published ? ('published' as const) : ('draft' as const) };
     },
 
@@ -251,6 +289,7 @@ export function createArticlesService(deps: {
       await ownedRow(id, editor);
       const deleted = await articles.delete(id);
       if (!deleted) throw notFound(ARTICLE_MESSAGES.notFound);
+      written(WRITE_TAGS.articleListed(id));
       if (deleted.imageUrls.length > 0) await deps.onImagesReleased?.(deleted.imageUrls);
     },
 

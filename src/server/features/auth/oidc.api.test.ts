@@ -119,7 +119,7 @@ describe.each(testDatabases())('Google sign-in on %s', (kind) => {
       expect(line).toMatch(/Max-Age=600/);
       expect(line).not.toMatch(/Secure/i);
     }
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
   it('creates a new user without a password, links the identity and signs them in', async () => {

@@ -1,4 +1,6 @@
+import type { CompiledQuery } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { prepareQuery, SENTINEL } from '../../db/prepared.js';
 
 export interface SessionUserRow {
   session_id: string;
@@ -12,17 +14,9 @@ export interface SessionUserRow {
 }
 
 export function createSessionsRepository(db: Database) {
-  return {
-    async insert(session: { id: string; userId: number; now: number; expiresAt: number }): Promise<void> {
-      await db
-        .insertInto('sessions')
-        .values({ id: session.id, user_id: session.userId, created_at: session.now, expires_at: session.expiresAt })
-        .execute();
-    },
-
-    /** The session with its user in one query; the hot path of every signed-in request. */
-    async findWithUser(sessionId: string): Promise<SessionUserRow | undefined> {
-      return db
+  const findWithUserQuery = prepareQuery(
+    db,
+    db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select((eb) => [
@@ -35,8 +29,21 @@ export function createSessionsRepository(db: Database) {
           'users.created_at',
           eb.case().when('users.password_hash', 'is not', null).then(1).else(0).end().as('has_password'),
         ])
-        .where('sessions.id', '=', sessionId)
-        .executeTakeFirst();
+        .where('sessions.id', '=', SENTINEL.text)
+      .compile() as CompiledQuery<SessionUserRow>,
+    { id: SENTINEL.text },
+  );
+  return {
+    async insert(session: { id: string; userId: number; now: number; expiresAt: number }): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({ id: session.id, user_id: session.userId, created_at: session.now, expires_at: session.expiresAt })
+        .execute();
+    },
+
+    /** The session with its user in one query; the hot path of every signed-in request (compiled once). */
+    async findWithUser(sessionId: string): Promise<SessionUserRow | undefined> {
+      return (await findWithUserQuery({ id: sessionId })).rows[0];
     },
 
     async extend(sessionId: string, expiresAt: number): Promise<void> {

@@ -9,13 +9,20 @@ import {
 } from '../../../contract/channels.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { slugify } from '../../../contract/text.js';
+import { WRITE_TAGS } from '../../http/cache-invalidation.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { channelRowToChannel, type ChannelsRepository } from './channels.repository.js';
 
-export function createChannelsService(channels: ChannelsRepository, subscriptions: SubscriptionsRepository, now: () => number = Date.now) {
+export function createChannelsService(
+  channels: ChannelsRepository,
+  subscriptions: SubscriptionsRepository,
+  now: () => number = Date.now,
+  /** Told of each committed write (the micro-cache drops what it affects). */
+  written: (tags: readonly string[]) => void = () => {},
+) {
   async function getOrThrow(id: number, viewerId: number | null) {
     const row = await channels.findById(id, viewerId);
     if (!row) throw notFound(CHANNEL_MESSAGES.notFound);
@@ -65,6 +72,7 @@ export function createChannelsService(channels: ChannelsRepository, subscription
         LIMITS.channelsPerUser,
       );
       if (id === null) throw conflict(CHANNEL_MESSAGES.limitReached);
+      written(WRITE_TAGS.channelCreated());
       return channelRowToChannel(await getOrThrow(id, owner.id));
     },
 
@@ -77,20 +85,21 @@ export function createChannelsService(channels: ChannelsRepository, subscription
         ...(changes.category !== undefined ? { category: changes.category ?? null } : {}),
         now: now(),
       });
+      written(WRITE_TAGS.channelEdited());
       return channelRowToChannel(await getOrThrow(id, editor.id));
     },
 
     async subscribe(id: number, reader: SessionUser): Promise<{ subscribed: boolean; subscriberCount: number }> {
       const row = await getOrThrow(id, reader.id);
       if (row.user_id === reader.id) throw badRequest(CHANNEL_MESSAGES.ownChannel);
-      await subscriptions.subscribe(reader.id, id, now());
+      if (await subscriptions.subscribe(reader.id, id, now())) written(WRITE_TAGS.channelCounts());
       const after = await getOrThrow(id, reader.id);
       return { subscribed: true, subscriberCount: channelRowToChannel(after).subscriberCount };
     },
 
     async unsubscribe(id: number, reader: SessionUser): Promise<{ subscribed: boolean; subscriberCount: number }> {
       await getOrThrow(id, reader.id);
-      await subscriptions.unsubscribe(reader.id, id);
+      if (await subscriptions.unsubscribe(reader.id, id)) written(WRITE_TAGS.channelCounts());
       const after = await getOrThrow(id, reader.id);
       return { subscribed: false, subscriberCount: channelRowToChannel(after).subscriberCount };
     },

@@ -26,7 +26,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
         response: { 200: CommentListSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => comments.list(request.params.id, request.user),
+    async (request) => comments.list(request.articleId, request.user),
   );
 
   app.post(
@@ -46,7 +46,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
         response: { 201: CommentSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await comments.create(request.params.id, requireUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await comments.create(request.articleId, requireUser(request), request.body)),
   );
 
   app.delete(

@@ -1,6 +1,7 @@
 import { ARTICLE_MESSAGES } from '../../../contract/articles.js';
 import { checkCommentContent, COMMENT_MESSAGES, type Comment, type CommentThread, type CreateCommentInput } from '../../../contract/comments.js';
 import { LIMITS } from '../../../contract/limits.js';
+import { WRITE_TAGS } from '../../http/cache-invalidation.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -40,6 +41,8 @@ export function createCommentsService(deps: {
   comments: CommentsRepository;
   articles: Pick<ArticlesRepository, 'ownership'>;
   now?: () => number;
+  /** Told of each committed write (the micro-cache drops what it affects). */
+  written?: (tags: readonly string[]) => void;
 }) {
   const { comments, articles } = deps;
   const now = deps.now ?? Date.now;
@@ -74,6 +77,7 @@ export function createCommentsService(deps: {
         if (result.reason === 'duplicate') throw conflict(COMMENT_MESSAGES.duplicate);
         throw badRequest(COMMENT_MESSAGES[result.reason]);
       }
+      deps.written?.(WRITE_TAGS.articleCounts(articleId));
       return commentRowToComment(result.row);
     },
 
@@ -83,6 +87,7 @@ export function createCommentsService(deps: {
       if (!row || row.deleted === 1) throw notFound(COMMENT_MESSAGES.notFound);
       if (row.user_id !== user.id && !user.isAdmin) throw forbidden(COMMENT_MESSAGES.notAllowed);
       if (!(await comments.remove(id))) throw notFound(COMMENT_MESSAGES.notFound);
+      deps.written?.(WRITE_TAGS.articleCounts(row.article_id));
     },
   };
 }

@@ -459,7 +459,8 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
     expect((await other.client.post(`/api/articles/${published.id}/images`, body.images)).statusCode).toBe(403);
     expect((await other.client.put(`/api/articles/${draft.id}/images`, body)).statusCode).toBe(404);
     expect((await other.client.put('/api/articles/999999/images', body)).statusCode).toBe(404);
-    expect((await other.client.put('/api/articles/not-an-id/images', body)).statusCode).toBe(400);
+    expect((await other.client.put('/api/articles/no-such-slug/images', body)).statusCode).toBe(404);
+    expect((await other.client.put('/api/articles/not_an_id/images', body)).statusCode).toBe(400);
     expect((await anonymous().get(`/api/articles/${published.id}`)).json().images).toEqual([]);
   });
 

@@ -120,7 +120,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
         response: { 201: ArticleImagesSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await media.add(request.params.id, requireUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await media.add(request.articleId, requireUser(request), request.body)),
   );
 
   app.put(
@@ -134,7 +134,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
         response: { 200: ArticleImagesSchema, ...errors },
       },
     },
-    async (request) => media.replace(request.params.id, requireUser(request), request.body.images),
+    async (request) => media.replace(request.articleId, requireUser(request), request.body.images),
   );
 };
 

@@ -9,6 +9,7 @@ import type { SessionUser } from '../auth/sessions.service.js';
 import { fileNameForFormat, processImage, type ImageSource } from './image-pipeline.js';
 import type { MediaRepository, StoredVariant, UploadRow } from './media.repository.js';
 import type { Storage } from './storage.js';
+import { WRITE_TAGS } from '../../http/cache-invalidation.js';
 
 /** Uploads never attached to an article are removed after this long (a form abandoned mid-way). */
 export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
@@ -35,6 +36,8 @@ export function createMediaService(deps: {
   articles: Pick<ArticlesRepository, 'ownership'>;
   now?: () => number;
   log?: MediaLogger;
+  /** Told of each committed write (the micro-cache drops what it affects). */
+  written?: (tags: readonly string[]) => void;
 }) {
   const { repository, storage, articles } = deps;
   const now = deps.now ?? Date.now;
@@ -91,6 +94,7 @@ export function createMediaService(deps: {
 
     const saved = await repository.saveImages(articleId, images, { replace, max: LIMITS.imagesPerArticle });
     if (!saved.ok) throw badRequest(MEDIA_MESSAGES.tooManyImages);
+    deps.written?.(WRITE_TAGS.articleEdited(articleId));
     await release(saved.released);
     return (await repository.imagesOf(articleId)).map(imageRowToImage);
   }

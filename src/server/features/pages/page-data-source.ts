@@ -39,8 +39,11 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
   return {
     feed: (query) => articles.feed(FeedQuerySchema.parse(query), viewer),
     async article(segment) {
+      // The API's own resolution (DESIGN.md section 5): id, whole slug, or {slug}-{id}, old slugs included.
       const ref = ArticleRefParamsSchema.safeParse({ id: segment });
-      return ref.success ? orNull(articles.get(ref.data.id, viewer)) : null;
+      if (!ref.success) return null;
+      const resolved = await articles.resolveArticleSegment(ref.data.id, viewer);
+      return resolved ? orNull(articles.get(resolved.article.id, viewer)) : null;
     },
     comments: (articleId) => comments.list(articleId, viewer),
     channels: (query) => channels.list(ChannelListQuerySchema.parse(query), viewer),

@@ -127,10 +127,11 @@ describe.each(testDatabases())('reactions on %s', (kind) => {
     expect(response.json().error).toMatch(/isLike|body/);
   });
 
-  it('answers 404 for an article that does not exist and 400 for a malformed id', async () => {
+  it('answers 404 for an article that does not exist (by id or slug) and 400 for a malformed segment', async () => {
     const reader = await signedInClient(t);
     expect((await reader.client.post('/api/articles/99999999/reactions', { isLike: true })).statusCode).toBe(404);
-    expect((await reader.client.post('/api/articles/not-an-id/reactions', { isLike: true })).statusCode).toBe(400);
+    expect((await reader.client.post('/api/articles/no-such-slug/reactions', { isLike: true })).statusCode).toBe(404);
+    expect((await reader.client.post('/api/articles/not_an_id/reactions', { isLike: true })).statusCode).toBe(400);
   });
 });
 

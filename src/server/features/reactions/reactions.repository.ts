@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { recordArticleChanges, type ArticleDelta } from '../analytics/analytics.repository.js';
 import { utcDay } from '../articles/view-keys.js';
+import { prepareQuery, SENTINEL } from '../../db/prepared.js';
 
 /** The article's counters after a reaction, real and boost apart (the service adds them up). */
 export interface ReactionCounters {
@@ -29,15 +30,21 @@ export function isForeignKeyViolation(error: unknown): boolean {
 class ArticleGone extends Error {}
 
 export function createReactionsRepository(db: Database) {
+  // Read on every signed-in article view: built and compiled once (db/prepared.ts).
+  const reactionOfQuery = prepareQuery(
+    db,
+    db
+      .selectFrom('reactions')
+      .select('is_like')
+      .where('user_id', '=', SENTINEL.a)
+      .where('article_id', '=', SENTINEL.b)
+      .compile(),
+    { userId: SENTINEL.a, articleId: SENTINEL.b },
+  );
   return {
     /** The reader's reaction: true = like, false = dislike, null = none. */
     async reactionOf(userId: number, articleId: number): Promise<boolean | null> {
-      const row = await db
-        .selectFrom('reactions')
-        .select('is_like')
-        .where('user_id', '=', userId)
-        .where('article_id', '=', articleId)
-        .executeTakeFirst();
+      const row = (await reactionOfQuery({ userId, articleId })).rows[0];
       return row ? row.is_like === 1 : null;
     },
 

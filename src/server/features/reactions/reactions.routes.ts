@@ -29,6 +29,6 @@ export const reactionsRoutes: FastifyPluginAsyncZod<ReactionsRoutesOptions> = as
         response: { 200: ReactionResultSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
       },
     },
-    async (request) => reactions.react(request.params.id, requireUser(request), request.body.isLike),
+    async (request) => reactions.react(request.articleId, requireUser(request), request.body.isLike),
   );
 };

@@ -1,5 +1,6 @@
 import { ARTICLE_MESSAGES } from '../../../contract/articles.js';
 import type { ReactionResult } from '../../../contract/reactions.js';
+import { WRITE_TAGS } from '../../http/cache-invalidation.js';
 import { notFound } from '../../http/errors.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -9,6 +10,8 @@ export function createReactionsService(deps: {
   reactions: ReactionsRepository;
   articles: Pick<ArticlesRepository, 'ownership'>;
   now?: () => number;
+  /** Told of each committed write (the micro-cache drops what it affects). */
+  written?: (tags: readonly string[]) => void;
 }) {
   const { reactions, articles } = deps;
   const now = deps.now ?? Date.now;
@@ -24,6 +27,7 @@ export function createReactionsService(deps: {
       if (!owner || (owner.published !== 1 && owner.user_id !== reader.id)) throw notFound(ARTICLE_MESSAGES.notFound);
       const outcome = await reactions.react(reader.id, articleId, isLike, now());
       if (!outcome) throw notFound(ARTICLE_MESSAGES.notFound);
+      deps.written?.(WRITE_TAGS.articleCounts(articleId));
       const { counters, reaction } = outcome;
       return {
         like_count: counters.like_count + counters.like_boost,

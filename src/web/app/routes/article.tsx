@@ -135,7 +135,7 @@ export const loadPageData: PageLoader = async ({ source, queryClient, params }) 
   const canonical = paths.article(article.id, article.slug);
   if (segment !== String(article.id) && `/articles/${segment}` !== canonical) return { redirect: { location: canonical, status: 301 } };
   queryClient.setQueryData(articlesKeys.detail(article.id), article);
-  if (comments) queryClient.setQueryData(commentsKey(article.id), comments);
+  if (comments && knownId === article.id) queryClient.setQueryData(commentsKey(article.id), comments);
 };
 
 export const pageHead: PageHead = ({ queryClient, params, publicUrl }) => {

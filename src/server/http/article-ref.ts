@@ -1,0 +1,30 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ARTICLE_MESSAGES, ArticleRefParamsSchema } from '../../contract/articles.js';
+import { notFound } from './errors.js';
+import { addCacheTags, CACHE_TAGS } from './micro-cache.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The id of the article the route's `{id}` segment names (routes whose params are ArticleRefParamsSchema). */
+    articleId: number;
+  }
+}
+
+/**
+ * Every `/api/articles/{…}` route accepts the article's id, its slug or `{slug}-{id}` (DESIGN.md
+ * section 5). Routes declare `params: ArticleRefParamsSchema`; after validation (and after any
+ * sign-in check), this hook resolves the segment to `request.articleId`, or answers 404 with the
+ * article's message. The answer is tagged with the article for the micro-cache, so a write to it
+ * drops every cached answer about it, whichever segment was asked.
+ */
+export function registerArticleRefResolver(app: FastifyInstance, resolve: (segment: string) => Promise<number | undefined>): void {
+  app.decorateRequest('articleId', 0);
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (request.routeOptions.schema?.params !== ArticleRefParamsSchema) return;
+    const segment = (request.params as { id: string }).id;
+    const id = await resolve(segment);
+    if (id === undefined) throw notFound(ARTICLE_MESSAGES.notFound);
+    request.articleId = id;
+    addCacheTags(request, [CACHE_TAGS.article(id)]);
+  });
+}

@@ -1,0 +1,50 @@
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError, serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { $ZodType, safeEncode } from 'zod/v4/core';
+
+type Serialize = (data: unknown) => string;
+
+function zodOf(schema: unknown): $ZodType | undefined {
+  if (schema instanceof $ZodType) return schema;
+  const properties = (schema as { properties?: unknown } | null)?.properties;
+  return properties instanceof $ZodType ? properties : undefined;
+}
+
+/**
+ * Response serialization (issue 15). The contract's zod schemas stay the documentation (OpenAPI)
+ * and the definition of every answer; each is compiled once into a fast-json-stringify function
+ * from its JSON Schema, which writes only the declared fields (like zod's stripping) without
+ * building a validated copy of the answer first. Encoding with zod and then JSON.stringify cost
+ * about four times as much as the stringify alone on a feed page.
+ *
+ * With `verify` (tests and development), every answer is also checked against its zod schema and
+ * a mismatch is the same ResponseSerializationError as before, so the contract tests still prove
+ * the shapes. A schema fast-json-stringify cannot take falls back to the zod serializer.
+ */
+export function createResponseSerializerCompiler(options: { verify: boolean }): FastifySerializerCompiler<unknown> {
+  const compiled = new WeakMap<object, Serialize>();
+  return (routeSchema) => {
+    const { schema, method, url } = routeSchema as { schema: unknown; method: string; url: string };
+    const zod = zodOf(schema);
+    if (!zod) return zodSerializerCompiler(routeSchema as never) as Serialize;
+    let fast = compiled.get(zod);
+    if (!fast) {
+      try {
+        const json = z.toJSONSchema(zod as z.ZodType, { io: 'output', unrepresentable: 'any', target: 'draft-7' });
+        fast = fastJson(json as never) as Serialize;
+      } catch {
+        fast = zodSerializerCompiler(routeSchema as never) as Serialize;
+      }
+      compiled.set(zod, fast);
+    }
+    if (!options.verify) return fast;
+    const write = fast;
+    return (data: unknown) => {
+      const checked = safeEncode(zod, data);
+      if (checked.error) throw new ResponseSerializationError(method, url, { cause: checked.error });
+      return write(data);
+    };
+  };
+}
