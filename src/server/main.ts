@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { applyAdminUsernames, seedDemo, seedFixtures } from './features/seed/seed.js';
+import { superviseIfAsked } from './supervisor.js';
 
 function locateWebRoot(): string | undefined {
   const candidates = [process.env.WEB_ROOT, path.resolve(import.meta.dirname, '../web'), path.resolve('dist/web')];
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // SUPERVISE=true: this process only restarts the server's process when it dies (supervisor.ts).
+  if (!superviseIfAsked(config.supervise)) return;
   config.webRoot = locateWebRoot();
 
   const database = createDatabase(config.database);

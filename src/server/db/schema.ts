@@ -154,6 +154,14 @@ export interface ArticleViewsTable {
   day: number;
 }
 
+/** Anonymous views one (hashed) client address added to an article on a UTC day (view-address-cap.ts). */
+export interface ArticleViewAddressesTable {
+  article_id: number;
+  address_key: string;
+  day: number;
+  views: number;
+}
+
 export interface ArticleViewDaysTable {
   article_id: number;
   day: number;
@@ -192,5 +200,6 @@ export interface DB {
   article_views: ArticleViewsTable;
   article_view_days: ArticleViewDaysTable;
   daily_salts: DailySaltsTable;
+  article_view_addresses: ArticleViewAddressesTable;
   admin_audit: AdminAuditTable;
 }
