@@ -201,12 +201,16 @@ export function limitServer<S extends Server>(server: S, limits: ServerLimits = 
       upload ? limits.uploadBodyMs : limits.bodyMs,
     );
     bodyTimer.unref();
+    // Cleared as soon as the body has arrived or the answer is sent. A request whose body nobody
+    // reads (a GET, a cache hit) never emits 'end', and a timer left running holds the request and
+    // its response for 30 s: the soak's heap snapshot found 1,222 of them alive at 58 req/s.
     const done = () => clearTimeout(bodyTimer);
     req.once('end', done);
-    req.once('close', done);
-    socket.once('close', done);
-    // After the answer, the connection must bring its next request's headers in time again.
+    res.once('close', done);
+    // After the answer, the connection must bring its next request's headers in time again (a body
+    // still dripping after the answer is cut off by the same timer).
     res.once('finish', () => {
+      done();
       if (tracked && !socket.destroyed) armHeadersTimer(socket, tracked);
     });
 
