@@ -134,12 +134,12 @@ export function limitServer<S extends Server>(server: S, limits: ServerLimits = 
   server.keepAliveTimeout = limits.keepAliveMs;
   server.setTimeout(0);
 
-  const armHeadersTimer = (socket: Socket, tracked: Tracked) => {
+  const armHeadersTimer = (socket: Socket, tracked: Tracked, ms: number) => {
     clearTimeout(tracked.headersTimer);
     tracked.headersTimer = setTimeout(() => {
       stats.timedOut++;
       socket.destroy();
-    }, limits.headersMs);
+    }, ms);
     tracked.headersTimer.unref();
   };
 
@@ -165,7 +165,7 @@ export function limitServer<S extends Server>(server: S, limits: ServerLimits = 
     }
     stats.open++;
     if (key !== undefined) perKey.set(key, (perKey.get(key) ?? 0) + 1);
-    armHeadersTimer(socket, tracked);
+    armHeadersTimer(socket, tracked, limits.headersMs);
     socket.once('close', () => {
       clearTimeout(tracked.headersTimer);
       stats.open--;
@@ -207,12 +207,14 @@ export function limitServer<S extends Server>(server: S, limits: ServerLimits = 
     const done = () => clearTimeout(bodyTimer);
     req.once('end', done);
     res.once('close', done);
-    // After the answer, the connection must bring its next request's headers in time again. An
-    // answer sent before the body arrived (a 401 or 429 before an upload is read): Node reads and
-    // discards the rest, still within the request's own time limit.
+    // After the answer, the connection must bring its next request's headers in time again. Idle,
+    // it is Node's keep-alive timeout that closes it (announced to the client in Keep-Alive:
+    // timeout=…, so clients stop reusing it first); ours comes after, for headers that start and
+    // never end. An answer sent before the body arrived (a 401 or 429 before an upload is read):
+    // Node reads and discards the rest, still within the request's own time limit.
     const next = () => {
       done();
-      if (tracked && !socket.destroyed) armHeadersTimer(socket, tracked);
+      if (tracked && !socket.destroyed) armHeadersTimer(socket, tracked, limits.keepAliveMs + limits.headersMs);
     };
     res.once('finish', () => {
       if (req.complete) next();
