@@ -1,15 +1,18 @@
-// npm run test:soak -- [--minutes 10] [--window 30] [--load 0.7] [--connections 24] [--heap-mb 192]
+// npm run test:soak -- [--minutes 10] [--window 30] [--load 0.7] [--connections 24] [--heap-mb 192] [--heap-snapshots]
 //
 // Issue 10, item 7: mixed traffic at about 70% of the capacity measured a moment earlier, for ten
 // minutes, against the production build. Prints p99 and memory per window, then fails (exit 1) on
 // any error, a counter that no longer equals its recount, or a growth trend in memory or latency.
 // Not part of `npm test` (it takes eleven minutes); the figures of the last run are in
-// docs/reliability.md.
+// docs/reliability.md. With --heap-snapshots (issue 16), the server writes a heap snapshot after the
+// warm-up and another at the end, and the soak prints what grew between them, by constructor.
 import autocannon from 'autocannon';
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer, type RunningServer } from '../support/server.js';
 import { counterMismatches, openReader, register, SiteClient, type CounterMismatch } from './support.js';
+import { heapGrowth, summarizeHeapSnapshot } from './heap-summary.js';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +23,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: '300' },
     // The V8 heap limit `npm start` sets (package.json): the soak runs the server as production does.
     'heap-mb': { type: 'string', default: '192' },
+    'heap-snapshots': { type: 'boolean', default: false },
   },
 });
 const minutes = Number(values.minutes);
@@ -147,13 +151,34 @@ const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/pr
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+const snapshotDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'broadsheet-heap-'));
 const server = await startServer({
   MICRO_CACHE_MS: '1000',
   AUTH_RATE_LIMIT: '100000',
   WRITE_RATE_LIMIT: '1000000',
-  NODE_OPTIONS: `--max-old-space-size=${Number(values['heap-mb'])}`,
+  NODE_OPTIONS: [
+    `--max-old-space-size=${Number(values['heap-mb'])}`,
+    ...(values['heap-snapshots'] ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : []),
+  ].join(' '),
 });
 const pid = server.pid;
+
+/** Asks the server for a heap snapshot (a full GC first) and waits until the file is complete. */
+async function heapSnapshot(): Promise<string> {
+  const before = new Set(fs.readdirSync(snapshotDir));
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < 300_000; waited += 1000) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const file = fs.readdirSync(snapshotDir).find((name) => !before.has(name) && name.endsWith('.heapsnapshot'));
+    if (!file) continue;
+    const full = path.join(snapshotDir, file);
+    const size = fs.statSync(full).size;
+    await new Promise((r) => setTimeout(r, 2000));
+    if (fs.statSync(full).size === size && size > 0) return full;
+  }
+  throw new Error('the server wrote no heap snapshot');
+}
+const snapshots: string[] = [];
 let failed = false;
 try {
   console.log(`soak: building the site (${userCount} users, 40 channels, 400 articles) on ${server.url}`);
@@ -184,7 +209,18 @@ try {
       peakRssMb: Math.round(Math.max(...samples)),
     };
     windows.push(row);
+    // The first snapshot once the warm-up fifth is over, the second after the last window.
+    if (values['heap-snapshots'] && w + 1 === Math.ceil(Math.round((minutes * 60) / windowSeconds) / 5)) snapshots.push(await heapSnapshot());
     console.log(`  ${String(row.minute).padStart(5)} min  ${String(row.rps).padStart(5)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx} (${row.statuses})  RSS ${row.rssMb} MB (peak ${row.peakRssMb})`);
+  }
+
+  let heap: { mbFirst: number; mbLast: number; growth: ReturnType<typeof heapGrowth> } | undefined;
+  if (values['heap-snapshots']) {
+    snapshots.push(await heapSnapshot());
+    const [first, last] = snapshots.map((file) => summarizeHeapSnapshot(file!));
+    heap = { mbFirst: Number((first!.totalBytes / 1048576).toFixed(1)), mbLast: Number((last!.totalBytes / 1048576).toFixed(1)), growth: heapGrowth(first!, last!) };
+    console.log(`\nlive heap after the warm-up ${heap.mbFirst} MB, at the end ${heap.mbLast} MB; what grew most:`);
+    console.table(heap.growth);
   }
 
   // The verdict. The first fifth is warm-up (caches, JIT, SQLite page cache); the trend compares
@@ -219,7 +255,7 @@ try {
   console.log('\nsoak summary', summary);
   fs.mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/${new Date().toISOString().replace(/[:.]/g, '-')}-soak.json`;
-  fs.writeFileSync(file, JSON.stringify({ node: process.version, connections, windowSeconds, summary, windows }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ node: process.version, connections, windowSeconds, summary, windows, heap }, null, 2));
   console.log(`saved ${file}`);
 
   const problems: string[] = [];
@@ -237,5 +273,6 @@ try {
   }
 } finally {
   await server.stop();
+  fs.rmSync(snapshotDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

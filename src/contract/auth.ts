@@ -61,6 +61,27 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
 } as const;
 
+/** What a failed Google sign-in may tell the user; /auth-callback?error= shows nothing else. */
+export const OIDC_MESSAGES = {
+  notConfigured: 'Google sign-in is not configured',
+  unavailable: 'Google sign-in is unavailable right now. Please try again later.',
+  cancelled: 'Google sign-in was cancelled.',
+  providerError: 'Google sign-in failed. Please try again.',
+  expired: 'Your Google sign-in attempt expired or was started in another browser. Please try again.',
+  rejected: 'Google sign-in could not be completed. Please try again.',
+  unverified: 'Google sign-in could not be verified. Please try again.',
+  accountFailed: 'We could not sign you in with Google. Please try again.',
+} as const;
+
+/**
+ * The error line of /auth-callback for its `?error=` parameter: the message itself when it is one
+ * the server sends, a fixed sentence otherwise, so a link cannot put its own words on the page.
+ */
+export function authCallbackErrorText(param: string | null): string | null {
+  if (param === null) return null;
+  return (Object.values(OIDC_MESSAGES) as string[]).includes(param) ? param : OIDC_MESSAGES.providerError;
+}
+
 /** The answer of a redirecting route (Google sign-in): no body, only a Location header. */
 export const OidcRedirectSchema = z.null().describe('Redirect (Location header); no body');
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
@@ -16,6 +17,7 @@ import { createMicroCache } from './http/micro-cache.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
 import { createResponseSerializerCompiler } from './http/serializer.js';
 import { bridgeOverRedis, createCacheInvalidation } from './http/cache-invalidation.js';
+import { limitServer, serverLimitsFrom } from './http/server-limits.js';
 import { registerSessionResolver } from './http/session.js';
 import { registerArticleRefResolver } from './http/article-ref.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -28,6 +30,7 @@ import { createOidcAccounts, createOidcService } from './features/auth/oidc.serv
 import { oidcRoutes } from './features/auth/oidc.routes.js';
 import { passwordRoutes } from './features/auth/password.routes.js';
 import { createLoginThrottle } from './features/auth/login-throttle.js';
+import { createDeviceCookies } from './features/auth/device-cookies.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { createCategoriesRepository } from './features/articles/categories.repository.js';
@@ -146,9 +149,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const secure = config.publicUrl.startsWith('https://');
   const microCache = config.microCacheMs > 0 ? createMicroCache({ ttlMs: config.microCacheMs }) : undefined;
 
+  const serverLimits = serverLimitsFrom(config);
+  const serverFactory: FastifyServerFactory = (handler, opts) =>
+    limitServer(microCache ? (microCache.serverFactory(handler, opts) as http.Server) : http.createServer(handler), serverLimits);
+  const { trustProxy } = config;
+
   const app = Fastify({
-    // Cache hits are answered by the HTTP server before Fastify's per-request work (micro-cache.ts).
-    ...(microCache ? { serverFactory: microCache.serverFactory } : {}),
+    // Cache hits are answered by the HTTP server before Fastify's per-request work (micro-cache.ts);
+    // either way the server gets its timeouts and connection caps (server-limits.ts).
+    serverFactory,
     logger:
       options.logger === false
         ? false
@@ -163,8 +172,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // A hop count or the proxies' addresses (config.ts): the client is the right-most untrusted address.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // A malformed URL (bad percent-encoding) gets our error shape, not Fastify's (DESIGN.md section 4).
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.status(status).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route as registered, for the authorization matrix test (issue 10) and for tooling.
@@ -242,7 +257,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }),
   });
 
-  registerOriginCheck(app, config.publicUrl);
+  registerOriginCheck(app, config.publicUrl, { strict: config.publicUrlSet });
   registerInputGuard(app);
   registerSessionResolver(app, ctx.sessions, { secure });
   registerArticleRefResolver(app, (segment) => ctx.articles.resolveArticleId(segment));
@@ -258,6 +273,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
         googleEnabled: Boolean(config.oidc),
         loginThrottle: createLoginThrottle({ max: config.rateLimits.auth, windowMs: 60_000, redis }),
+        devices: createDeviceCookies(ctx.users, { secure }),
       });
       await api.register(oidcRoutes, { oidc: ctx.oidc, accounts: ctx.oidcAccounts, sessions: ctx.sessions, cookie: { secure } });
       await api.register(passwordRoutes, {

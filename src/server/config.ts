@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,7 +23,8 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset to use SQLite)')
       .optional(),
   ),
-  SEED_DEMO: booleanFromEnv.default(true),
+  /** Default decided below from PUBLIC_URL (DESIGN.md section 1). */
+  SEED_DEMO: booleanFromEnv.optional(),
   ADMIN_USERNAMES: z
     .string()
     .default('')
@@ -55,6 +57,14 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** State-changing requests allowed per client per minute. */
   WRITE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  /** Which proxies may say who the client is (X-Forwarded-For): a hop count or a comma list of addresses/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
+  /** Open connections one client address may hold; more are refused at once (0: no per-address cap). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(256),
+  /** Open connections the whole server holds; more are refused at once. */
+  MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(4096),
+  /** Restart the server when it crashes (a supervising primary process; see README, "Running in production"). */
+  SUPERVISE: booleanFromEnv.default(false),
   /** How long anonymous read responses are served from memory; 0 turns the cache off. */
   MICRO_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   /** Email (issue 17): an SMTP server URL (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
@@ -74,6 +84,8 @@ export interface AppConfig {
   port: number;
   host: string;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: only then is the Origin check strict (DESIGN.md section 4). */
+  publicUrlSet: boolean;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   seedDemo: boolean;
@@ -93,6 +105,11 @@ export interface AppConfig {
   rateLimits: { auth: number; write: number };
   microCacheMs: number;
   email: { smtpUrl?: string; from: string; digestHourUtc: number; claimSeconds: number; sender: boolean; outboxDir: string };
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (see parseTrustProxy). */
+  trustProxy: false | number | string[];
+  /** Limits of the HTTP server itself (http/server-limits.ts). */
+  connections: { perAddress: number; total: number };
+  supervise: boolean;
   /** Where the built client lives (its SSR bundle in ../ssr); absent in API-only tests. */
   webRoot?: string;
   /** Pages from Vite's dev server instead of the build (npm run dev). */
@@ -109,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
@@ -121,11 +140,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'broadsheet.db') },
-    seedDemo: e.SEED_DEMO,
+    // A site others can reach never gets accounts with a known password unless asked (DESIGN.md section 1).
+    seedDemo: e.SEED_DEMO ?? isLocalUrl(publicUrl),
     adminUsernames: e.ADMIN_USERNAMES,
     redisUrl: e.REDIS_URL,
     oidc:
@@ -164,5 +185,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sender: e.EMAIL_SENDER,
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    trustProxy,
+    connections: { perAddress: e.MAX_CONNECTIONS_PER_ADDRESS, total: e.MAX_CONNECTIONS },
+    supervise: e.SUPERVISE,
   };
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: a developer's own machine. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * TRUST_PROXY as Fastify (proxy-addr) takes it. Unset, empty or false: X-Forwarded-For is ignored.
+ * A number n: the n proxies nearest the server are trusted, so the client is the n-th address from
+ * the right of X-Forwarded-For. A comma list of addresses or CIDR ranges: those proxies are
+ * trusted, and the client is the right-most address that is not one of them. `true` is refused: it
+ * would trust the left-most address, which the client writes itself. Returns a message when invalid.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops > 0 && hops <= 10 ? hops : 'must be a hop count from 1 to 10, or a comma list of proxy addresses';
+  }
+  if (text === 'true') {
+    return 'true would let clients choose their own address; set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)';
+  }
+  const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const bad = entries.filter((entry) => {
+    if (named.has(entry)) return false;
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || !address || net.isIP(address) === 0) return true;
+    if (bits === undefined) return false;
+    const max = net.isIP(address) === 4 ? 32 : 128;
+    return !/^\d+$/.test(bits) || Number(bits) > max;
+  });
+  if (bad.length > 0) return `not a hop count or a list of addresses/CIDR ranges: ${bad.join(', ')}`;
+  return entries;
 }

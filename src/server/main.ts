@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { applyAdminUsernames, seedDemo, seedFixtures } from './features/seed/seed.js';
 import { createMailSender } from './features/email/mail-sender.js';
 import { createMailTransport } from './features/email/mail-transport.js';
+import { superviseIfAsked } from './supervisor.js';
 
 /** The built web client: WEB_ROOT when set, else dist/web beside this bundle (or under the working directory). */
 function locateWebRoot(configured: string | undefined): string | undefined {
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // SUPERVISE=true: this process only restarts the server's process when it dies (supervisor.ts).
+  if (!superviseIfAsked(config.supervise)) return;
   config.webRoot = locateWebRoot(config.webRoot);
 
   const database = createDatabase(config.database);

@@ -208,6 +208,14 @@ export interface ArticleViewsTable {
   day: number;
 }
 
+/** Anonymous views one (hashed) client address added to an article on a UTC day (view-address-cap.ts). */
+export interface ArticleViewAddressesTable {
+  article_id: number;
+  address_key: string;
+  day: number;
+  views: number;
+}
+
 /**
  * One article's figures for one UTC day (analytics rollups, issue 18). Views count the day they
  * were counted; likes, dislikes and comments count the reactions and comments that exist now,
@@ -280,6 +288,7 @@ export interface DB {
   channel_days: ChannelDaysTable;
   channel_referrer_days: ChannelReferrerDaysTable;
   daily_salts: DailySaltsTable;
+  article_view_addresses: ArticleViewAddressesTable;
   admin_audit: AdminAuditTable;
   email_tokens: EmailTokensTable;
   email_outbox: EmailOutboxTable;

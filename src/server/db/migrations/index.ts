@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initialSchema from './2026_11_21_1200_initial_schema.js';
+import * as viewAddressTally from './2026_11_25_0160_view_address_tally.js';
 import * as articleSlugs from './2026_11_25_1500_article_slugs.js';
 import * as email from './2026_11_25_1700_email.js';
 import * as analyticsRollups from './2026_11_25_1800_analytics_rollups.js';
@@ -10,6 +11,7 @@ import * as analyticsRollups from './2026_11_25_1800_analytics_rollups.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_1200_initial_schema': initialSchema,
+  '2026_11_25_0160_view_address_tally': viewAddressTally,
   '2026_11_25_1500_article_slugs': articleSlugs,
   '2026_11_25_1700_email': email,
   '2026_11_25_1800_analytics_rollups': analyticsRollups,

@@ -7,6 +7,7 @@ import { jsonHelpers } from '../../db/json-helpers.js';
 import { queueArticlePublished } from '../email/outbox.repository.js';
 import { assignSlug, resolveSegment } from './article-slugs.js';
 import { prepareQuery, SENTINEL } from '../../db/prepared.js';
+import { takeAnonymousView } from './view-address-cap.js';
 
 /** The SQL behind each feed sort key; each matches an expression index of the migration. */
 export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql<number>>> = {
@@ -484,7 +485,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
      * Counts a view at most once per viewer per article per UTC day; the counter, the per-day tally
      * and the de-duplication row change in one transaction.
      */
-    async recordView(articleId: number, viewerKey: string, day: number, referrer: string | null = null): Promise<boolean> {
+    async recordView(articleId: number, viewerKey: string, day: number, referrer: string | null = null, anonymousAddressKey?: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('article_views')
@@ -492,6 +493,11 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
           .onConflict((oc) => oc.columns(['article_id', 'viewer_key', 'day']).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+        // An address past its anonymous views of the day: nothing of this view is kept (view-address-cap.ts).
+        if (anonymousAddressKey !== undefined && !(await takeAnonymousView(trx, articleId, anonymousAddressKey, day))) {
+          await trx.deleteFrom('article_views').where('article_id', '=', articleId).where('viewer_key', '=', viewerKey).where('day', '=', day).execute();
+          return false;
+        }
         const article = await trx
           .updateTable('articles')
           .set({ view_count: sql`view_count + 1` })

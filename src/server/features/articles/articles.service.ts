@@ -301,7 +301,8 @@ export function createArticlesService(deps: {
       if (row.published === 1) {
         const at = now();
         const key = await viewKeys.viewerKey({ userId: viewer.user?.id ?? null, ip: viewer.ip, userAgent: viewer.userAgent }, utcDay(at));
-        counted = await articles.recordView(id, key, utcDay(at), referrerHost(viewer.referrer));
+          const addressKey = viewer.user ? undefined : await viewKeys.addressKey(viewer.ip, utcDay(at));
+          counted = await articles.recordView(id, key, utcDay(at), referrerHost(viewer.referrer), addressKey);
       }
       const views = (await articles.displayedViews(id)) ?? 0;
       return { view_count: views, counted, shouldInvalidateFeeds: counted };

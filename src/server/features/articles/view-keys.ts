@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
+import { addressKey as networkOf } from '../../http/server-limits.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const utcDay = (at: number) => Math.floor(at / DAY_MS);
@@ -31,6 +32,12 @@ export function createViewKeys(db: Database) {
       if (viewer.userId !== null) return `u:${viewer.userId}`;
       const salt = await saltFor(day);
       return `a:${createHash('sha256').update(`${salt}|${viewer.ip}|${viewer.userAgent}`).digest('base64url')}`;
+    },
+
+    /** The client's address alone (an IPv6 address by its /64), hashed the same way, for the per-address cap. */
+    async addressKey(ip: string, day: number): Promise<string> {
+      const salt = await saltFor(day);
+      return `n:${createHash('sha256').update(`${salt}|${networkOf(ip)}`).digest('base64url')}`;
     },
   };
 }

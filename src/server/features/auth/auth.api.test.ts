@@ -126,7 +126,7 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
       method: 'POST',
       url: '/api/register',
       headers: { origin: 'https://evil.example' },
-      payload: { username: 'mallory', password: 'password1' },
+      payload: { username: 'mallory', password: 'trudy-in-the-middle' },
     });
     expect(evil.statusCode).toBe(403);
     expect(evil.json()).toEqual({ error: 'Cross-origin request refused' });
@@ -136,7 +136,7 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
       method: 'POST',
       url: '/api/register',
       headers: { origin: 'http://localhost:3000' },
-      payload: { username: 'trudy', password: 'password1' },
+      payload: { username: 'trudy', password: 'trudy-in-the-middle' },
     });
     expect(own.statusCode).toBe(201);
   });

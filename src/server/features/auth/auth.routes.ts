@@ -15,6 +15,7 @@ import { clearSessionCookie, requireUser, setSessionCookie, type SessionCookieOp
 import type { UserRow } from '../users/users.repository.js';
 import { HttpError } from '../../http/errors.js';
 import type { AuthService } from './auth.service.js';
+import type { DeviceCookies } from './device-cookies.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsService } from './sessions.service.js';
 
@@ -24,8 +25,10 @@ export interface AuthRoutesOptions {
   cookie: SessionCookieOptions;
   authRateLimit: { max: number; timeWindow: number };
   googleEnabled: boolean;
-  /** Failed sign-ins counted per account, whatever the client (see login-throttle.ts). */
+  /** Failed sign-ins counted per account and address, per device, and per account (login-throttle.ts). */
   loginThrottle?: LoginThrottle;
+  /** The cookie that keeps a browser's owner from being locked out by others' guesses (device-cookies.ts). */
+  devices?: DeviceCookies;
 }
 
 const currentUser = (row: UserRow) => ({
@@ -65,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const user = await auth.register(request.body);
       await signIn(request, reply, user);
+      opts.devices?.issue(reply, user);
       return reply.status(201).send({ success: true as const, ...currentUser(user) });
     },
   );
@@ -83,16 +87,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const { username, password } = request.body;
       const throttle = opts.loginThrottle;
-      if (throttle && (await throttle.isBlocked(username))) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
+      const attempt = { username, address: request.ip, device: await opts.devices?.verify(request, username) };
+      if (throttle && (await throttle.isBlocked(attempt))) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
       let user: UserRow;
       try {
         user = await auth.login(username, password);
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) await throttle?.recordFailure(username);
+        if (error instanceof HttpError && error.statusCode === 401) await throttle?.recordFailure(attempt);
         throw error;
       }
-      await throttle?.clear(username);
+      await throttle?.clear(attempt);
       await signIn(request, reply, user);
+      opts.devices?.issue(reply, user);
       return { success: true as const, ...currentUser(user) };
     },
   );

@@ -1,11 +1,13 @@
 import { AUTH_MESSAGES, type Credentials } from '../../../contract/auth.js';
-import { conflict, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, unauthorized } from '../../http/errors.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
 export function createAuthService(users: UsersRepository, now: () => number = Date.now) {
   return {
     async register(credentials: Credentials): Promise<UserRow> {
+      if (isCommonPassword(credentials.password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
       if (await users.findByUsername(credentials.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
       const passwordHash = await hashPassword(credentials.password);
       const user = await users.insert({ username: credentials.username, passwordHash, now: now() });

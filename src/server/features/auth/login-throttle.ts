@@ -1,76 +1,127 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Failed sign-ins counted per ACCOUNT (the lower-cased username, whether or not it exists, so the
- * answer reveals nothing), whatever address they come from. Once `max` failures fall within the
- * window, sign-in for that name answers 429 until the window ends; a successful sign-in clears it.
- * Complements the per-client limit: a botnet rotating addresses is slowed per account.
- * Memory by default; Redis when REDIS_URL is set, so every instance shares the count.
+ * Failed sign-ins, counted so that guessing is slow and the owner is never locked out (issue 16,
+ * finding 2; OWASP's "Slow Down Online Guessing Attacks with Device Cookies").
+ *
+ * Three counts, each over the window:
+ * - per account and client address: `max` failures, then that address waits for that account;
+ * - per device cookie (a browser where this account signed in before): `max` failures, then that
+ *   browser waits. A browser that presents a valid device cookie for the account counts here only,
+ *   so guesses from anywhere else never lock its owner out;
+ * - per account from untrusted clients (no device cookie), whatever the address: `max` ×
+ *   ACCOUNT_WIDE_FACTOR failures, then every untrusted client waits for that account. This slows a
+ *   botnet spreading guesses over many addresses; one address alone can never reach it.
+ * Accounts are keyed by lower-cased name whether or not they exist, so an answer reveals nothing.
+ * A success clears that address's and that device's counts (not the account-wide one: the owner
+ * signing in does not hand the attackers a fresh allowance).
+ * Memory by default; Redis when REDIS_URL is set, so every instance shares the counts.
  */
-export interface LoginThrottle {
-  isBlocked(username: string): Promise<boolean>;
-  recordFailure(username: string): Promise<void>;
-  clear(username: string): Promise<void>;
+export const ACCOUNT_WIDE_FACTOR = 5;
+
+export interface LoginAttempt {
+  username: string;
+  address: string;
+  /** The nonce of a device cookie already verified for this account, if the browser sent one. */
+  device?: string;
 }
 
-const keyOf = (username: string) => username.trim().toLowerCase();
+export interface LoginThrottle {
+  isBlocked(attempt: LoginAttempt): Promise<boolean>;
+  recordFailure(attempt: LoginAttempt): Promise<void>;
+  clear(attempt: LoginAttempt): Promise<void>;
+}
+
+interface Counter {
+  count(key: string): Promise<number>;
+  increment(key: string): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+const accountOf = (username: string) => username.trim().toLowerCase();
+
+function keysOf(attempt: LoginAttempt): { own: string; account: string | undefined } {
+  const account = accountOf(attempt.username);
+  if (attempt.device) return { own: `device:${account}:${attempt.device}`, account: undefined };
+  return { own: `address:${account}:${attempt.address}`, account: `account:${account}` };
+}
 
 export function createLoginThrottle(options: { max: number; windowMs: number; redis?: Redis; now?: () => number }): LoginThrottle {
-  const { max, windowMs, redis } = options;
-  if (redis) {
-    const key = (username: string) => `broadsheet-login-fail:${keyOf(username)}`;
-    return {
-      async isBlocked(username) {
-        try {
-          return Number((await redis.get(key(username))) ?? 0) >= max;
-        } catch {
-          return false; // Redis down: the per-client limit still applies (same choice as skipOnError).
-        }
-      },
-      async recordFailure(username) {
-        try {
-          const count = await redis.incr(key(username));
-          if (count === 1) await redis.pexpire(key(username), windowMs);
-        } catch {
-          // see isBlocked
-        }
-      },
-      async clear(username) {
-        try {
-          await redis.del(key(username));
-        } catch {
-          // see isBlocked
-        }
-      },
-    };
-  }
+  const { max, windowMs } = options;
+  const counter = options.redis ? redisCounter(options.redis, windowMs) : memoryCounter(windowMs, options.now ?? Date.now);
+  return {
+    async isBlocked(attempt) {
+      const { own, account } = keysOf(attempt);
+      if ((await counter.count(own)) >= max) return true;
+      return account !== undefined && (await counter.count(account)) >= max * ACCOUNT_WIDE_FACTOR;
+    },
+    async recordFailure(attempt) {
+      const { own, account } = keysOf(attempt);
+      await counter.increment(own);
+      if (account !== undefined) await counter.increment(account);
+    },
+    async clear(attempt) {
+      await counter.remove(keysOf(attempt).own);
+    },
+  };
+}
 
-  const now = options.now ?? Date.now;
+function redisCounter(redis: Redis, windowMs: number): Counter {
+  const key = (name: string) => `broadsheet-login-fail:${name}`;
+  // Redis down: the per-client limit of the route still applies (the same choice as skipOnError).
+  return {
+    async count(name) {
+      try {
+        return Number((await redis.get(key(name))) ?? 0);
+      } catch {
+        return 0;
+      }
+    },
+    async increment(name) {
+      try {
+        const count = await redis.incr(key(name));
+        if (count === 1) await redis.pexpire(key(name), windowMs);
+      } catch {
+        // see count
+      }
+    },
+    async remove(name) {
+      try {
+        await redis.del(key(name));
+      } catch {
+        // see count
+      }
+    },
+  };
+}
+
+function memoryCounter(windowMs: number, now: () => number): Counter {
   const failures = new Map<string, { count: number; resetAt: number }>();
-  const current = (username: string) => {
-    const entry = failures.get(keyOf(username));
+  const current = (name: string) => {
+    const entry = failures.get(name);
     if (entry && entry.resetAt <= now()) {
-      failures.delete(keyOf(username));
+      failures.delete(name);
       return undefined;
     }
     return entry;
   };
   return {
-    async isBlocked(username) {
-      return (current(username)?.count ?? 0) >= max;
+    async count(name) {
+      return current(name)?.count ?? 0;
     },
-    async recordFailure(username) {
-      const entry = current(username);
-      if (entry) entry.count++;
-      else {
-        // Bounded memory under a spray of made-up names: drop expired entries when the map grows.
-        if (failures.size >= 100_000) for (const [k, v] of failures) if (v.resetAt <= now()) failures.delete(k);
-        if (failures.size >= 100_000) failures.delete(failures.keys().next().value!);
-        failures.set(keyOf(username), { count: 1, resetAt: now() + windowMs });
+    async increment(name) {
+      const entry = current(name);
+      if (entry) {
+        entry.count++;
+        return;
       }
+      // Bounded memory under a spray of made-up names: drop expired entries when the map grows.
+      if (failures.size >= 100_000) for (const [k, v] of failures) if (v.resetAt <= now()) failures.delete(k);
+      if (failures.size >= 100_000) failures.delete(failures.keys().next().value!);
+      failures.set(name, { count: 1, resetAt: now() + windowMs });
     },
-    async clear(username) {
-      failures.delete(keyOf(username));
+    async remove(name) {
+      failures.delete(name);
     },
   };
 }

@@ -1,22 +1,14 @@
 import { randomInt } from 'node:crypto';
 import * as client from 'openid-client';
+import { OIDC_MESSAGES } from '../../../contract/auth.js';
 import { LIMITS } from '../../../contract/limits.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { createUsersRepository, type UserRow } from '../users/users.repository.js';
 import { createIdentitiesRepository, type ExternalIdentity } from './identities.repository.js';
 
-/** What the browser is told when Google sign-in does not work out (shown on /auth-callback). */
-export const OIDC_MESSAGES = {
-  notConfigured: 'Google sign-in is not configured',
-  unavailable: 'Google sign-in is unavailable right now. Please try again later.',
-  cancelled: 'Google sign-in was cancelled.',
-  providerError: 'Google sign-in failed. Please try again.',
-  expired: 'Your Google sign-in attempt expired or was started in another browser. Please try again.',
-  rejected: 'Google sign-in could not be completed. Please try again.',
-  unverified: 'Google sign-in could not be verified. Please try again.',
-  accountFailed: 'We could not sign you in with Google. Please try again.',
-} as const;
+/** What the browser is told when Google sign-in does not work out: in the contract, since /auth-callback shows only these. */
+export { OIDC_MESSAGES };
 
 /** A failed sign-in: `message` is safe to show; `cause` is for the log only. */
 export class OidcSignInError extends Error {

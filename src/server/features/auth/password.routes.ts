@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, ChangePasswordSchema, PASSWORD_MESSAGES } from '../../../contract/auth.js';
 import { OkSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { unauthorized } from '../../http/errors.js';
+import { badRequest, unauthorized } from '../../http/errors.js';
 import { requireUser, signedInBeforeValidation } from '../../http/session.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import type { SessionsService } from './sessions.service.js';
 
 export interface PasswordRoutesOptions {
@@ -36,6 +37,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesOptions> = asyn
     },
     async (request) => {
       const me = requireUser(request);
+      if (isCommonPassword(request.body.newPassword)) throw badRequest(COMMON_PASSWORD_MESSAGE);
       const user = await users.findById(me.id);
       if (!user) throw unauthorized();
       if (user.password_hash !== null) {

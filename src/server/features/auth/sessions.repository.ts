@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { prepareQuery, SENTINEL } from '../../db/prepared.js';
 
@@ -46,8 +46,13 @@ export function createSessionsRepository(db: Database) {
       return (await findWithUserQuery({ id: sessionId })).rows[0];
     },
 
-    async extend(sessionId: string, expiresAt: number): Promise<void> {
-      await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+    /** Slides the expiry to `expiresAt`, but never past the session's start plus `absoluteMs`. */
+    async extend(sessionId: string, expiresAt: number, absoluteMs: number): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: sql<number>`case when created_at + ${absoluteMs} < ${expiresAt} then created_at + ${absoluteMs} else ${expiresAt} end` })
+        .where('id', '=', sessionId)
+        .execute();
     },
 
     async delete(sessionId: string): Promise<void> {

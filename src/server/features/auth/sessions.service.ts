@@ -4,6 +4,8 @@ import { newSessionToken, sessionIdFromToken } from './session-tokens.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY;
+/** However often it is used, a session ends this long after sign-in (DESIGN.md section 2). */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 180 * DAY;
 /** A session is pushed forward at most once a day, so reads don't write on every request. */
 const EXTEND_WHEN_OLDER_THAN_MS = DAY;
 
@@ -46,7 +48,7 @@ export function createSessionsService(sessions: SessionsRepository, now: () => n
       }
       const fresh = at + SESSION_LIFETIME_MS;
       if (fresh - row.expires_at > EXTEND_WHEN_OLDER_THAN_MS) {
-        await sessions.extend(row.session_id, fresh);
+        await sessions.extend(row.session_id, fresh, SESSION_ABSOLUTE_LIFETIME_MS);
         return { user: toSessionUser(row), expiresAt: fresh, extended: true };
       }
       return { user: toSessionUser(row), expiresAt: row.expires_at, extended: false };

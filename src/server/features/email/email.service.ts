@@ -9,6 +9,9 @@ import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type EmailTokens } from './em
 import { emailKey, type OutboxRepository } from './outbox.repository.js';
 import type { UnsubscribeLinks } from './unsubscribe-links.js';
 
+/** The throttles count emails per account (the sign-in throttle's shape: the account key, one fixed 'address'). */
+const perAccount = (key: string) => ({ username: key, address: 'email' });
+
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: string }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -53,8 +56,8 @@ export function createEmailService(deps: EmailServiceDeps) {
       if (!user) throw notFound('User not found');
       if (user.email_key === emailKey(email)) return { email: user.email, pendingEmail: null };
       const key = `confirm:${userId}`;
-      if (await deps.confirmThrottle.isBlocked(key)) throw new HttpError(429, 'Too many confirmation emails. Please wait an hour and try again.');
-      await deps.confirmThrottle.recordFailure(key);
+      if (await deps.confirmThrottle.isBlocked(perAccount(key))) throw new HttpError(429, 'Too many confirmation emails. Please wait an hour and try again.');
+      await deps.confirmThrottle.recordFailure(perAccount(key));
       const at = now();
       // Only the newest link counts: an address typed by mistake can be corrected at once.
       await tokens.revokeAll(userId, 'confirm', at);
@@ -115,8 +118,8 @@ export function createEmailService(deps: EmailServiceDeps) {
         .executeTakeFirst();
       if (!user?.email) return;
       const key = `reset:${user.id}`;
-      if (await deps.resetThrottle.isBlocked(key)) return;
-      await deps.resetThrottle.recordFailure(key);
+      if (await deps.resetThrottle.isBlocked(perAccount(key))) return;
+      await deps.resetThrottle.recordFailure(perAccount(key));
       const at = now();
       const { token, id } = await tokens.issue({ userId: user.id, purpose: 'reset', email: user.email, ttlMs: RESET_TOKEN_TTL_MS, now: at });
       await outbox.enqueue({

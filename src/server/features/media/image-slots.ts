@@ -10,9 +10,16 @@ import { HttpError } from '../../http/errors.js';
  * turns costs no throughput: libvips already keeps every core busy with one image per core.
  * Waiting uploads hold only a temporary file (see upload-spool.ts), so the queue can be long; past
  * it the server answers 503 rather than queue without end.
+ *
+ * Turns are per user (issue 16, finding 5): one user's images run in at most `slots - 1` slots at
+ * once (at least one), so a slot is always left for someone else, and when a slot frees up the
+ * waiting image of the user with the fewest images running goes first. Three slow uploads of one
+ * user therefore delay another user's photo by no more than the CPU they share, not by their
+ * whole duration. One user may also keep only PER_OWNER_QUEUE_MAX images waiting.
  */
 export const IMAGE_SLOTS = Math.max(1, Math.min(4, os.availableParallelism()));
 export const IMAGE_QUEUE_MAX = 64;
+export const PER_OWNER_QUEUE_MAX = 16;
 
 export const BUSY_MESSAGE = 'The server is busy processing other images. Please try again in a moment.';
 
@@ -20,27 +27,58 @@ export const BUSY_MESSAGE = 'The server is busy processing other images. Please 
 export const busy = () => new HttpError(503, BUSY_MESSAGE, { 'retry-after': '5' });
 
 export interface Slots {
-  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs `work` in a slot; `owner` (a user id) takes turns with other owners, none means plain arrival order. */
+  run<T>(work: () => Promise<T>, owner?: string | number): Promise<T>;
 }
 
-export function createSlots(slots: number, queueMax: number): Slots {
+interface Waiting {
+  owner: string | undefined;
+  start: () => void;
+}
+
+export function createSlots(slots: number, queueMax: number, perOwner = Math.max(1, slots - 1)): Slots {
   let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run(work) {
-      if (running >= slots) {
-        if (waiting.length >= queueMax) throw busy();
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      } else {
-        running++;
+  const runningBy = new Map<string, number>();
+  const waiting: Waiting[] = [];
+  const runningOf = (owner: string | undefined) => (owner === undefined ? 0 : (runningBy.get(owner) ?? 0));
+  const change = (owner: string | undefined, delta: 1 | -1) => {
+    running += delta;
+    if (owner === undefined) return;
+    const next = runningOf(owner) + delta;
+    if (next > 0) runningBy.set(owner, next);
+    else runningBy.delete(owner);
+  };
+
+  /** Starts waiting work while slots are free: the owner with the fewest running first, then arrival order. */
+  const pump = () => {
+    while (running < slots) {
+      let best = -1;
+      for (let i = 0; i < waiting.length; i++) {
+        const { owner } = waiting[i]!;
+        if (owner !== undefined && runningOf(owner) >= perOwner) continue;
+        if (best < 0 || runningOf(owner) < runningOf(waiting[best]!.owner)) best = i;
       }
+      if (best < 0) return;
+      const [next] = waiting.splice(best, 1);
+      change(next!.owner, 1);
+      next!.start();
+    }
+  };
+
+  return {
+    async run(work, ownerId) {
+      const owner = ownerId === undefined ? undefined : String(ownerId);
+      if (waiting.length >= queueMax) throw busy();
+      if (owner !== undefined && waiting.filter((w) => w.owner === owner).length >= PER_OWNER_QUEUE_MAX) throw busy();
+      await new Promise<void>((start) => {
+        waiting.push({ owner, start });
+        pump();
+      });
       try {
         return await work();
       } finally {
-        // The slot passes straight to the next in line, so `running` stays counted for it.
-        const next = waiting.shift();
-        if (next) next();
-        else running--;
+        change(owner, -1);
+        pump();
       }
     },
   };

@@ -79,14 +79,20 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     async (request, reply) => {
       const user = requireUser(request);
       let spooled: SpooledUpload | undefined;
-      let fileName: string;
+      let fileName = 'image';
       try {
-        const part = await request.file();
-        if (!part || part.fieldname !== 'file') throw badRequest(MEDIA_MESSAGES.noFile);
-        fileName = part.filename || 'image';
-        // To disk as it arrives, not into memory (upload-spool.ts).
-        spooled = await spoolUpload(part.file);
-        if (part.file.truncated) throw tooLarge();
+        // Every part is read: a second file is refused, not silently dropped (issue 16). With the
+        // `files: 1` limit, busboy reports it as FST_FILES_LIMIT.
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (spooled) throw badRequest(MEDIA_MESSAGES.tooManyFiles);
+          if (part.fieldname !== 'file') throw badRequest(MEDIA_MESSAGES.noFile);
+          fileName = part.filename || 'image';
+          // To disk as it arrives, not into memory (upload-spool.ts).
+          spooled = await spoolUpload(part.file);
+          if (part.file.truncated) throw tooLarge();
+        }
+        if (!spooled) throw badRequest(MEDIA_MESSAGES.noFile);
       } catch (error) {
         await spooled?.remove();
         if (error instanceof HttpError) throw error;

@@ -113,7 +113,8 @@ export function createMediaService(deps: {
   return {
     /** Runs the image pipeline, stores the file and its variants, and records the upload. */
     async upload(user: SessionUser, file: { fileName: string; source: ImageSource }): Promise<Upload> {
-      const image = await processImage(file.source);
+      // Per user: one user's uploads take turns with everyone else's (image-slots.ts).
+      const image = await processImage(file.source, user.id);
       const key = await freshKey(fileNameForFormat(file.fileName, image.format));
       const stem = key.slice(0, key.lastIndexOf('.'));
       const variants = image.variants.map((v) => ({ ...v, key: `${stem}-${v.width}w.webp` }));

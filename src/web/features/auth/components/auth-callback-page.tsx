@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CurrentUser } from '@contract/auth';
+import { authCallbackErrorText, type CurrentUser } from '@contract/auth';
 import { paths } from '@contract/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, getQueryFn } from '@/lib/api-client';
@@ -23,7 +23,8 @@ export function AuthCallbackPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const errorFromServer = searchParams.get('error');
+  // Only the server's own messages are shown; any other text in the link becomes a fixed one.
+  const errorFromServer = authCallbackErrorText(searchParams.get('error'));
   const [status, setStatus] = useState(errorFromServer ? 'Sign-in failed. Returning to the home page…' : 'Completing sign-in…');
   const [error, setError] = useState<string | null>(null);
   const shownError = errorFromServer || error;
