@@ -76,12 +76,20 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
     expect(textOf(own.body)).toContain('Hidden plans');
   });
 
-  it('sends an address with an outdated slug to the canonical one', async () => {
-    const { article } = await publish('Ferry timetable changes', '<p>x</p>');
-    const old = await anonymous().get(`/articles/old-title-${article.id}`);
-    expect(old.statusCode).toBe(301);
-    expect(old.headers.location).toBe(`/articles/${article.slug}-${article.id}`);
+  it('sends an old or partial address to the canonical one (DESIGN.md section 5)', async () => {
+    const { author, article } = await publish('Ferry timetable changes', '<p>x</p>');
+    const renamed = (await author.client.patch(`/api/articles/${article.id}`, { title: 'Winter ferry timetable' })).json();
+    expect(renamed.slug).not.toBe(article.slug);
+    const canonical = `/articles/${renamed.slug}-${article.id}`;
+    for (const old of [`/articles/${article.slug}-${article.id}`, `/articles/${article.slug}`, `/articles/${renamed.slug}`]) {
+      const answer = await anonymous().get(old);
+      expect(answer.statusCode, old).toBe(301);
+      expect(answer.headers.location).toBe(canonical);
+    }
+    expect((await anonymous().get(canonical)).statusCode).toBe(200);
     expect((await anonymous().get(`/articles/${article.id}`)).statusCode).toBe(200);
+    // A slug that was never this article's names nothing.
+    expect((await anonymous().get(`/articles/never-its-title-${article.id}`)).statusCode).toBe(404);
   });
 
   it("renders a signed-in reader's pages with their own data", async () => {
