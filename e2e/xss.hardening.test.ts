@@ -205,8 +205,12 @@ describeInBrowser('stored XSS in the browser', () => {
       });
       journey.page.on('popup', (popup) => journey.problems.push(`unexpected popup: ${popup.url()}`));
       if (who) {
-        const [name, value] = who.cookie.split('=') as [string, string];
-        await journey.context.addCookies([{ name, value, url: base }]);
+        // Every cookie sign-up set (the session, and the device cookie of the sign-in throttle).
+        const cookies = who.cookie.split('; ').map((pair) => {
+          const at = pair.indexOf('=');
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+        });
+        await journey.context.addCookies(cookies);
       }
       return journey;
     }

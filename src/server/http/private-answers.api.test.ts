@@ -1,21 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { signedInClient, TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
-
-function fakeWebRoot(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-web-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><title>Broadsheet</title><!--app-head--></head><body><div id="root"></div></body></html>');
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  return dir;
-}
+import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
 
 const varies = (headers: Record<string, unknown>) => String(headers.vary ?? '').split(',').map((f) => f.trim().toLowerCase());
 
 describe.each(testDatabases())('answers that depend on the session are private to caches on %s', (kind) => {
-  const t = useTestApp(kind, {}, { webRoot: fakeWebRoot() });
+  const t = useTestApp(kind, {}, { webRoot: builtWebRoot() });
   const anonymous = () => new TestClient(() => t.app);
 
   it('marks every answer to a signed-in reader private, no-store, varying by Cookie', async () => {

@@ -180,7 +180,8 @@ export function createArticlesService(deps: {
 
     /** The id an API route's article segment names; an all-digits segment needs no query. */
     async resolveArticleId(segment: string): Promise<number | undefined> {
-      if (/^\d{1,10}$/.test(segment)) return Number(segment);
+      // Ids are 32-bit in both databases: a larger number names no article (PostgreSQL would refuse it).
+      if (/^\d{1,10}$/.test(segment)) return Number(segment) <= 2_147_483_647 ? Number(segment) : undefined;
       return (await articles.resolveSegment(segment))?.id;
     },
 

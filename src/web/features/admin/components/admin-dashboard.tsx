@@ -26,7 +26,8 @@ export function AdminDashboard({ analytics }: { analytics?: ReactNode }) {
         <h1 className="mt-2 font-serif text-4xl font-bold tracking-tight sm:text-5xl">Admin Dashboard</h1>
       </header>
       <Tabs value={tab} onValueChange={selectTab} className="mt-6">
-        <TabsList aria-label="Admin sections">
+        {/* Three sections do not fit a phone's width on one line: they wrap rather than widen the page. */}
+        <TabsList aria-label="Admin sections" className="h-auto max-w-full flex-wrap justify-start">
           <TabsTrigger value="articles">Manage Articles</TabsTrigger>
           <TabsTrigger value="channels">Manage Channels</TabsTrigger>
           {analytics && <TabsTrigger value="analytics">Site Analytics</TabsTrigger>}
