@@ -17,8 +17,9 @@ import {
   UnsubscribeQuerySchema,
 } from '../../../contract/email.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { unauthorized } from '../../http/errors.js';
+import { badRequest, unauthorized } from '../../http/errors.js';
 import { requireUser, setSessionCookie, signedInBeforeValidation, type SessionCookieOptions } from '../../http/session.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { EmailService } from './email.service.js';
@@ -150,6 +151,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
+      // The same refusal as registration and a password change (issue 16): no well-known password.
+      if (isCommonPassword(request.body.password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
       const userId = await email.resetPassword(request.body.token, request.body.password);
       const user = await users.findById(userId);
       if (!user) throw unauthorized();
