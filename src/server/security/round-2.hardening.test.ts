@@ -1,12 +1,7 @@
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, OIDC_MESSAGES } from '../../contract/auth.js';
+import { AUTH_MESSAGES } from '../../contract/auth.js';
 import { MEDIA_MESSAGES } from '../../contract/media.js';
-import { AuthCallbackPage } from '../../web/features/auth/components/auth-callback-page.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { COMMON_PASSWORD_MESSAGE } from '../features/auth/common-passwords.js';
 import { DEVICE_COOKIE } from '../features/auth/device-cookies.js';
@@ -251,22 +246,6 @@ describe('finding 8: the smaller ones', () => {
       });
       expect(response.statusCode).toBe(201);
     });
-  });
-
-  it('shows on /auth-callback only the messages the server sends', () => {
-    const render = (search: string) =>
-      renderToString(
-        createElement(
-          QueryClientProvider,
-          { client: new QueryClient() },
-          createElement(MemoryRouter, { initialEntries: [`/auth-callback${search}`] }, createElement(AuthCallbackPage)),
-        ),
-      );
-    const phishing = 'Your account is suspended. Call +1 555 0100 and give your password.';
-    const forged = render(`?error=${encodeURIComponent(phishing)}`);
-    expect(forged).not.toContain('suspended');
-    expect(forged).toContain(OIDC_MESSAGES.providerError);
-    expect(render(`?error=${encodeURIComponent(OIDC_MESSAGES.cancelled)}`)).toContain(OIDC_MESSAGES.cancelled);
   });
 
   it.each(testDatabases())('ends a session 180 days after sign-in however often it is used (%s)', async (kind) => {
