@@ -4,21 +4,36 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
+const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+
+/**
+ * React Router 7 points every export condition at its development build (warnings, extra checks;
+ * remix-run/react-router#12532, #14102). Builds take the production build it ships beside it, by
+ * file, so both entries come from one copy. `npm run dev` keeps the development build's warnings.
+ */
+const productionReactRouter = [
+  { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
+];
 
 /**
  * Two builds from src/web (DESIGN.md section 7): the browser bundle into dist/web, and with
  * `--ssr entry-server.tsx` the server render into dist/ssr, which the server loads at start.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root,
   publicDir: path.resolve(root, 'public'),
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: {
-      '@contract': path.resolve(import.meta.dirname, 'src/contract'),
-      '@': root,
-    },
+    alias: [
+      { find: '@contract', replacement: path.resolve(import.meta.dirname, 'src/contract') },
+      { find: '@', replacement: root },
+      ...(command === 'build' ? productionReactRouter : []),
+    ],
   },
+  // The server render bundles React Router (so it takes the production build above); React
+  // stays external and picks its production build from NODE_ENV.
+  ssr: { noExternal: command === 'build' ? ['react-router'] : [] },
   build: isSsrBuild
     ? {
         outDir: path.resolve(import.meta.dirname, 'dist/ssr'),

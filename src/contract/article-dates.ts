@@ -1,3 +1,4 @@
+import { dateFormat } from './formats.js';
 import { LIMITS } from './limits.js';
 
 /**
@@ -14,9 +15,9 @@ export function formatArticleDate(
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid date';
   const { withTime = false, timeZone } = options;
-  const day = date.toLocaleDateString('en-US', { weekday: 'short', day: 'numeric', month: 'short', year: '2-digit', timeZone });
+  const day = dateFormat({ weekday: 'short', day: 'numeric', month: 'short', year: '2-digit', timeZone }).format(date);
   if (!withTime) return day;
-  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone });
+  const time = dateFormat({ hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(date);
   return `${day} at ${time}`;
 }
 

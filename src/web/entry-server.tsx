@@ -1,8 +1,7 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { dehydrate } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PageRenderResult, PageRequest, RenderPage } from '@contract/pages';
 import { HeadCollectorContext, type HeadCollector } from '@/components/document-title';
 import { PagePreferencesProvider } from '@/lib/page-preferences';
@@ -12,6 +11,7 @@ import { authProvidersQueryKey, currentUserQueryKey, isAdminQueryKey } from '@/f
 import { AppProvider } from './app/provider';
 import type { PageLoaderResult, RouteHandle } from './app/page-data';
 import { loadPageModule, pageModuleFile, routes } from './app/router';
+import { renderToHtml } from './render-to-html';
 
 /**
  * The server's render of a page (DESIGN.md section 7): the same route table and components the
@@ -19,6 +19,9 @@ import { loadPageModule, pageModuleFile, routes } from './app/router';
  * with the request and a data source backed by its services.
  */
 
+// Built once: the handler ranks every route branch when it is made, and keeps each page module
+// once its `lazy` has run (a handler per request flattened the table twice per render).
+const handler = createStaticHandler(routes);
 
 function allowed(handle: RouteHandle, user: PageRequest['user']): boolean {
   if (!handle.access) return true;
@@ -32,28 +35,10 @@ function allowed(handle: RouteHandle, user: PageRequest['user']): boolean {
   }
 }
 
-/**
- * The tree to a string, once everything in it has loaded (lazy components included). A prerender
- * writes every Suspense boundary in place: none is left to an inline script (which the
- * Content-Security-Policy forbids), so the browser hydrates exactly what it was sent.
- */
-async function renderToHtml(tree: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(tree, {
-    // Never outline a large boundary to be moved in by script (React does above this many bytes).
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError: (error) => {
-      // A component that throws while rendering on the server is a bug; the error boundary shows it.
-      console.error(error);
-    },
-  });
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
-  return html;
-}
-
 export const render: RenderPage = async (request, source) => {
   const url = new URL(request.url, request.publicUrl);
-  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const context = await handler.query(new Request(url.href, { headers: { accept: 'text/html' } }));
+  const matches = context instanceof Response ? [] : context.matches;
   const handles = matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
   const redirect = (location: string, status: 301 | 302): PageRenderResult => ({
     status,
@@ -88,15 +73,13 @@ export const render: RenderPage = async (request, source) => {
   if (loaded?.redirect) return redirect(loaded.redirect.location, loaded.redirect.status);
   if (loaded?.status) status = loaded.status;
 
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url.href, { headers: { accept: 'text/html' } }));
   if (context instanceof Response) {
     return redirect(context.headers.get('location') ?? '/', context.status === 301 ? 301 : 302);
   }
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const collector: HeadCollector = {};
-  const html = await renderToHtml(
+  const html = await renderToHtml(() => (
     <StrictMode>
       <HeadCollectorContext.Provider value={collector}>
         <PagePreferencesProvider value={request.preferences}>
@@ -105,8 +88,8 @@ export const render: RenderPage = async (request, source) => {
           </AppProvider>
         </PagePreferencesProvider>
       </HeadCollectorContext.Provider>
-    </StrictMode>,
-  );
+    </StrictMode>
+  ));
   if (context.statusCode >= 400 && status < 400) status = context.statusCode;
 
   const extraHead = page?.pageHead?.({ queryClient, params, publicUrl: request.publicUrl });

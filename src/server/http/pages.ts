@@ -141,7 +141,9 @@ async function builtAssets(app: FastifyInstance, webRoot: string, ssrEntry: stri
     root: webRoot,
     prefix: '/',
     index: false,
-    wildcard: true,
+    // The built files are fixed: one route each, read once at start. A wildcard would look on disk
+    // (stat, readdir) before every page request falls through to the render.
+    wildcard: false,
     // dist/web holds .br and .gz twins of every asset (scripts/compress-assets.mjs).
     preCompressed: true,
     setHeaders(res, filePath) {

@@ -1,4 +1,5 @@
 import { EyeIcon, MessageSquareIcon, ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
+import { formatCount } from '@contract/formats';
 import { cn } from '@/lib/utils';
 import { showCommentCount } from '../lib/format-date';
 
@@ -27,7 +28,7 @@ export function ArticleStats({
       {items.map(({ icon: Icon, value, label }) => (
         <li key={label} className="inline-flex items-center gap-1 tabular-nums" data-stat={label}>
           <Icon className="size-4" aria-hidden="true" />
-          {value.toLocaleString('en-US')}
+          {formatCount(value)}
           <span className="sr-only"> {label}</span>
         </li>
       ))}

@@ -1,10 +1,10 @@
-import { stripHtml } from '@contract/text';
+import { articleText } from './article-text';
 
 /** A comfortable reading pace for news prose, in words a minute. */
 const WORDS_PER_MINUTE = 230;
 
 /** Minutes to read an article body (at least 1), as the byline shows it. */
 export function readingMinutes(html: string): number {
-  const words = stripHtml(html).split(' ').filter(Boolean).length;
+  const words = articleText(html).split(' ').filter(Boolean).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }

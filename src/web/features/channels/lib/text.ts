@@ -1,3 +1,4 @@
+import { dateFormat } from '@contract/formats';
 import { LIMITS } from '@contract/limits';
 
 /** '1 subscriber', '2 subscribers'. */
@@ -50,5 +51,5 @@ export function formatDate(value: string | null | undefined, timeZone?: string):
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone });
+  return dateFormat({ year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(date);
 }

@@ -1,3 +1,5 @@
+import { dateFormat } from '@contract/formats';
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -41,5 +43,5 @@ export function relativeTime(value: string | number | Date | null | undefined, n
 export function fullDate(value: string | number | Date | null | undefined, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return 'Unknown date';
-  return date.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone });
+  return dateFormat({ dateStyle: 'full', timeStyle: 'short', timeZone }).format(date);
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
+import { formatCount } from '@contract/formats';
 import { REACTION_MESSAGES } from '@contract/reaction-rules';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -72,7 +73,7 @@ export function ReactionButtons({
           <Icon aria-hidden="true" className={cn(pressed && 'fill-current')} />
           <span>{label}</span>{' '}
           <span className="tabular-nums" data-testid={`${label.toLowerCase()}-count`}>
-            {count.toLocaleString('en-US')}
+            {formatCount(count)}
           </span>
         </Button>
       ))}

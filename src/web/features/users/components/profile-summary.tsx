@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarIcon, PencilIcon } from 'lucide-react';
+import { dateFormat } from '@contract/formats';
 import { LIMITS } from '@contract/limits';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,7 @@ const textareaClassName =
 function memberSince(value: string | null | undefined, timeZone: string): string {
   const date = value ? new Date(value) : null;
   if (!date || Number.isNaN(date.getTime())) return 'Date not available';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+  return dateFormat({ year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
 }
 
 /**
