@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { ArticlesTable, ChannelsTable } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { likePattern } from '../../lib/cursor.js';
 
@@ -9,30 +10,12 @@ export interface AdminListFilter {
   limit: number;
 }
 
-export interface AdminArticleRow {
-  id: number;
-  title: string;
-  slug: string;
-  published: number;
-  channel_id: number;
-  channel_name: string;
-  created_at: number;
-  view_count: number;
-  view_boost: number;
-  like_count: number;
-  like_boost: number;
-  dislike_count: number;
-  dislike_boost: number;
-}
+export type AdminArticleRow = Pick<
+  Selectable<ArticlesTable>,
+  'id' | 'title' | 'slug' | 'published' | 'channel_id' | 'created_at' | 'view_count' | 'view_boost' | 'like_count' | 'like_boost' | 'dislike_count' | 'dislike_boost'
+> & { channel_name: string };
 
-export interface AdminChannelRow {
-  id: number;
-  name: string;
-  description: string;
-  created_at: number;
-  subscriber_count: number;
-  subscriber_boost: number;
-}
+export type AdminChannelRow = Pick<Selectable<ChannelsTable>, 'id' | 'name' | 'description' | 'created_at' | 'subscriber_count' | 'subscriber_boost'>;
 
 /** The article counts an admin may set, each with the column holding the real figure and its boost. */
 export const ARTICLE_COUNT_COLUMNS = {

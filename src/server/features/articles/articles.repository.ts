@@ -1,4 +1,5 @@
-import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool, type Selectable } from 'kysely';
+import type { ArticleImagesTable, ArticlesTable } from '../../db/schema.js';
 import type { ArticleSort } from '../../../contract/articles.js';
 import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.repository.js';
 import type { Database, Dialect } from '../../db/database.js';
@@ -18,40 +19,19 @@ export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql
   dislikes: sql<number>`(articles.dislike_count + articles.dislike_boost)`,
 };
 
-export interface ArticleImageRow {
-  id: number;
-  image_url: string;
-  caption: string | null;
-  position: number;
-  width: number | null;
-  height: number | null;
-  variants: string | null;
-}
+export type ArticleImageRow = Pick<Selectable<ArticleImagesTable>, 'id' | 'image_url' | 'caption' | 'position' | 'width' | 'height' | 'variants'>;
 
-export interface ArticleRowBase {
-  id: number;
-  slug: string;
-  title: string;
-  user_id: number;
-  channel_id: number;
+/** The article columns every feed card and page reads, with its channel's name and slug. */
+export type ArticleRowBase = Pick<
+  Selectable<ArticlesTable>,
+  | 'id' | 'slug' | 'title' | 'user_id' | 'channel_id' | 'location_name' | 'location_lat' | 'location_lng' | 'published'
+  | 'created_at' | 'last_edited' | 'view_count' | 'view_boost' | 'like_count' | 'like_boost' | 'dislike_count' | 'dislike_boost' | 'comment_count'
+> & {
   channel_name: string;
   channel_slug: string;
-  location_name: string | null;
-  location_lat: number | null;
-  location_lng: number | null;
-  published: number;
-  created_at: number;
-  last_edited: number;
-  view_count: number;
-  view_boost: number;
-  like_count: number;
-  like_boost: number;
-  dislike_count: number;
-  dislike_boost: number;
-  comment_count: number;
   /** JSON (text in SQLite) list of category ids, in the author's order. */
   category_ids: unknown;
-}
+};
 
 export interface ArticleSummaryRow extends ArticleRowBase {
   excerpt: string;

@@ -1,4 +1,5 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool, type Selectable } from 'kysely';
+import type { ChannelsTable } from '../../db/schema.js';
 import type { Channel, ChannelSort } from '../../../contract/channels.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { likePattern } from '../../lib/cursor.js';
@@ -10,21 +11,17 @@ const SORT_EXPRESSIONS: Record<ChannelSort, ReturnType<typeof sql<number>>> = {
   articles: sql<number>`channels.article_count`,
 };
 
-export interface ChannelRow {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  category: string | null;
-  user_id: number;
+/** A channel as lists and pages read it: its columns, its owner's name and the reader's subscription. */
+export type ChannelRow = Pick<
+  Selectable<ChannelsTable>,
+  'id' | 'name' | 'slug' | 'description' | 'category' | 'user_id' | 'created_at' | 'subscriber_count' | 'subscriber_boost' | 'article_count'
+> & {
   owner_username: string;
-  created_at: number;
-  subscriber_count: number;
-  subscriber_boost: number;
-  article_count: number;
+  /** 1 when the reader subscribes (0 for anonymous readers). */
   is_subscribed: number;
+  /** The value the list is sorted by, for its cursor. */
   sort_value?: number;
-}
+};
 
 export function channelRowToChannel(row: ChannelRow): Channel {
   return {

@@ -1,18 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { CommentsTable } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
 import { utcDay } from '../articles/view-keys.js';
 
-export interface CommentRow {
-  id: number;
-  article_id: number;
-  user_id: number;
-  parent_id: number | null;
-  content: string;
-  deleted: number;
-  created_at: number;
-  username: string;
-}
+/** A comment with its author's name. */
+export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | 'user_id' | 'parent_id' | 'content' | 'deleted' | 'created_at'> & { username: string };
 
 export type InsertCommentResult =
   | { ok: true; row: CommentRow }

@@ -1,21 +1,14 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB, EmailOutboxTable } from '../../db/schema.js';
 
 export type OutboxKind = EmailOutboxTable['kind'];
 
-export interface OutboxRow {
-  id: number;
-  kind: OutboxKind;
-  dedupe_key: string;
-  user_id: number | null;
-  article_id: number | null;
-  channel_id: number | null;
-  to_address: string | null;
-  payload: string | null;
-  attempts: number;
-  created_at: number;
-}
+/** What the sender reads of a queued message. */
+export type OutboxRow = Pick<
+  Selectable<EmailOutboxTable>,
+  'id' | 'kind' | 'dedupe_key' | 'user_id' | 'article_id' | 'channel_id' | 'to_address' | 'payload' | 'attempts' | 'created_at'
+>;
 
 type Executor = Kysely<DB> | Transaction<DB>;
 

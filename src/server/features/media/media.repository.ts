@@ -1,4 +1,6 @@
 import type { Database, Dialect } from '../../db/database.js';
+import type { UploadsTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
 
 /** A stored copy of an upload: the main file or one responsive variant. */
 export interface StoredVariant {
@@ -7,19 +9,8 @@ export interface StoredVariant {
   key: string;
 }
 
-export interface UploadRow {
-  id: number;
-  user_id: number;
-  storage_key: string;
-  url: string;
-  mime: string;
-  bytes: number;
-  width: number;
-  height: number;
-  /** JSON text: StoredVariant[]. */
-  variants: string;
-  created_at: number;
-}
+/** An upload's row; `variants` is JSON text of StoredVariant[]. */
+export type UploadRow = Selectable<UploadsTable>;
 
 export interface NewArticleImage {
   uploadId: number;

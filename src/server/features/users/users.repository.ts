@@ -1,15 +1,10 @@
 import type { Database } from '../../db/database.js';
+import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.js';
 import type { PublicUser } from '../../../contract/users.js';
 
-export interface UserRow {
-  id: number;
-  username: string;
-  password_hash: string | null;
-  description: string | null;
-  is_admin: number;
-  created_at: number;
-}
+/** A user as the repository reads it: the columns of `users` it selects (userColumns). */
+export type UserRow = Pick<Selectable<UsersTable>, 'id' | 'username' | 'password_hash' | 'description' | 'is_admin' | 'created_at'>;
 
 export function userRowToPublicUser(row: Pick<UserRow, 'id' | 'username' | 'description' | 'created_at'>): PublicUser {
   const createdAt = new Date(row.created_at).toISOString();
