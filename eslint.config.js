@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import fs from 'node:fs';
+import path from 'node:path';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -9,7 +11,18 @@ import globals from 'globals';
  * never import each other; inside web, shared folders feed features, features feed app, and
  * features do not import each other.
  */
-const webFeatures = ['admin', 'articles', 'auth', 'channels', 'comments', 'email', 'geo', 'media', 'reactions', 'subscriptions', 'users'];
+const webFeatures = fs.readdirSync('src/web/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+/**
+ * The zones only hold for imports the resolver finds: TypeScript sources imported with a `.js`
+ * specifier (the server's NodeNext style) and the web's `@/` and `@contract/` aliases must resolve
+ * to their files, or an import across a zone goes unnoticed.
+ */
+const resolver = createNodeResolver({
+  extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+  alias: { '@contract': [path.resolve('src/contract')], '@': [path.resolve('src/web')] },
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench/results/**', 'coverage/**'] },
@@ -18,6 +31,7 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [resolver] },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
