@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PageStateSchema } from '../../contract/page-state.js';
 import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
@@ -204,6 +205,22 @@ describe('built assets and session lookups', () => {
     const page = await client.get('/channels');
     expect(page.body).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['app/routes/channels.tsx']!.file}">`);
     expect(page.body).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/newsreader-latin-wght-normal-[^"]+\.woff2">/);
+  });
+
+  it('compresses every page, the not-found page included, and still answers unknown API and file paths with JSON', async () => {
+    const client = new TestClient(() => t.app);
+    for (const url of ['/', '/channels', '/auth', '/no-such-page']) {
+      const response = await client.request({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8'), url).toContain('<div id="root">');
+    }
+    for (const url of ['/api/no-such-route', '/assets/missing.js']) {
+      const response = await client.get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ error: 'Not found' });
+    }
+    expect((await client.post('/no-such-page', {})).statusCode).toBe(404);
   });
 
   it('skips the session lookup for static files but not for pages or the API', async () => {

@@ -207,10 +207,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       .send(html);
   }
 
+  /** Any other path without a file extension, outside the API, is a page (the route table decides which, or not-found). */
+  const isPagePath = (url: string) => !url.startsWith('/api/') && !path.extname(url.split('?')[0]!);
+  // Pages are routes, not the not-found handler: hooks registered per route (compression) apply to them.
   app.get('/', sendPage);
-  app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (wantsPage && !path.extname(request.url.split('?')[0]!)) return sendPage(request, reply);
-    return reply.status(404).send({ error: 'Not found' });
-  });
+  app.get('/*', async (request, reply) => (isPagePath(request.url) ? sendPage(request, reply) : reply.status(404).send({ error: 'Not found' })));
+  app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ error: 'Not found' }));
 }
