@@ -203,7 +203,17 @@ describe('built assets and session lookups', () => {
     expect((await client.get('/assets/missing.js')).statusCode).toBe(404);
     const manifest = JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
     const page = await client.get('/channels');
-    expect(page.body).toContain(`<link rel="modulepreload" crossorigin href="/${manifest['app/routes/channels.tsx']!.file}">`);
+    expect(page.body).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest['app/routes/channels.tsx']!.file}">`);
+    // The stylesheet is asked for first; every script and preload after it, at low priority.
+    const head = page.body.slice(0, page.body.indexOf('</head>'));
+    const stylesheet = head.indexOf('<link rel="stylesheet"');
+    expect(stylesheet).toBeGreaterThan(0);
+    const scripts = [...head.matchAll(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)];
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts) {
+      expect(script.index).toBeGreaterThan(stylesheet);
+      expect(script[0]).toContain('fetchpriority="low"');
+    }
     expect(page.body).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/newsreader-latin-wght-normal-[^"]+\.woff2">/);
   });
 

@@ -65,7 +65,7 @@ function readManifest(webRoot: string): { preloads: (modules: string[]) => strin
       const chunks = [...closure(module, new Set())].filter((key) => !entryClosure.has(key)).map((key) => manifest[key]!);
       links =
         chunks.flatMap((chunk) => (chunk.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)).join('') +
-        chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`).join('');
+        chunks.map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunk.file}">`).join('');
       cache.set(module, links);
     }
     return links;
@@ -120,9 +120,34 @@ interface PageTemplate {
   afterRoot: string;
 }
 
+/**
+ * The stylesheet goes first in the head, before the font, the page's module preloads and the
+ * entry script: over HTTP/1.1 a browser opens six connections to a host, and a stylesheet queued
+ * behind twenty scripts held the first paint back by the time they took to download.
+ */
+function stylesheetsFirst(html: string): string {
+  const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+  let moved = html;
+  for (const link of stylesheets) moved = moved.replace(link, '');
+  return moved.replace('<!--app-head-->', () => `${stylesheets.map((link) => link.trim()).join('')}<!--app-head-->`);
+}
+
+/**
+ * The page is readable from the server's HTML; its scripts only make it interactive. At their
+ * default (high) priority the entry script and its preloads competed with the stylesheet, the
+ * font and the article's images for a slow connection; at low priority they come after them.
+ */
+function scriptsAfterContent(html: string): string {
+  return html
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+}
+
 function splitTemplate(html: string, font: string): PageTemplate {
   // index.html's own title and description are the defaults; every render brings its title.
-  const template = html.replace(/<title>[^<]*<\/title>\s*/, '').replace('<!--app-head-->', () => `<!--app-head-->${font}`);
+  const template = scriptsAfterContent(stylesheetsFirst(html))
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace('<!--app-head-->', () => `<!--app-head-->${font}`);
   const [beforeHead, afterHead] = template.split('<!--app-head-->') as [string, string];
   const [beforeRoot, afterRoot] = afterHead.split('<div id="root"></div>') as [string, string];
   const defaultDescription = /<meta name="description"[^>]*>/.exec(beforeHead)?.[0] ?? '';
