@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import '@fontsource-variable/newsreader';
@@ -46,19 +46,23 @@ if (!container) throw new Error('The page has no #root element');
 
 // A .then, not a top-level await: page chunks import shared code from this entry, and an entry that
 // awaits would make the bundler split that code into dozens of small chunks.
+// Hydrating in a transition lets React yield to the browser between pieces of the tree: the page is
+// already readable, so a reader's scroll or click should not wait for one long hydration task.
 void routerReady().then(() => {
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <PagePreferencesProvider value={preferences}>
-        <AppProvider queryClient={queryClient}>
-          <AppRouter />
-        </AppProvider>
-      </PagePreferencesProvider>
-    </StrictMode>,
-    {
-      // A mismatch is a bug (DESIGN.md section 7); the browser journeys fail on this message.
-      onRecoverableError: (error) => console.error('Hydration error:', error),
-    },
-  );
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <PagePreferencesProvider value={preferences}>
+          <AppProvider queryClient={queryClient}>
+            <AppRouter />
+          </AppProvider>
+        </PagePreferencesProvider>
+      </StrictMode>,
+      {
+        // A mismatch is a bug (DESIGN.md section 7); the browser journeys fail on this message.
+        onRecoverableError: (error) => console.error('Hydration error:', error),
+      },
+    );
+  });
 });
