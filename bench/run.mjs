@@ -81,6 +81,11 @@ const server = spawn(process.execPath, ['--max-old-space-size=192', ...profileAr
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+// Whatever ends this run (a thrown error included), the two servers go with it.
+process.on('exit', () => {
+  server.kill('SIGTERM');
+  ceiling.kill('SIGTERM');
+});
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${base}/api/health`)).ok) break;
@@ -122,7 +127,7 @@ for (let page = 1; page < 5; page++) {
 const channelId = firstPage.items[0].channelId;
 const indexHtml = await (await fetch(`${base}/`)).text();
 // The entry script: the page's module script tag.
-const mainJs = /<script type="module" crossorigin src="([^"]+)"/.exec(indexHtml)?.[1];
+const mainJs = /<script type="module"[^>]* src="([^"]+)"/.exec(indexHtml)?.[1];
 if (!mainJs) throw new Error('bench: no entry script found in the home page');
 const json = { 'content-type': 'application/json', origin: base };
 
