@@ -1,3 +1,4 @@
+import type { AnalyticsPeriod, ChannelAnalytics } from './analytics.js';
 import type { Article, ArticleSummary, FeedPage } from './articles.js';
 import type { AuthProviders, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
@@ -34,6 +35,8 @@ export interface PageDataSource {
   user(id: number): Promise<PublicUser | null>;
   /** GET /api/user/subscriptions (signed in only). */
   subscriptions(): Promise<Subscription[]>;
+  /** GET /api/channels/{id}/analytics (its owner or an admin); null when missing or not theirs. */
+  channelAnalytics(channelId: number, period: AnalyticsPeriod): Promise<ChannelAnalytics | null>;
 }
 
 /** What the server knows of the request before rendering. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ANALYTICS_CSV_HEADER, type ChannelAnalytics } from '../../../contract/analytics.js';
-import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
+import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
 
 const DAY_MS = 86_400_000;
 const today = () => Math.floor(Date.now() / DAY_MS);
@@ -313,3 +313,36 @@ describe.each(testDatabases())('channel analytics on %s', (kind) => {
     expect(report.topArticles.comments.map((a) => a.id)).toEqual([articles[1]!.id]);
   });
 });
+
+describe('the analytics page, server-rendered', () => {
+  const t = useTestApp('sqlite', {}, { webRoot: builtWebRoot() });
+  const reportIn = (html: string) => {
+    const state = JSON.parse(/<script type="application\/json" id="page-state">(.*?)<\/script>/s.exec(html)![1]!);
+    return state.queries.queries.find((q: { queryKey: unknown[] }) => q.queryKey[0] === 'analytics')?.state.data as ChannelAnalytics | undefined;
+  };
+
+  it("sends the owner the period's figures in the HTML, and a stranger none of them", async () => {
+    const { owner, channelId, articles } = await channelWithArticles(t, 2);
+    for (const reader of [owner.client, anonymousOf(t), anonymousOf(t)]) {
+      expect((await reader.request({ method: 'POST', url: `/api/articles/${articles[1]!.id}/view`, headers: { 'x-forwarded-for': `10.0.0.${Math.random()}` } })).statusCode).toBeLessThan(300);
+    }
+    const page = await owner.client.get(`/channels/${channelId}/analytics?period=7`);
+    expect(page.statusCode).toBe(200);
+    const report = reportIn(page.body);
+    expect(report).toMatchObject({ period: '7', channel: { id: channelId } });
+    expect(report!.totals.views).toBeGreaterThan(0);
+    const root = page.body.slice(page.body.indexOf('<div id="root">')).replaceAll('<!-- -->', '');
+    expect(root).toContain('by UTC day, compared with the previous 7 days');
+    expect(root).toContain('Story 2');
+
+    const stranger = await signedInClient(t, 'stranger');
+    const refused = await stranger.client.get(`/channels/${channelId}/analytics?period=7`);
+    expect(refused.statusCode).toBe(200);
+    expect(reportIn(refused.body)).toBeUndefined();
+    expect(refused.body).not.toContain('Story 2');
+  });
+});
+
+function anonymousOf(t: TestApp) {
+  return new TestClient(() => t.app);
+}

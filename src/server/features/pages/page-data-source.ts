@@ -3,12 +3,14 @@ import { ArticleRefParamsSchema, FeedQuerySchema } from '../../../contract/artic
 import { ChannelListQuerySchema } from '../../../contract/channels.js';
 import { HttpError } from '../../http/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
+import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { ArticlesService } from '../articles/articles.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import { userRowToPublicUser, type UsersRepository } from '../users/users.repository.js';
 
 export interface PageServices {
+  analytics: AnalyticsService;
   articles: ArticlesService;
   channels: ChannelsService;
   comments: CommentsService;
@@ -31,7 +33,7 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
  * with: what the page shows is what the API would have answered.
  */
 export function createPageDataSource(services: PageServices, viewer: SessionUser | null): PageDataSource {
-  const { articles, channels, comments, users } = services;
+  const { analytics, articles, channels, comments, users } = services;
   const signedIn = () => {
     if (!viewer) throw new Error('This page data needs a signed-in viewer');
     return viewer;
@@ -55,5 +57,6 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
       return row ? userRowToPublicUser(row) : null;
     },
     subscriptions: () => channels.subscriptionsOf(signedIn().id, signedIn()),
+    channelAnalytics: (channelId, period) => orNull(analytics.channel(channelId, signedIn(), period)),
   };
 }
