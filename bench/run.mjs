@@ -181,10 +181,22 @@ const scenarios = [
   { name: 'main JS bundle', path: mainJs, headers: { 'accept-encoding': 'br, gzip' } },
 ];
 
+/** The server process's CPU time so far, in ms, from /proc (Linux); 0 elsewhere. */
+function serverCpuMs() {
+  try {
+    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 const results = [];
 for (const scenario of scenarios) {
   // --only takes one name fragment, or several separated by commas.
   if (values.only && !values.only.split(',').some((part) => scenario.name.includes(part)) && !scenario.name.startsWith('ceiling')) continue;
+  const cpuBefore = serverCpuMs();
   const result = await autocannon({
     url: scenario.url ?? `${base}${scenario.path}`,
     method: scenario.method ?? 'GET',
@@ -194,12 +206,16 @@ for (const scenario of scenarios) {
     connections,
     duration,
   });
+  const cpuMs = serverCpuMs() - cpuBefore;
   results.push({
     name: scenario.name,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    // The server's CPU time (user + system) per answered request: what one request costs, whatever
+    // else the machine is doing (the ceiling runs in its own process, so it has none here).
+    'cpu ms/req': scenario.url ? null : Number((cpuMs / Math.max(1, result.requests.total)).toFixed(3)),
   });
   if (result.errors + result.non2xx > 0) console.log(`\n${scenario.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodeStats ?? {})})`);
   process.stdout.write('.');

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { IconSprite } from '@/components/icon-sprite';
 import { PageSpinner } from '@/components/ui/spinner';
 import { SelectedChannelProvider } from '@/lib/selected-channel';
 import { ThemeProvider } from '@/lib/theme';
@@ -41,6 +42,7 @@ export function RootLayout() {
             <AppFooter />
           </div>
           <RouteAnnouncer />
+          <IconSprite />
           <ScrollRestoration />
         </SelectedChannelFromSession>
       </ThemeFromSession>

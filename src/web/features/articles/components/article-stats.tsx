@@ -1,5 +1,5 @@
-import { EyeIcon, MessageSquareIcon, ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import { formatCount } from '@contract/formats';
+import { SpriteIcon } from '@/components/icon-sprite';
 import { cn } from '@/lib/utils';
 import { showCommentCount } from '../lib/format-date';
 
@@ -18,16 +18,16 @@ export function ArticleStats({
   className?: string;
 }) {
   const items = [
-    { icon: EyeIcon, value: viewCount, label: viewCount === 1 ? 'view' : 'views' },
-    { icon: ThumbsUpIcon, value: likes, label: likes === 1 ? 'like' : 'likes' },
-    { icon: ThumbsDownIcon, value: dislikes, label: dislikes === 1 ? 'dislike' : 'dislikes' },
-    ...(showCommentCount(commentCount) ? [{ icon: MessageSquareIcon, value: commentCount, label: 'comments' }] : []),
+    { icon: 'eye' as const, value: viewCount, label: viewCount === 1 ? 'view' : 'views' },
+    { icon: 'thumbs-up' as const, value: likes, label: likes === 1 ? 'like' : 'likes' },
+    { icon: 'thumbs-down' as const, value: dislikes, label: dislikes === 1 ? 'dislike' : 'dislikes' },
+    ...(showCommentCount(commentCount) ? [{ icon: 'message-square' as const, value: commentCount, label: 'comments' }] : []),
   ];
   return (
     <ul className={cn('flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
-      {items.map(({ icon: Icon, value, label }) => (
+      {items.map(({ icon, value, label }) => (
         <li key={label} className="inline-flex items-center gap-1 tabular-nums" data-stat={label}>
-          <Icon className="size-4" aria-hidden="true" />
+          <SpriteIcon name={icon} className="size-4" />
           {formatCount(value)}
           <span className="sr-only"> {label}</span>
         </li>
