@@ -76,6 +76,12 @@ export async function startSmtpServer(options: { delayMs?: number; /** Count env
         .catch((error: Error) => callback(error));
     },
   });
+  // A sender that dies mid-session (the crash tests SIGKILL it) resets its connection; the server
+  // reports that as an 'error' event, which without a listener is an uncaught exception in the test
+  // process. The message in flight was not accepted, which is what those tests count.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
