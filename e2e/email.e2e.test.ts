@@ -19,7 +19,8 @@ const pathOf = (text: string, page: string) => {
 };
 
 describeInBrowser('email in the browser', () => {
-  const site = useSite({ SMTP_URL: smtp.url, MAIL_FROM: 'Broadsheet <news@mail.test>' });
+  const webhookSecret = 'journey-webhook-secret-0123456789';
+  const site = useSite({ SMTP_URL: smtp.url, MAIL_FROM: 'Broadsheet <news@mail.test>', EMAIL_WEBHOOK_SECRET: webhookSecret });
 
   it('confirms an address on the profile, then resets a forgotten password from the emailed link', async () => {
     const journey = await Journey.open(site.browser, site.server.url);
@@ -83,6 +84,42 @@ describeInBrowser('email in the browser', () => {
     await page.getByRole('button', { name: 'Unsubscribe from new articles from Unsubscribe Desk' }).click();
     await expect.poll(() => page.getByText('You will not get these emails any more.').isVisible()).toBe(true);
     expect((await reader.client.get('/api/user/notifications')).body.items).toEqual([expect.objectContaining({ channelId: channel, notify: 'none' })]);
+    await journey.close();
+  });
+
+  it('shows a bounced address on the profile and lifts the stop once it is confirmed again', async () => {
+    const journey = await Journey.open(site.browser, site.server.url);
+    const { page } = journey;
+    const username = uniqueUsername('bounced');
+    const address = `${username}@mail.test`;
+    await registerThroughForm(journey, username);
+    await journey.goto('/profile');
+    await page.getByLabel('Email address').fill(address);
+    await page.getByRole('button', { name: 'Send confirmation link' }).click();
+    const [first] = await smtp.waitFor(1, (m) => m.to.includes(address) && m.subject.startsWith('Confirm'));
+    await journey.goto(pathOf(first!.text, '/confirm-email'));
+    await expect.poll(() => page.getByText('Your email address is confirmed.').isVisible()).toBe(true);
+
+    // The provider reports a late bounce through its webhook.
+    const reported = await fetch(`${site.server.url}/api/email/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${webhookSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ events: [{ email: address, type: 'hard-bounce', reason: '550 5.1.1 user unknown' }] }),
+    });
+    expect(await reported.json()).toEqual({ suppressed: 1, ignored: 0 });
+
+    await journey.goto('/profile');
+    const notice = page.getByTestId('email-undeliverable');
+    await expect.poll(() => notice.textContent()).toContain('Email to this address could not be delivered, so we stopped sending to it.');
+    await journey.screenshot('email-undeliverable');
+    await notice.getByRole('button', { name: 'Confirm it again' }).click();
+    await expect.poll(() => page.getByText(`Waiting for confirmation: ${address}`).isVisible()).toBe(true);
+    const confirmations = await smtp.waitFor(2, (m) => m.to.includes(address) && m.subject.startsWith('Confirm'));
+    await journey.goto(pathOf(confirmations.at(-1)!.text, '/confirm-email'));
+    await expect.poll(() => page.getByText('Your email address is confirmed.').isVisible()).toBe(true);
+    await journey.goto('/profile');
+    await expect.poll(() => page.getByTestId('email-status').textContent()).toBe(`Confirmed address: ${address}`);
+    expect(await notice.count()).toBe(0);
     await journey.close();
   });
 });

@@ -17,7 +17,12 @@ export const EmailAddressSchema = z
 
 /** GET /api/user/email: the owner's own address (confirmed) and the one waiting for its link. */
 export const EmailSettingsSchema = z
-  .object({ email: z.string().nullable(), pendingEmail: z.string().nullable() })
+  .object({
+    email: z.string().nullable(),
+    pendingEmail: z.string().nullable(),
+    /** Mail to the confirmed address bounced or was reported as spam: nothing is sent to it until it is confirmed again. */
+    undeliverable: z.boolean(),
+  })
   .meta({ id: 'EmailSettings' });
 export type EmailSettings = z.infer<typeof EmailSettingsSchema>;
 
@@ -89,6 +94,31 @@ export const EMAIL_MESSAGES = {
   unsubscribed: 'You will not get these emails any more.',
   needsConfirmedEmail: 'Add and confirm an email address on your profile to get emails.',
 } as const;
+
+/**
+ * POST /api/email/events: what the mail provider learned after it accepted a message (a bounce that
+ * came back later, a spam complaint). Sent by the provider's webhook (or a small relay that reshapes
+ * its payload) with `Authorization: Bearer EMAIL_WEBHOOK_SECRET`.
+ */
+export const DELIVERY_EVENT_TYPES = ['hard-bounce', 'soft-bounce', 'complaint'] as const;
+export const DeliveryEventSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`),
+  type: z.enum(DELIVERY_EVENT_TYPES, { error: 'Type must be hard-bounce, soft-bounce or complaint' }),
+  /** The provider's diagnostic (e.g. "550 5.1.1 user unknown"), kept with the record. */
+  reason: z.string().max(500, 'Reason must be at most 500 characters').optional(),
+});
+export const DeliveryEventsSchema = z
+  .object({ events: z.array(DeliveryEventSchema, { error: 'Events must be a list' }).min(1, 'Send at least one event').max(500, 'Send at most 500 events at once') })
+  .meta({ id: 'DeliveryEvents' });
+export type DeliveryEvents = z.infer<typeof DeliveryEventsSchema>;
+export const DeliveryEventsResultSchema = z
+  .object({
+    /** Addresses that get no more mail (a hard bounce or a complaint). */
+    suppressed: z.number().int(),
+    /** Soft bounces: passing failures the provider retries itself; nothing is stopped. */
+    ignored: z.number().int(),
+  })
+  .meta({ id: 'DeliveryEventsResult' });
 
 /** Client pages the emails link to. */
 export const EMAIL_PAGES = {

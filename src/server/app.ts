@@ -308,6 +308,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         users: ctx.users,
         sessions: ctx.sessions,
         cookie: { secure },
+        webhookSecret: config.email.webhookSecret,
         authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
         preview: config.env === 'development' ? { siteName: 'Broadsheet', publicUrl: config.publicUrl } : undefined,
       });

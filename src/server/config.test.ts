@@ -32,7 +32,7 @@ describe('configuration', () => {
   it('names every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', EMAIL_WEBHOOK_SECRET: 'short' });
     } catch (e) {
       error = e;
     }
@@ -41,6 +41,8 @@ describe('configuration', () => {
     expect(message).toMatch(/PORT: must be a port number/);
     expect(message).toMatch(/DATABASE_URL: must start with postgres:\/\//);
     expect(message).toMatch(/SEED_DEMO: must be true or false/);
+    // A guessable webhook token would let anyone stop mail to any address.
+    expect(message).toMatch(/EMAIL_WEBHOOK_SECRET: must be at least 24 characters/);
   });
 
   it('refuses half a Google configuration', () => {

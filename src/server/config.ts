@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   EMAIL_CLAIM_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(3600).default(60),
   /** Whether this instance drains the email outbox (every instance does by default; they share the work). */
   EMAIL_SENDER: booleanFromEnv.default(true),
+  /** The bearer token the mail provider's bounce and complaint webhook sends to POST /api/email/events; unset: the endpoint refuses everything. */
+  EMAIL_WEBHOOK_SECRET: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
 });
 
 export interface AppConfig {
@@ -104,7 +106,7 @@ export interface AppConfig {
   logLevel: string;
   rateLimits: { auth: number; write: number };
   microCacheMs: number;
-  email: { smtpUrl?: string; from: string; digestHourUtc: number; claimSeconds: number; sender: boolean; outboxDir: string };
+  email: { smtpUrl?: string; from: string; digestHourUtc: number; claimSeconds: number; sender: boolean; outboxDir: string; webhookSecret?: string };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (see parseTrustProxy). */
   trustProxy: false | number | string[];
   /** Limits of the HTTP server itself (http/server-limits.ts). */
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       claimSeconds: e.EMAIL_CLAIM_SECONDS,
       sender: e.EMAIL_SENDER,
       outboxDir: path.join(dataDir, 'outbox'),
+      webhookSecret: e.EMAIL_WEBHOOK_SECRET,
     },
     trustProxy,
     connections: { perAddress: e.MAX_CONNECTIONS_PER_ADDRESS, total: e.MAX_CONNECTIONS },

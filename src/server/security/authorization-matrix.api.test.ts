@@ -90,6 +90,8 @@ const PUBLIC_ROUTES = [
   // Email links work signed out: each carries its own single-use or signed token (email.api.test.ts).
   'POST /api/email/confirm', 'POST /api/auth/forgot-password', 'GET /api/auth/reset-password', 'POST /api/auth/reset-password',
   'GET /api/email/unsubscribe', 'POST /api/email/unsubscribe',
+  // The mail provider's webhook: no session, its own bearer token (EMAIL_WEBHOOK_SECRET; refusals in email.api.test.ts).
+  'POST /api/email/events',
   'GET /rss.xml', 'GET /channels/:id/rss.xml', 'GET /sitemap.xml', 'GET /robots.txt', 'GET /uploads/*',
 ];
 

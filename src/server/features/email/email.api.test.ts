@@ -20,8 +20,10 @@ async function channelOf(client: TestClient, name: string) {
   return response.json().id as number;
 }
 
+const WEBHOOK_SECRET = 'provider-webhook-secret-0123456789';
+
 describe.each(testDatabases())('email: addresses, resets, notifications on %s', (kind) => {
-  const t: TestApp = useTestApp(kind);
+  const t: TestApp = useTestApp(kind, { EMAIL_WEBHOOK_SECRET: WEBHOOK_SECRET });
   const transport = memoryTransport();
   let sender: MailSender;
   beforeAll(() => {
@@ -38,7 +40,7 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     const mine = address('owner');
     const asked = await client.request({ method: 'PUT', url: '/api/user/email', payload: { email: mine } });
     expect(asked.statusCode).toBe(202);
-    expect(asked.json()).toEqual({ email: null, pendingEmail: mine });
+    expect(asked.json()).toEqual({ email: null, pendingEmail: mine, undeliverable: false });
 
     const [message] = await deliver(mine);
     expect(message?.subject).toBe('Confirm your email address for Broadsheet');
@@ -58,7 +60,7 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     const confirmed = await anonymous.post('/api/email/confirm', { token: tokenOf(link) });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ success: true, email: mine });
-    expect((await client.get('/api/user/email')).json()).toEqual({ email: mine, pendingEmail: null });
+    expect((await client.get('/api/user/email')).json()).toEqual({ email: mine, pendingEmail: null, undeliverable: false });
 
     const again = await anonymous.post('/api/email/confirm', { token: tokenOf(link) });
     expect(again.statusCode).toBe(400);
@@ -67,7 +69,7 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     // Nobody else sees it: not the signed-out, not another user, not any public answer.
     expect((await anonymous.get('/api/user/email')).statusCode).toBe(401);
     const other = await signedInClient(t, 'other');
-    expect((await other.client.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null });
+    expect((await other.client.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null, undeliverable: false });
     const channel = await channelOf(other.client, 'Watched');
     await client.post(`/api/channels/${channel}/subscribe`);
     for (const url of ['/api/user', `/api/users/${id}`, `/api/channels/${channel}/subscribers`, `/api/users/${id}/channels`, '/api/articles', `/api/channels/${channel}`]) {
@@ -88,11 +90,11 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
       return client;
     };
     const first = await signIn(`g-${process.pid}-${++n}`, verified, true);
-    expect((await first.get('/api/user/email')).json()).toEqual({ email: verified, pendingEmail: null });
+    expect((await first.get('/api/user/email')).json()).toEqual({ email: verified, pendingEmail: null, undeliverable: false });
     const unverified = await signIn(`g-${process.pid}-${++n}`, address('unverified'), false);
-    expect((await unverified.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null });
+    expect((await unverified.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null, undeliverable: false });
     const sameAddress = await signIn(`g-${process.pid}-${++n}`, verified.toUpperCase(), true);
-    expect((await sameAddress.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null });
+    expect((await sameAddress.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null, undeliverable: false });
   });
 
   it('refuses an expired confirmation link and an address another account confirmed', async () => {
@@ -347,6 +349,61 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     expect(await t.ctx.outbox.isSuppressed(flakyAddress)).toBe(false);
   });
 
+  it("takes bounces and complaints from the provider's webhook, and lets the owner confirm the address again", async () => {
+    const author = await signedInClient(t, 'hooked');
+    const channel = await channelOf(author.client, 'Late Bounce Desk');
+    const reader = await signedInClient(t, 'latebounce');
+    const mine = address('late');
+    await confirmAddress(reader.client, mine, deliver);
+    await reader.client.post(`/api/channels/${channel}/subscribe`);
+    const provider = new TestClient(() => t.app);
+    const hook = (payload: unknown, authorization?: string) =>
+      provider.request({ method: 'POST', url: '/api/email/events', payload: payload as object, headers: authorization ? { authorization } : {} });
+    const bounce = { events: [{ email: mine.toUpperCase(), type: 'hard-bounce', reason: '550 5.1.1 user unknown' }] };
+
+    // Without the token, or with another, nothing is read and nothing changes.
+    for (const authorization of [undefined, 'Bearer wrong-secret', WEBHOOK_SECRET, `Bearer ${WEBHOOK_SECRET}x`]) {
+      const refused = await hook(bounce, authorization);
+      expect(refused.statusCode, String(authorization)).toBe(401);
+      expect(refused.json()).toEqual({ error: 'A valid webhook token is required' });
+    }
+    expect(await t.ctx.outbox.isSuppressed(mine)).toBe(false);
+    // A malformed call is told what is wrong.
+    const bearer = `Bearer ${WEBHOOK_SECRET}`;
+    expect((await hook({ events: [] }, bearer)).json()).toEqual({ error: 'events: Send at least one event' });
+    expect((await hook({ events: [{ email: mine, type: 'bounced' }] }, bearer)).json()).toEqual({ error: 'Type must be hard-bounce, soft-bounce or complaint' });
+    expect((await hook({ events: [{ email: mine, type: 'soft-bounce' }] }, bearer)).json()).toEqual({ suppressed: 0, ignored: 1 });
+    expect(await t.ctx.outbox.isSuppressed(mine)).toBe(false);
+
+    const accepted = await hook(bounce, bearer);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ suppressed: 1, ignored: 0 });
+    expect((await reader.client.get('/api/user/email')).json()).toEqual({ email: mine, pendingEmail: null, undeliverable: true });
+
+    await publish(author.client, channel, 'Nobody home');
+    await sender.drain();
+    await sender.drain();
+    expect(to(mine).filter((m) => m.subject.startsWith('Nobody home'))).toEqual([]);
+
+    // Asking for the same address again sends a link (to a suppressed address: only this one)…
+    const before = to(mine).length;
+    const again = await reader.client.request({ method: 'PUT', url: '/api/user/email', payload: { email: mine } });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({ email: mine, pendingEmail: mine, undeliverable: true });
+    const [link] = (await deliver(mine)).slice(before);
+    expect(link?.subject).toBe('Confirm your email address for Broadsheet');
+    // …and following it lifts the stop: the next article arrives.
+    expect((await reader.client.post('/api/email/confirm', { token: tokenOf(linkIn(link!.text, '/confirm-email')) })).statusCode).toBe(200);
+    expect((await reader.client.get('/api/user/email')).json()).toEqual({ email: mine, pendingEmail: null, undeliverable: false });
+    await publish(author.client, channel, 'Back in touch');
+    expect((await deliver(mine)).filter((m) => m.subject.startsWith('Back in touch'))).toHaveLength(1);
+
+    // A complaint stops mail the same way.
+    expect((await hook({ events: [{ email: mine, type: 'complaint' }] }, bearer)).json()).toEqual({ suppressed: 1, ignored: 0 });
+    await publish(author.client, channel, 'After the complaint');
+    expect((await deliver(mine)).filter((m) => m.subject.startsWith('After the complaint'))).toEqual([]);
+  });
+
   it('lets two senders share the outbox without sending anything twice', async () => {
     const author = await signedInClient(t, 'shared');
     const channel = await channelOf(author.client, 'Shared Desk');
@@ -366,5 +423,22 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     await Promise.all([a.drain(), other.drain(), sender.drain()]);
     const got = transport.sent.filter((m) => m.subject.startsWith('Twice claimed')).map((m) => m.to).sort();
     expect(got).toEqual([...addresses].sort());
+  });
+});
+
+describe.each(testDatabases())('email: the bounce webhook without a configured secret on %s', (kind) => {
+  const t: TestApp = useTestApp(kind);
+  it('refuses every call, whatever token it carries', async () => {
+    const provider = new TestClient(() => t.app);
+    for (const authorization of [undefined, 'Bearer ', 'Bearer undefined']) {
+      const refused = await provider.request({
+        method: 'POST',
+        url: '/api/email/events',
+        payload: { events: [{ email: 'someone@example.test', type: 'hard-bounce' }] },
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(refused.statusCode).toBe(401);
+    }
+    expect(await t.ctx.outbox.isSuppressed('someone@example.test')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_MESSAGES, AuthResultSchema } from '../../../contract/auth.js';
@@ -6,6 +7,8 @@ import {
   ChangeEmailSchema,
   ConfirmEmailResultSchema,
   ConfirmEmailSchema,
+  DeliveryEventsResultSchema,
+  DeliveryEventsSchema,
   EMAIL_MESSAGES,
   EmailSettingsSchema,
   ForgotPasswordSchema,
@@ -31,6 +34,8 @@ export interface EmailRoutesOptions {
   sessions: SessionsService;
   cookie: SessionCookieOptions;
   authRateLimit: { max: number; timeWindow: number };
+  /** The bearer token of the provider's bounce webhook (EMAIL_WEBHOOK_SECRET); unset refuses every call. */
+  webhookSecret?: string;
   /** Development only: GET /api/dev/emails/{name} shows each template. */
   preview?: SiteInfo;
 }
@@ -234,6 +239,34 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
     async (request) => {
       await email.unsubscribe(request.query.token);
       return { success: true as const, message: EMAIL_MESSAGES.unsubscribed };
+    },
+  );
+
+  // Compared as digests so the comparison takes the same time whatever the caller sent.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const webhookDigest = opts.webhookSecret ? digest(`Bearer ${opts.webhookSecret}`) : undefined;
+  app.post(
+    '/email/events',
+    {
+      // The secret is checked before the body is read, so a caller without it learns nothing else.
+      onRequest: async (request) => {
+        const given = request.headers.authorization;
+        if (!webhookDigest || typeof given !== 'string' || !timingSafeEqual(digest(given), webhookDigest)) {
+          throw unauthorized('A valid webhook token is required');
+        }
+      },
+      schema: {
+        tags: ['email'],
+        summary: "The mail provider's bounce and complaint webhook (Authorization: Bearer EMAIL_WEBHOOK_SECRET): hard bounces and complaints stop mail to the address",
+        body: DeliveryEventsSchema,
+        response: { 200: DeliveryEventsResultSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await email.recordDeliveryEvents(request.body.events);
+      if (result.suppressed > 0) request.log.warn({ suppressed: result.suppressed }, 'mail provider reported undeliverable addresses');
+      reply.header('cache-control', 'no-store');
+      return result;
     },
   );
 

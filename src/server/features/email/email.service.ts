@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES, EMAIL_PAGES, type EmailSettings, type NotificationSettings, type NotifyChoice, type UnsubscribeInfo } from '../../../contract/email.js';
+import { EMAIL_MESSAGES, EMAIL_PAGES, type DeliveryEvents, type EmailSettings, type NotificationSettings, type NotifyChoice, type UnsubscribeInfo } from '../../../contract/email.js';
 import type { Database } from '../../db/database.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
@@ -47,14 +47,19 @@ export function createEmailService(deps: EmailServiceDeps) {
   return {
     async settings(userId: number): Promise<EmailSettings> {
       const user = await userEmailRow(userId);
-      return { email: user?.email ?? null, pendingEmail: await tokens.pendingEmail(userId, now()) };
+      return {
+        email: user?.email ?? null,
+        pendingEmail: await tokens.pendingEmail(userId, now()),
+        undeliverable: user?.email ? await outbox.isSuppressed(user.email) : false,
+      };
     },
 
     /** Sends a confirmation link to the new address; the account's address changes only when it is followed. */
     async requestChange(userId: number, email: string): Promise<EmailSettings> {
       const user = await userEmailRow(userId);
       if (!user) throw notFound('User not found');
-      if (user.email_key === emailKey(email)) return { email: user.email, pendingEmail: null };
+      // The same address again is a no-op, unless mail to it bounced: then a new link proves it works.
+      if (user.email_key === emailKey(email) && !(await outbox.isSuppressed(email))) return { email: user.email, pendingEmail: null, undeliverable: false };
       const key = `confirm:${userId}`;
       if (await deps.confirmThrottle.isBlocked(perAccount(key))) throw new HttpError(429, 'Too many confirmation emails. Please wait an hour and try again.');
       await deps.confirmThrottle.recordFailure(perAccount(key));
@@ -71,7 +76,7 @@ export function createEmailService(deps: EmailServiceDeps) {
         now: at,
       });
       deps.onQueued?.();
-      return { email: user.email, pendingEmail: email };
+      return { email: user.email, pendingEmail: email, undeliverable: user.email ? await outbox.isSuppressed(user.email) : false };
     },
 
     async confirm(token: string): Promise<string> {
@@ -95,6 +100,26 @@ export function createEmailService(deps: EmailServiceDeps) {
       // The link arrived, so the address works again even if it once bounced.
       await outbox.unsuppress(used.email);
       return used.email;
+    },
+
+    /**
+     * What the provider learned after accepting a message: a hard bounce or a spam complaint stops
+     * all mail to the address (the sender checks before each message) until its owner confirms it
+     * again; a soft bounce is a passing failure the provider retries, so nothing is stopped.
+     */
+    async recordDeliveryEvents(events: DeliveryEvents['events']): Promise<{ suppressed: number; ignored: number }> {
+      let suppressed = 0;
+      let ignored = 0;
+      const at = now();
+      for (const event of events) {
+        if (event.type === 'soft-bounce') {
+          ignored++;
+          continue;
+        }
+        await outbox.suppress(event.email, `${event.type}${event.reason ? `: ${event.reason}` : ''}`, at);
+        suppressed++;
+      }
+      return { suppressed, ignored };
     },
 
     async remove(userId: number): Promise<void> {

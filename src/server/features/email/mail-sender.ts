@@ -217,8 +217,9 @@ export function createMailSender(options: MailSenderOptions) {
         await outbox.markFinal(row.id, workerId, 'skipped', composed.skip, now());
         return;
       }
-      // Article emails checked the reader's address with the reader; the others check here.
-      if (row.kind !== 'article' && (await outbox.isSuppressed(composed.message.to))) {
+      // Article emails checked the reader's address with the reader; the others check here. A
+      // confirmation link is what lifts a suppression, so it goes out whatever the address did before.
+      if (row.kind !== 'article' && row.kind !== 'confirm' && (await outbox.isSuppressed(composed.message.to))) {
         await outbox.markFinal(row.id, workerId, 'skipped', 'address bounced before', now());
         return;
       }

@@ -21,6 +21,16 @@ export function EmailCard() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  function requestLink(address: string, onSuccess?: () => void) {
+    change.mutate(address, {
+      onSuccess: () => {
+        onSuccess?.();
+        toast({ title: 'Check your inbox', description: 'We sent a confirmation link. It works for 24 hours.' });
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
@@ -28,17 +38,12 @@ export function EmailCard() {
       return;
     }
     setError(null);
-    change.mutate(email.trim(), {
-      onSuccess: () => {
-        setEmail('');
-        toast({ title: 'Check your inbox', description: 'We sent a confirmation link. It works for 24 hours.' });
-      },
-      onError: (failure) => setError(failure.message),
-    });
+    requestLink(email.trim(), () => setEmail(''));
   }
 
   const current = settings.data?.email ?? null;
   const pending = settings.data?.pendingEmail ?? null;
+  const undeliverable = Boolean(current && settings.data?.undeliverable);
   return (
     <Card>
       <CardHeader>
@@ -59,6 +64,14 @@ export function EmailCard() {
                 'No confirmed address yet.'
               )}
             </p>
+            {undeliverable && (
+              <div className="grid justify-items-start gap-2 rounded-md border border-destructive/50 p-3 text-sm" data-testid="email-undeliverable">
+                <p>Email to this address could not be delivered, so we stopped sending to it. Confirm it again to get email.</p>
+                <Button type="button" size="sm" variant="outline" disabled={change.isPending} onClick={() => current && requestLink(current)}>
+                  Confirm it again
+                </Button>
+              </div>
+            )}
             {pending && (
               <p className="text-sm text-muted-foreground" role="status">
                 Waiting for confirmation: {pending}. Follow the link we emailed to it.
