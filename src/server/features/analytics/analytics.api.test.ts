@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ANALYTICS_CSV_HEADER, type ChannelAnalytics } from '../../../contract/analytics.js';
+import { createAnalyticsRepository } from './analytics.repository.js';
 import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
 
 const DAY_MS = 86_400_000;
@@ -312,6 +313,76 @@ describe.each(testDatabases())('channel analytics on %s', (kind) => {
     expect(report.totals).toMatchObject({ views: 1, dislikes: 1, comments: 1 });
     expect(report.topArticles.comments.map((a) => a.id)).toEqual([articles[1]!.id]);
   });
+  it("ranks a period's top articles exactly as summing every article's days would, however the all-time leaders did in it", async () => {
+    const { owner, channelId, articles } = await channelWithArticles(t, 40);
+    // Half a year of history written as the rollups and counters keep it: each article's counters
+    // are the sums of its days. Some articles were big long ago and quiet lately; figures repeat
+    // so that ties are ranked newest first.
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const day0 = today();
+    const days: { article_id: number; channel_id: number; day: number; views: number; signed_in_views: number; likes: number; dislikes: number; comments: number }[] = [];
+    for (const [i, article] of articles.entries()) {
+      const oldStar = i % 7 === 0;
+      const totals = { views: 0, likes: 0, dislikes: 0, comments: 0 };
+      for (let back = 0; back < 180; back++) {
+        if (random() > (oldStar ? 0.2 : 0.08)) continue;
+        if (oldStar && back < 100) continue;
+        const figures = { views: oldStar ? 50 + Math.floor(random() * 5) : Math.floor(random() * 4), likes: Math.floor(random() * 3), dislikes: Math.floor(random() * 2), comments: Math.floor(random() * 2) };
+        days.push({ article_id: article.id, channel_id: channelId, day: day0 - back, signed_in_views: 0, ...figures });
+        for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += figures[key];
+      }
+      await t.database.db
+        .updateTable('articles')
+        .set({ view_count: totals.views, like_count: totals.likes, dislike_count: totals.dislikes, comment_count: totals.comments })
+        .where('id', '=', article.id)
+        .execute();
+    }
+    await t.database.db.deleteFrom('article_view_days').where('channel_id', '=', channelId).execute();
+    for (let i = 0; i < days.length; i += 200) await t.database.db.insertInto('article_view_days').values(days.slice(i, i + 200)).execute();
+    // The channel's days are their sums (all time starts at the channel's first day with figures).
+    const channelDays = new Map<number, { views: number; likes: number; dislikes: number; comments: number }>();
+    for (const d of days) {
+      const sum = channelDays.get(d.day) ?? { views: 0, likes: 0, dislikes: 0, comments: 0 };
+      for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += d[key];
+      channelDays.set(d.day, sum);
+    }
+    await t.database.db.deleteFrom('channel_days').where('channel_id', '=', channelId).execute();
+    await t.database.db
+      .insertInto('channel_days')
+      .values([...channelDays].map(([day, sum]) => ({ channel_id: channelId, day, signed_in_views: 0, subscribed: 0, unsubscribed: 0, ...sum })))
+      .execute();
+
+    const expected = (from: number, metric: 'views' | 'reactions' | 'comments') => {
+      const sums = new Map<number, number>();
+      for (const d of days) {
+        if (d.day < from) continue;
+        const value = metric === 'views' ? d.views : metric === 'reactions' ? d.likes + d.dislikes : d.comments;
+        sums.set(d.article_id, (sums.get(d.article_id) ?? 0) + value);
+      }
+      return [...sums]
+        .filter(([, v]) => v > 0)
+        .sort(([a, x], [b, y]) => y - x || b - a)
+        .slice(0, 5)
+        .map(([id, value]) => ({ id, value }));
+    };
+    for (const period of ['7', '30', '90', 'all'] as const) {
+      const report = (await owner.client.get(`/api/channels/${channelId}/analytics?period=${period}`)).json() as ChannelAnalytics;
+      const from = period === 'all' ? 0 : day0 - Number(period) + 1;
+      for (const metric of ['views', 'reactions', 'comments'] as const) {
+        expect(
+          report.topArticles[metric].map((a) => ({ id: a.id, value: a.value })),
+          `${period} ${metric}`,
+        ).toEqual(expected(from, metric));
+      }
+    }
+    // The old stars lead all time but not the last 30 days: a walk that may look at only two
+    // articles cannot settle the month, and says so (the service then sums every article's days).
+    const repository = createAnalyticsRepository(t.database.db);
+    expect(await repository.topInChannel(channelId, 'views', day0 - 29, day0, 5, 2)).toBeUndefined();
+    expect(await repository.topInChannel(channelId, 'views', day0 - 29, day0, 5)).toEqual(expected(day0 - 29, 'views'));
+  });
+
 });
 
 describe('the analytics page, server-rendered', () => {

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 
 /**
@@ -115,6 +115,20 @@ export interface DayFigures {
 }
 export type TopMetric = 'views' | 'reactions' | 'comments';
 
+/** An article's all-time figures, as its counters keep them (the expressions the indexes hold). */
+const ALL_TIME: Record<TopMetric, RawBuilder<number>> = {
+  views: sql<number>`view_count`,
+  reactions: sql<number>`like_count + dislike_count`,
+  comments: sql<number>`comment_count`,
+};
+/** The same figures summed over an article's days. */
+const IN_PERIOD: Record<TopMetric, RawBuilder<number>> = {
+  views: sql<number>`sum(views)`,
+  reactions: sql<number>`sum(likes + dislikes)`,
+  comments: sql<number>`sum(comments)`,
+};
+const TOP_PAGE = 50;
+
 /** null = the whole site. */
 export type Scope = number | null;
 
@@ -176,6 +190,58 @@ export function createAnalyticsRepository(db: Database) {
         .groupBy('article_id')
         .execute();
       return rows.map((r) => ({ id: r.id, views: Number(r.views), reactions: Number(r.reactions), comments: Number(r.comments) }));
+    },
+
+    /**
+     * A channel's `k` articles with the highest figure over [from, to], ties newest first, exactly
+     * as ranking `articleSums` would, without summing every article the channel had activity on.
+     * An article's figure over a period is at most its all-time figure (the article's counter,
+     * which moves in the same transaction as its days), so the channel's articles are walked by
+     * all-time figure, highest first (indexes of migration 2026_11_26_0900), each page's period
+     * figures summed from their days, until the next article's all-time figure cannot reach the
+     * k-th found. Answers undefined when `budget` articles did not settle it (the all-time leaders
+     * were quiet in the period): the caller then sums the whole period.
+     */
+    async topInChannel(channelId: number, metric: TopMetric, from: number, to: number, k: number, budget = 500) {
+      const total = ALL_TIME[metric];
+      const best: { id: number; value: number }[] = [];
+      const beats = (a: { id: number; value: number }, b: { id: number; value: number }) => a.value > b.value || (a.value === b.value && a.id > b.id);
+      for (let offset = 0; offset < budget; offset += TOP_PAGE) {
+        const page = await db
+          .selectFrom('articles')
+          .select(['id', total.as('total')])
+          .where('channel_id', '=', channelId)
+          .where(total, '>', 0)
+          .orderBy(total, 'desc')
+          .orderBy('id', 'desc')
+          .limit(Math.min(TOP_PAGE, budget - offset))
+          .offset(offset)
+          .execute();
+        if (page.length === 0) return best;
+        const sums = await db
+          .selectFrom('article_view_days')
+          .select(['article_id', IN_PERIOD[metric].as('value')])
+          .where('article_id', 'in', page.map((a) => a.id))
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .groupBy('article_id')
+          .execute();
+        const inPeriod = new Map(sums.map((r) => [r.article_id, Number(r.value)]));
+        for (const candidate of page) {
+          const kth = best[k - 1];
+          // Everything from here down is at most this article's all-time figure: done.
+          if (kth && !beats({ id: candidate.id, value: Number(candidate.total) }, kth)) return best;
+          const value = inPeriod.get(candidate.id) ?? 0;
+          if (value <= 0) continue;
+          const entry = { id: candidate.id, value };
+          if (kth && !beats(entry, kth)) continue;
+          const at = best.findIndex((b) => beats(entry, b));
+          best.splice(at === -1 ? best.length : at, 0, entry);
+          best.length = Math.min(best.length, k);
+        }
+        if (page.length < Math.min(TOP_PAGE, budget - offset)) return best;
+      }
+      return undefined;
     },
 
     /** Titles and slugs of some articles. */

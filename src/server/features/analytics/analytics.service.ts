@@ -54,6 +54,28 @@ export function createAnalyticsService(deps: {
   const { analytics, channels } = deps;
   const now = deps.now ?? Date.now;
 
+  const metrics = ['views', 'reactions', 'comments'] as const;
+
+  /**
+   * The period's top articles by each figure. A channel's come from walking its articles by
+   * all-time figure (a few index pages, whatever the channel's size); the site's, or a channel
+   * whose all-time leaders were quiet in the period, from one pass summing every article's days.
+   */
+  async function topArticles(scope: Scope, from: number, to: number): Promise<{ id: number; value: number }[][]> {
+    if (scope !== null) {
+      const walked = await Promise.all(metrics.map((metric) => analytics.topInChannel(scope, metric, from, to, TOP_ARTICLES)));
+      if (walked.every((list) => list !== undefined)) return walked as { id: number; value: number }[][];
+    }
+    const sums = await analytics.articleSums(scope, from, to);
+    return metrics.map((metric) =>
+      sums
+        .filter((a) => a[metric] > 0)
+        .sort((a, b) => b[metric] - a[metric] || b.id - a.id)
+        .slice(0, TOP_ARTICLES)
+        .map((a) => ({ id: a.id, value: a[metric] })),
+    );
+  }
+
   async function report(scope: Scope, period: AnalyticsPeriod, firstPossibleDay: number | null): Promise<Omit<ChannelAnalytics, 'channel'>> {
     const to = utcDay(now());
     let from: number;
@@ -65,19 +87,12 @@ export function createAnalyticsService(deps: {
     }
     const length = to - from + 1;
     // One read of the days covers the period and the one before it (none before all time).
-    const [rows, boosts, hosts, sums] = await Promise.all([
+    const [rows, boosts, hosts, ranked] = await Promise.all([
       analytics.days(scope, period === 'all' ? from : from - length, to),
       analytics.boosts(scope),
       analytics.referrers(scope, from, to),
-      analytics.articleSums(scope, from, to),
+      topArticles(scope, from, to),
     ]);
-    const metrics = ['views', 'reactions', 'comments'] as const;
-    const ranked = metrics.map((metric) =>
-      sums
-        .filter((a) => a[metric] > 0)
-        .sort((a, b) => b[metric] - a[metric] || b.id - a.id)
-        .slice(0, TOP_ARTICLES),
-    );
 
     const byDay = new Map(rows.filter((r) => r.day >= from).map((r) => [r.day, r]));
     const before = rows.filter((r) => r.day < from);
@@ -126,7 +141,7 @@ export function createAnalyticsService(deps: {
         const article = titleOf.get(a.id);
         const metric = metrics[i]!;
         // An article deleted between the two reads is left out.
-        return article ? [{ ...article, value: a[metric], trend: series(a.id, metric) }] : [];
+        return article ? [{ ...article, value: a.value, trend: series(a.id, metric) }] : [];
       }),
     );
 
