@@ -5,6 +5,7 @@ import * as articleSlugs from './2026_11_25_1500_article_slugs.js';
 import * as email from './2026_11_25_1700_email.js';
 import * as analyticsRollups from './2026_11_25_1800_analytics_rollups.js';
 import * as channelTopIndexes from './2026_11_26_0900_channel_top_indexes.js';
+import * as articleWordIndex from './2026_11_26_1000_article_word_index.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1700_email': email,
   '2026_11_25_1800_analytics_rollups': analyticsRollups,
   '2026_11_26_0900_channel_top_indexes': channelTopIndexes,
+  '2026_11_26_1000_article_word_index': articleWordIndex,
 };

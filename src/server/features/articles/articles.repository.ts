@@ -60,6 +60,16 @@ export interface FeedFilter {
   limit: number;
 }
 
+/**
+ * How a search term is matched (docs/decisions/019-word-search.md): by the words it names, the last
+ * one as a word beginning, through the word index; or, when no article has those words, as text
+ * anywhere, inside words too, through the trigram index.
+ */
+export type SearchPlan = { kind: 'words'; query: string } | { kind: 'text'; term: string };
+
+/** A term's words as both word indexes cut text: runs of letters and digits, lower-cased. */
+export const searchWords = (term: string): string[] => term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
 /** Characters of text sent for a card's excerpt: enough for three lines on any screen. */
 const EXCERPT_CHARS = 320;
 
@@ -129,7 +139,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
   /** Restricts a query to what a search, category, place or channel filter asks for. */
   function applyFilters<Q extends ReturnType<typeof baseSelect>>(
     query: Q,
-    filter: Omit<FeedFilter, 'sort' | 'direction' | 'limit' | 'after'> & { matchingIds?: number[] },
+    filter: Omit<FeedFilter, 'sort' | 'direction' | 'limit' | 'after' | 'search'> & { matchingIds?: number[]; searchPlan?: SearchPlan },
   ): Q {
     let q = query.where('articles.published', '=', 1) as Q;
     if (filter.readerId !== undefined) {
@@ -153,10 +163,36 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     if (filter.matchingIds) {
       const ids = filter.matchingIds;
       q = q.where('articles.id', 'in', ids.length > 0 ? ids : [-1]) as Q;
-    } else if (filter.search) {
-      q = q.where(searchCondition(filter.search)) as Q;
+    } else if (filter.searchPlan) {
+      q = q.where(filter.searchPlan.kind === 'words' ? wordCondition(filter.searchPlan.query) : searchCondition(filter.searchPlan.term)) as Q;
     }
     return q;
+  }
+
+  /**
+   * The word-index query of a term: its words as a phrase, the last one a word beginning. Only
+   * letters and digits reach it (searchWords), so nothing in the term is read as query syntax.
+   */
+  function wordQuery(words: string[]): string {
+    if (dialect === 'postgres') return words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' <-> ');
+    return `"${words.join(' ')}"*`;
+  }
+
+  function wordCondition(query: string): Expression<SqlBool> {
+    if (dialect === 'postgres') return sql<SqlBool>`to_tsvector('simple', articles.title || ' ' || articles.plain_text) @@ to_tsquery('simple', ${query})`;
+    return sql<SqlBool>`articles.id in (select rowid from articles_words where articles_words match ${query})`;
+  }
+
+  /** Words when some article has them (one index probe), text otherwise. */
+  async function searchPlan(term: string): Promise<SearchPlan> {
+    const words = searchWords(term);
+    if (words.length === 0) return { kind: 'text', term };
+    const query = wordQuery(words);
+    const found =
+      dialect === 'postgres'
+        ? await sql`select 1 from articles where to_tsvector('simple', title || ' ' || plain_text) @@ to_tsquery('simple', ${query}) limit 1`.execute(db)
+        : await sql`select 1 from articles_words where articles_words match ${query} limit 1`.execute(db);
+    return found.rows.length > 0 ? { kind: 'words', query } : { kind: 'text', term };
   }
 
   /** The SQLite search term as an FTS5 phrase, when it is long enough for the trigram index. */
@@ -166,8 +202,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
   }
 
   /**
-   * Case-insensitive substring search over title and text, index-backed: FTS5 trigram in SQLite,
-   * pg_trgm in PostgreSQL. Trigram indexes need three characters; shorter terms scan.
+   * The text fallback (a term no article has as words): case-insensitive substring search over
+   * title and text, index-backed: FTS5 trigram in SQLite, pg_trgm in PostgreSQL. Trigram indexes
+   * need three characters; shorter terms scan.
    */
   function searchCondition(term: string): Expression<SqlBool> {
     const lowered = term.toLowerCase();
@@ -182,14 +219,17 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     return sql<SqlBool>`(instr(lower(articles.title), ${lowered}) > 0 or instr(lower(articles.plain_text), ${lowered}) > 0)`;
   }
 
-  /** One feed page in a single statement (matchingIds: restrict to these ids instead of searching). */
-  async function feedPage(filter: FeedFilter & { matchingIds?: number[] }): Promise<ArticleSummaryRow[]> {
-    const plain = !filter.after && !filter.search && !filter.matchingIds && !filter.categoryIds?.length && !filter.locations?.length && !filter.channelIds?.length;
+  /** A feed filter whose search is planned (searchPlan), or restricted to some ids instead (matchingIds). */
+  type PageFilter = Omit<FeedFilter, 'search'> & { matchingIds?: number[]; searchPlan?: SearchPlan };
+
+  /** One feed page in a single statement. */
+  async function feedPage(filter: PageFilter): Promise<ArticleSummaryRow[]> {
+    const plain = !filter.after && !filter.searchPlan && !filter.matchingIds && !filter.categoryIds?.length && !filter.locations?.length && !filter.channelIds?.length;
     if (plain) return firstPage(filter);
     return (await feedPageQuery(filter).execute()) as unknown as ArticleSummaryRow[];
   }
 
-  function feedPageQuery(filter: FeedFilter & { matchingIds?: number[] }) {
+  function feedPageQuery(filter: PageFilter) {
     const sortExpr = ARTICLE_SORT_EXPRESSIONS[filter.sort];
     const cmp = sql.raw(filter.direction === 'desc' ? '<' : '>');
     let query = applyFilters(baseSelect(), filter).select((eb) => [
@@ -215,10 +255,10 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
    * window and created_at at or after the page's last row. Otherwise (and when filters leave the
    * window short of a page) it answers undefined and the caller runs the full query.
    */
-  async function newestSearchPage(filter: FeedFilter, phrase: string): Promise<ArticleSummaryRow[] | undefined> {
-    const matches = await sql<{ id: number }>`select rowid as id from articles_search where articles_search match ${phrase} order by rowid desc limit ${searchWindow}`.execute(db);
+  async function newestSearchPage(filter: PageFilter, table: 'articles_words' | 'articles_search', query: string): Promise<ArticleSummaryRow[] | undefined> {
+    const matches = await sql<{ id: number }>`select rowid as id from ${sql.table(table)} where ${sql.table(table)} match ${query} order by rowid desc limit ${searchWindow}`.execute(db);
     const ids = matches.rows.map((r) => r.id);
-    const { search: _search, ...rest } = filter;
+    const { searchPlan: _plan, ...rest } = filter;
     const page = await feedPage({ ...rest, matchingIds: ids });
     // Fewer matches than the window: that is every match, and the page is exact.
     if (ids.length < searchWindow) return page;
@@ -285,12 +325,17 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
   return {
     /** One feed page, with categories and the first image, in a single statement. */
     async feed(filter: FeedFilter): Promise<ArticleSummaryRow[]> {
-      const phrase = filter.search ? ftsPhrase(filter.search) : undefined;
-      if (phrase && filter.sort === 'createdAt' && filter.direction === 'desc' && !filter.after) {
-        const page = await newestSearchPage(filter, phrase);
-        if (page) return page;
+      const { search, ...rest } = filter;
+      const plan = search ? await searchPlan(search) : undefined;
+      const planned: PageFilter = { ...rest, searchPlan: plan };
+      if (plan && dialect === 'sqlite' && filter.sort === 'createdAt' && filter.direction === 'desc' && !filter.after) {
+        const phrase = plan.kind === 'words' ? plan.query : ftsPhrase(plan.term);
+        if (phrase) {
+          const page = await newestSearchPage(planned, plan.kind === 'words' ? 'articles_words' : 'articles_search', phrase);
+          if (page) return page;
+        }
       }
-      return feedPage(filter);
+      return feedPage(planned);
     },
 
     /**

@@ -4,7 +4,8 @@ import { createArticlesRepository, type FeedFilter } from './articles.repository
 
 /**
  * The newest-first search page of SQLite (articles.repository.ts, newestSearchPage) must answer
- * exactly what the full search answers; a window of 3 makes every path of it run on a few rows.
+ * exactly what the full search answers, from the word index and from the trigram index alike; a
+ * window of 3 makes every path of it run on a few rows.
  */
 describe('newest-first search on SQLite', () => {
   const t = useTestApp('sqlite');
@@ -26,6 +27,9 @@ describe('newest-first search on SQLite', () => {
       { sort: 'createdAt', direction: 'desc', limit: 20, search: 'lantern' },
       { sort: 'createdAt', direction: 'desc', limit: 2, search: 'harbour' },
       { sort: 'createdAt', direction: 'desc', limit: 2, search: 'nothing like this' },
+      // Text inside words: the trigram index's window.
+      { sort: 'createdAt', direction: 'desc', limit: 3, search: 'antern' },
+      { sort: 'createdAt', direction: 'desc', limit: 20, search: 'antern' },
     ];
     for (const filter of filters) expect(ids(await small.feed(filter))).toEqual(ids(await full.feed(filter)));
 
