@@ -154,7 +154,9 @@ const scenarios = [
   { name: 'feed, signed in, first page', path: '/api/articles?limit=20', headers: { cookie } },
   { name: 'feed page 5 by cursor, likes', path: `/api/articles?scope=all&sort=likes&limit=20&cursor=${cursor}` },
   // A rare phrase (a few matches per 100,000 articles) and a common word (about a third of them).
-  { name: 'feed, substring search', path: '/api/articles?scope=all&limit=20&q=harbour%20council' },
+  // A rare phrase goes through the word index; a fragment inside words ('ouncil') through the trigram index.
+  { name: 'feed, search, rare phrase', path: '/api/articles?scope=all&limit=20&q=harbour%20council' },
+  { name: 'feed, search, inside words', path: '/api/articles?scope=all&limit=20&q=ouncil' },
   { name: 'feed, search, common word', path: '/api/articles?scope=all&limit=20&q=council' },
   { name: 'article by id, anonymous', path: `/api/articles/${articleId}` },
   { name: 'article by id, signed in', path: `/api/articles/${articleId}`, headers: { cookie } },

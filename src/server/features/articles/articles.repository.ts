@@ -183,16 +183,28 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     return sql<SqlBool>`articles.id in (select rowid from articles_words where articles_words match ${query})`;
   }
 
-  /** Words when some article has them (one index probe), text otherwise. */
+  /** Whether some article has this word (or, as a beginning, a word starting with it): one index probe. */
+  async function wordExists(word: string, beginning: boolean): Promise<boolean> {
+    const found =
+      dialect === 'postgres'
+        ? await sql`select 1 from articles where to_tsvector('simple', title || ' ' || plain_text) @@ to_tsquery('simple', ${`'${word}'${beginning ? ':*' : ''}`}) limit 1`.execute(db)
+        : await sql`select 1 from articles_words where articles_words match ${`"${word}"${beginning ? '*' : ''}`} limit 1`.execute(db);
+    return found.rows.length > 0;
+  }
+
+  /**
+   * Words when each of the term's words is a word of some article (the last one a word's
+   * beginning), text otherwise. The test is per word, not the phrase: a phrase of real words that
+   * no article has is answered from the word index (nothing), instead of a trigram scan proving
+   * that no text anywhere contains it, which grows with the table.
+   */
   async function searchPlan(term: string): Promise<SearchPlan> {
     const words = searchWords(term);
     if (words.length === 0) return { kind: 'text', term };
-    const query = wordQuery(words);
-    const found =
-      dialect === 'postgres'
-        ? await sql`select 1 from articles where to_tsvector('simple', title || ' ' || plain_text) @@ to_tsquery('simple', ${query}) limit 1`.execute(db)
-        : await sql`select 1 from articles_words where articles_words match ${query} limit 1`.execute(db);
-    return found.rows.length > 0 ? { kind: 'words', query } : { kind: 'text', term };
+    for (const [i, word] of words.entries()) {
+      if (!(await wordExists(word, i === words.length - 1))) return { kind: 'text', term };
+    }
+    return { kind: 'words', query: wordQuery(words) };
   }
 
   /** The SQLite search term as an FTS5 phrase, when it is long enough for the trigram index. */
