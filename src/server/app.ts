@@ -4,7 +4,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -12,6 +11,7 @@ import type { AppConfig } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { createMicroCache } from './http/micro-cache.js';
 import { registerPrivateAnswers } from './http/private-answers.js';
@@ -77,12 +77,12 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const { db } = database;
   const users = createUsersRepository(db);
   const sessions = createSessionsService(createSessionsRepository(db));
-  const subscriptions = createSubscriptionsRepository(db);
+  const subscriptions = createSubscriptionsRepository(db, database.dialect);
   const channelsRepository = createChannelsRepository(db, database.dialect);
   const categories = createCategoriesRepository(db);
   const articlesRepository = createArticlesRepository(db, database.dialect);
   const storage = createStorage(config);
-  const reactions = createReactionsRepository(db);
+  const reactions = createReactionsRepository(db, database.dialect);
   const commentsRepository = createCommentsRepository(db, database.dialect);
   // Services announce committed writes here; the micro-cache (and other instances) drop what they affect.
   const invalidation = createCacheInvalidation();
@@ -204,26 +204,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     done();
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // Vite's dev server injects the React refresh preamble inline (npm run dev only).
-        scriptSrc: config.webDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [])],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: config.webDev ? ["'self'", 'ws:'] : ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        ...(secure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: secure ? { maxAge: 15552000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
+  registerSecurityHeaders(app, {
+    webDev: config.webDev,
+    secure,
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
   // onSend hooks run in this order: cookies are written, Cache-Control and Vary are decided (seeing
   // those cookies), the cache stores the answer with them, then compression (so the cache keeps the
