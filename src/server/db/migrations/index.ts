@@ -6,6 +6,7 @@ import * as email from './2026_11_25_1700_email.js';
 import * as analyticsRollups from './2026_11_25_1800_analytics_rollups.js';
 import * as channelTopIndexes from './2026_11_26_0900_channel_top_indexes.js';
 import * as articleWordIndex from './2026_11_26_1000_article_word_index.js';
+import * as articleCategoryOrder from './2026_11_26_1100_article_category_order.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1800_analytics_rollups': analyticsRollups,
   '2026_11_26_0900_channel_top_indexes': channelTopIndexes,
   '2026_11_26_1000_article_word_index': articleWordIndex,
+  '2026_11_26_1100_article_category_order': articleCategoryOrder,
 };
