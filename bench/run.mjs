@@ -71,8 +71,9 @@ await new Promise((resolve) => ceiling.once('message', resolve));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const profileArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir=bench/data/profiles'] : [];
-// The V8 heap limit `npm start` sets (package.json), so memory is measured as production runs.
-const server = spawn(process.execPath, ['--max-old-space-size=192', ...profileArgs, 'dist/server/main.js'], {
+// The V8 flags `npm start` sets (package.json's start script), so memory is measured as production runs.
+const startFlags = JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start.match(/--[\w-]+=\S+/g) ?? [];
+const server = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? startFlags), ...profileArgs, 'dist/server/main.js'], {
   env: {
     ...process.env,
     NODE_ENV: 'production',

@@ -1,14 +1,23 @@
 import fs from 'node:fs/promises';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, MEDIA_MESSAGES } from '../../../contract/media.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { sniffImage } from './image-sniff.js';
 import { createSlots, IMAGE_QUEUE_MAX, IMAGE_SLOTS } from './image-slots.js';
 
-// libvips' operation cache keeps recent results (up to 50 MB) for reuse; every upload is new
-// pixels, so it would only hold memory.
-sharp.cache(false);
+/**
+ * sharp and libvips (about 30 MB of a process's memory) load with the first image, so an instance
+ * that only serves readers never holds them.
+ */
+let sharpLoaded: Promise<typeof import('sharp')['default']> | undefined;
+const loadSharp = () =>
+  (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache keeps recent results (up to 50 MB) for reuse; every upload is new
+    // pixels, so it would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 const slots = createSlots(IMAGE_SLOTS, IMAGE_QUEUE_MAX);
 
@@ -97,6 +106,7 @@ export async function inspectImage(input: ImageSource): Promise<{ format: ImageF
   const sniffed = sniffImage(bytes);
   if (!sniffed) throw unsupported();
   if (sniffed.width !== undefined && sniffed.height !== undefined) checkDimensions(sniffed.width, sniffed.height);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Only the header is read here; the pixel count is checked below with a clear answer.
@@ -145,6 +155,7 @@ const timedOut = (error: unknown) => error instanceof Error && /timeout/i.test(e
 
 async function decodeAndEncode(input: ImageSource, inspected: Awaited<ReturnType<typeof inspectImage>>): Promise<ProcessedImage> {
   const { format } = inspected;
+  const sharp = await loadSharp();
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     decoded = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: 'error' })

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../config.js';
 
 /** Stored files never change under a key (every upload gets a new one), so caches may keep them forever. */
@@ -24,7 +23,7 @@ function assertSafeKey(key: string): void {
 export const LOCAL_UPLOADS_PREFIX = '/uploads/';
 
 export type LocalStorage = Storage & { readonly kind: 'local'; readonly root: string };
-export type S3Storage = Storage & { readonly kind: 's3'; readonly client: S3Client };
+export type S3Storage = Storage & { readonly kind: 's3' };
 
 /** Files under `${DATA_DIR}/uploads`, served by the app itself at /uploads/. */
 export function createLocalStorage(root: string): LocalStorage {
@@ -49,14 +48,21 @@ export function createLocalStorage(root: string): LocalStorage {
 
 /** An S3-compatible bucket through the AWS SDK v3 (S3_* variables). */
 export function createS3Storage(s3: NonNullable<AppConfig['s3']>): S3Storage {
-  const client = new S3Client({
-    region: s3.region,
-    endpoint: s3.endpoint,
-    // MinIO, s3rver, R2 and most self-hosted endpoints address buckets by path.
-    forcePathStyle: Boolean(s3.endpoint),
-    credentials:
-      s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
-  });
+  // The AWS SDK (about 20 MB of a process's memory) loads with the first upload or delete, so an
+  // instance that only serves readers never holds it.
+  let sdk: Promise<{ client: import('@aws-sdk/client-s3').S3Client; commands: typeof import('@aws-sdk/client-s3') }> | undefined;
+  const connect = () =>
+    (sdk ??= import('@aws-sdk/client-s3').then((commands) => ({
+      commands,
+      client: new commands.S3Client({
+        region: s3.region,
+        endpoint: s3.endpoint,
+        // MinIO, s3rver, R2 and most self-hosted endpoints address buckets by path.
+        forcePathStyle: Boolean(s3.endpoint),
+        credentials:
+          s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+      }),
+    })));
   const base = s3.publicUrl
     ? s3.publicUrl.replace(/\/+$/, '')
     : s3.endpoint
@@ -64,16 +70,17 @@ export function createS3Storage(s3: NonNullable<AppConfig['s3']>): S3Storage {
       : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
   return {
     kind: 's3',
-    client,
     async put(key, body, contentType) {
       assertSafeKey(key);
+      const { client, commands } = await connect();
       await client.send(
-        new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }),
+        new commands.PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }),
       );
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+      const { client, commands } = await connect();
+      await client.send(new commands.DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
     },
     url: (key) => `${base}/${key}`,
   };
