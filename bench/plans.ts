@@ -37,7 +37,7 @@ const articles = createArticlesRepository(db, handle.dialect);
 const channels = createChannelsRepository(db, handle.dialect);
 const comments = createCommentsRepository(db, handle.dialect);
 const sessions = createSessionsRepository(db);
-const reactions = createReactionsRepository(db, handle.dialect);
+const reactions = createReactionsRepository(db);
 
 const newest = await db.selectFrom('articles').select(['id', 'channel_id']).where('published', '=', 1).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
 const likes = ARTICLE_SORT_EXPRESSIONS.likes;

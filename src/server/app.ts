@@ -76,12 +76,12 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const { db } = database;
   const users = createUsersRepository(db);
   const sessions = createSessionsService(createSessionsRepository(db));
-  const subscriptions = createSubscriptionsRepository(db, database.dialect);
+  const subscriptions = createSubscriptionsRepository(db);
   const channelsRepository = createChannelsRepository(db, database.dialect);
   const categories = createCategoriesRepository(db);
   const articlesRepository = createArticlesRepository(db, database.dialect);
   const storage = createStorage(config);
-  const reactions = createReactionsRepository(db, database.dialect);
+  const reactions = createReactionsRepository(db);
   const commentsRepository = createCommentsRepository(db, database.dialect);
   // Services announce committed writes here; the micro-cache (and other instances) drop what they affect.
   const invalidation = createCacheInvalidation();

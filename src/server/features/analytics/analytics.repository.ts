@@ -1,6 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Database, Dialect } from '../../db/database.js';
-import { prepareQuery, preparedShapes, SENTINEL, sentinelNumber } from '../../db/prepared.js';
+import type { Database } from '../../db/database.js';
 
 /**
  * Per-UTC-day rollups (issue 18). The write half is called by the views, reactions, comments and
@@ -24,96 +23,57 @@ export type ArticleDelta = Partial<Record<ArticleFigure, number>>;
 const added = (table: string, figures: string[]) =>
   Object.fromEntries(figures.map((f) => [f, sql<number>`${sql.ref(`${table}.${f}`)} + ${sql.ref(`excluded.${f}`)}`]));
 
-/**
- * The rollup upserts run inside every view, reaction, comment and subscription (issue 18), so each
- * shape (which figures move) is built and compiled once per dialect and run with new values
- * (db/prepared.ts): building them anew cost more than running them.
- */
-type Upsert = (values: Record<string, unknown>, on: Database) => Promise<unknown>;
-const upserts = preparedShapes<Upsert>();
-const figureSentinels = (figures: readonly string[], from: number) => Object.fromEntries(figures.map((f, i) => [f, sentinelNumber(from + i)]));
-
-async function bumpChannelDay(trx: Database, dialect: Dialect, channelId: number, day: number, delta: Partial<Record<ChannelFigure, number>>) {
+async function bumpChannelDay(trx: Database, channelId: number, day: number, delta: Partial<Record<ChannelFigure, number>>) {
   const figures = Object.keys(delta).filter((k) => delta[k as ChannelFigure]) as ChannelFigure[];
   if (figures.length === 0) return;
-  const run = upserts(`${dialect} channel_days ${figures.join(',')}`, () => {
-    const sentinels = { channel_id: sentinelNumber(0), day: sentinelNumber(1), ...figureSentinels(figures, 2) };
-    return prepareQuery(
-      trx,
-      trx
-        .insertInto('channel_days')
-        .values(sentinels)
-        .onConflict((oc) => oc.columns(['channel_id', 'day']).doUpdateSet(added('channel_days', figures)))
-        .compile(),
-      sentinels,
-    );
-  });
-  await run({ channel_id: channelId, day, ...delta }, trx);
+  await trx
+    .insertInto('channel_days')
+    .values({ channel_id: channelId, day, ...Object.fromEntries(figures.map((f) => [f, delta[f]])) })
+    .onConflict((oc) => oc.columns(['channel_id', 'day']).doUpdateSet(added('channel_days', figures)))
+    .execute();
 }
 
 /** Adds to one article's day and its channel's day. */
-export async function bumpArticleDay(trx: Database, dialect: Dialect, article: { id: number; channelId: number }, day: number, delta: ArticleDelta) {
+export async function bumpArticleDay(trx: Database, article: { id: number; channelId: number }, day: number, delta: ArticleDelta) {
   const figures = Object.keys(delta).filter((k) => delta[k as ArticleFigure]) as ArticleFigure[];
   if (figures.length === 0) return;
   const values = Object.fromEntries(figures.map((f) => [f, delta[f]]));
-  const run = upserts(`${dialect} article_view_days ${figures.join(',')}`, () => {
-    const sentinels = { article_id: sentinelNumber(0), day: sentinelNumber(1), channel_id: sentinelNumber(2), ...figureSentinels(figures, 3) };
-    return prepareQuery(
-      trx,
-      trx
-        .insertInto('article_view_days')
-        .values(sentinels)
-        .onConflict((oc) => oc.columns(['article_id', 'day']).doUpdateSet(added('article_view_days', figures)))
-        .compile(),
-      sentinels,
-    );
-  });
-  await run({ article_id: article.id, day, channel_id: article.channelId, ...values }, trx);
-  await bumpChannelDay(trx, dialect, article.channelId, day, values);
+  await trx
+    .insertInto('article_view_days')
+    .values({ article_id: article.id, day, channel_id: article.channelId, ...values })
+    .onConflict((oc) => oc.columns(['article_id', 'day']).doUpdateSet(added('article_view_days', figures)))
+    .execute();
+  await bumpChannelDay(trx, article.channelId, day, values);
 }
 
 /** A counted view: the article's and channel's day, and the referring host's day when there is one. */
 export async function recordViewRollup(
   trx: Database,
-  dialect: Dialect,
   view: { articleId: number; channelId: number; day: number; signedIn: boolean; referrer: string | null },
 ) {
-  await bumpArticleDay(trx, dialect, { id: view.articleId, channelId: view.channelId }, view.day, { views: 1, signed_in_views: view.signedIn ? 1 : 0 });
+  await bumpArticleDay(trx, { id: view.articleId, channelId: view.channelId }, view.day, { views: 1, signed_in_views: view.signedIn ? 1 : 0 });
   if (view.referrer) {
-    const run = upserts(`${dialect} channel_referrer_days`, () => {
-      const sentinels = { channel_id: sentinelNumber(0), day: sentinelNumber(1), host: SENTINEL.text };
-      return prepareQuery(
-        trx,
-        trx
-          .insertInto('channel_referrer_days')
-          .values({ ...sentinels, views: 1 })
-          .onConflict((oc) => oc.columns(['channel_id', 'day', 'host']).doUpdateSet({ views: sql`channel_referrer_days.views + 1` }))
-          .compile(),
-        sentinels,
-      );
-    });
-    await run({ channel_id: view.channelId, day: view.day, host: view.referrer }, trx);
+    await trx
+      .insertInto('channel_referrer_days')
+      .values({ channel_id: view.channelId, day: view.day, host: view.referrer, views: 1 })
+      .onConflict((oc) => oc.columns(['channel_id', 'day', 'host']).doUpdateSet({ views: sql`channel_referrer_days.views + 1` }))
+      .execute();
   }
 }
 
 /** Several changes to an article's days at once (a switched reaction touches two), one write per day. */
-export async function recordArticleChanges(
-  trx: Database,
-  dialect: Dialect,
-  article: { id: number; channelId: number },
-  changes: { day: number; delta: ArticleDelta }[],
-) {
+export async function recordArticleChanges(trx: Database, article: { id: number; channelId: number }, changes: { day: number; delta: ArticleDelta }[]) {
   const byDay = new Map<number, ArticleDelta>();
   for (const { day, delta } of changes) {
     const merged = byDay.get(day) ?? {};
     for (const [figure, by] of Object.entries(delta) as [ArticleFigure, number][]) merged[figure] = (merged[figure] ?? 0) + by;
     byDay.set(day, merged);
   }
-  for (const [day, delta] of byDay) await bumpArticleDay(trx, dialect, article, day, delta);
+  for (const [day, delta] of byDay) await bumpArticleDay(trx, article, day, delta);
 }
 
-export async function recordSubscriptionChange(trx: Database, dialect: Dialect, channelId: number, day: number, change: 'subscribed' | 'unsubscribed') {
-  await bumpChannelDay(trx, dialect, channelId, day, { [change]: 1 });
+export async function recordSubscriptionChange(trx: Database, channelId: number, day: number, change: 'subscribed' | 'unsubscribed') {
+  await bumpChannelDay(trx, channelId, day, { [change]: 1 });
 }
 
 /**

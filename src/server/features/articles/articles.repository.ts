@@ -543,7 +543,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
           .executeTakeFirst();
         if (article) {
           // The per-day tallies of the article and its channel (analytics, issue 18).
-          await recordViewRollup(trx, dialect, { articleId, channelId: article.channel_id, day, signedIn: viewerKey.startsWith('u:'), referrer });
+          await recordViewRollup(trx, { articleId, channelId: article.channel_id, day, signedIn: viewerKey.startsWith('u:'), referrer });
         }
         return true;
       });

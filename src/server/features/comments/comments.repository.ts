@@ -122,7 +122,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
             .returning('channel_id')
             .executeTakeFirstOrThrow();
           // The article's and channel's per-day figures (analytics, issue 18).
-          await recordArticleChanges(trx, dialect, { id: values.articleId, channelId: article.channel_id }, [{ day: utcDay(values.now), delta: { comments: 1 } }]);
+          await recordArticleChanges(trx, { id: values.articleId, channelId: article.channel_id }, [{ day: utcDay(values.now), delta: { comments: 1 } }]);
           const row = await selectComments(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();
           return { ok: true, row };
         });
@@ -188,7 +188,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
         if (article) {
           // A comment counts on the day it was written, so deleting it lowers that day (issue 18).
           const day = utcDay(Number(row.created_at));
-          await recordArticleChanges(trx, dialect, { id: row.article_id, channelId: article.channel_id }, [{ day, delta: { comments: -1 } }]);
+          await recordArticleChanges(trx, { id: row.article_id, channelId: article.channel_id }, [{ day, delta: { comments: -1 } }]);
         }
         return true;
       });

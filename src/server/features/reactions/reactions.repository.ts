@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Database, Dialect } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { recordArticleChanges, type ArticleDelta } from '../analytics/analytics.repository.js';
 import { utcDay } from '../articles/view-keys.js';
-import { prepareQuery, preparedShapes, SENTINEL, sentinelNumber } from '../../db/prepared.js';
+import { prepareQuery, SENTINEL } from '../../db/prepared.js';
 
 /** The article's counters after a reaction, real and boost apart (the service adds them up). */
 export interface ReactionCounters {
@@ -29,69 +29,18 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 class ArticleGone extends Error {}
 
-export function createReactionsRepository(db: Database, dialect: Dialect) {
-  // Every statement of a reaction is built and compiled once and run with new values
-  // (db/prepared.ts): building them per request cost more than running them (issue 15's profile).
-  const ids = { userId: SENTINEL.a, articleId: SENTINEL.b };
+export function createReactionsRepository(db: Database) {
+  // Read on every signed-in article view: built and compiled once (db/prepared.ts).
   const reactionOfQuery = prepareQuery(
     db,
-    db.selectFrom('reactions').select('is_like').where('user_id', '=', SENTINEL.a).where('article_id', '=', SENTINEL.b).compile(),
-    ids,
-  );
-  const insertReaction = prepareQuery(
-    db,
     db
-      .insertInto('reactions')
-      .values({ user_id: SENTINEL.a, article_id: SENTINEL.b, is_like: SENTINEL.c, created_at: SENTINEL.d })
-      .onConflict((oc) => oc.columns(['user_id', 'article_id']).doNothing())
-      .compile(),
-    { ...ids, isLike: SENTINEL.c, createdAt: SENTINEL.d },
-  );
-  const existingReaction = prepareQuery(
-    db,
-    db.selectFrom('reactions').select(['is_like', 'created_at']).where('user_id', '=', SENTINEL.a).where('article_id', '=', SENTINEL.b).compile(),
-    ids,
-  );
-  // The delete and the switch name the row as it was read, so a concurrent change makes them touch nothing.
-  const deleteReaction = prepareQuery(
-    db,
-    db
-      .deleteFrom('reactions')
+      .selectFrom('reactions')
+      .select('is_like')
       .where('user_id', '=', SENTINEL.a)
       .where('article_id', '=', SENTINEL.b)
-      .where('is_like', '=', SENTINEL.c)
-      .where('created_at', '=', SENTINEL.d)
       .compile(),
-    { ...ids, wasLike: SENTINEL.c, madeAt: SENTINEL.d },
+    { userId: SENTINEL.a, articleId: SENTINEL.b },
   );
-  const switchReaction = prepareQuery(
-    db,
-    db
-      .updateTable('reactions')
-      .set({ is_like: sentinelNumber(0), created_at: sentinelNumber(1) })
-      .where('user_id', '=', SENTINEL.a)
-      .where('article_id', '=', SENTINEL.b)
-      .where('is_like', '=', SENTINEL.c)
-      .where('created_at', '=', SENTINEL.d)
-      .compile(),
-    { ...ids, wasLike: SENTINEL.c, madeAt: SENTINEL.d, isLike: sentinelNumber(0), now: sentinelNumber(1) },
-  );
-  /** One statement per way the counters move (+1 like, −1 dislike and +1 like, …). */
-  type Delta = Partial<Record<'like_count' | 'dislike_count', 1 | -1>>;
-  const counterUpdates = preparedShapes<ReturnType<typeof prepareCounters>>();
-  function prepareCounters(delta: Delta) {
-    return prepareQuery(
-      db,
-      db
-        .updateTable('articles')
-        .set(Object.fromEntries(Object.entries(delta).map(([name, by]) => [name, by === 1 ? sql`${sql.ref(name)} + 1` : sql`${sql.ref(name)} - 1`])))
-        .where('id', '=', SENTINEL.a)
-        .returning(['like_count', 'like_boost', 'dislike_count', 'dislike_boost', 'channel_id'])
-        .compile(),
-      { articleId: SENTINEL.a },
-    );
-  }
-
   return {
     /** The reader's reaction: true = like, false = dislike, null = none. */
     async reactionOf(userId: number, articleId: number): Promise<boolean | null> {
@@ -110,44 +59,73 @@ export function createReactionsRepository(db: Database, dialect: Dialect) {
     async react(userId: number, articleId: number, isLike: boolean, now: number): Promise<ReactOutcome | undefined> {
       for (let attempt = 0; ; attempt++) {
         const outcome = await db.transaction().execute(async (trx): Promise<ReactOutcome | undefined> => {
-          const counters = async (delta: Delta) => {
-            const key = Object.entries(delta).map(([name, by]) => `${name}${by}`).join(' ');
-            const row = (await counterUpdates(key, () => prepareCounters(delta))({ articleId }, trx)).rows[0];
-            if (!row) throw new ArticleGone();
-            return row;
-          };
+          const counters = (delta: Partial<Record<'like_count' | 'dislike_count', 1 | -1>>) =>
+            trx
+              .updateTable('articles')
+              .set(
+                Object.fromEntries(
+                  Object.entries(delta).map(([name, by]) => [name, by === 1 ? sql`${sql.ref(name)} + 1` : sql`${sql.ref(name)} - 1`]),
+                ),
+              )
+              .where('id', '=', articleId)
+              .returning(['like_count', 'like_boost', 'dislike_count', 'dislike_boost', 'channel_id'])
+              .executeTakeFirst()
+              .then((row) => {
+                if (!row) throw new ArticleGone();
+                return row;
+              });
           // The article's and its channel's per-day figures (analytics, issue 18): a reaction counts
           // on the day it was made, so taking one back lowers that day and a switch moves it to today.
           const rollups = async (changes: { day: number; delta: ArticleDelta }[], row: ReactionCounters & { channel_id: number }) => {
-            await recordArticleChanges(trx, dialect, { id: articleId, channelId: row.channel_id }, changes);
+            await recordArticleChanges(trx, { id: articleId, channelId: row.channel_id }, changes);
             const { channel_id: _channel, ...counted } = row;
             return counted;
           };
           const today = utcDay(now);
-          const like = isLike ? 1 : 0;
 
-          const inserted = await insertReaction({ userId, articleId, isLike: like, createdAt: now }, trx);
-          if (Number(inserted.numAffectedRows ?? 0) > 0) {
+          const inserted = await trx
+            .insertInto('reactions')
+            .values({ user_id: userId, article_id: articleId, is_like: isLike ? 1 : 0, created_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'article_id']).doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
             const row = await counters({ [column(isLike)]: 1 });
             return { counters: await rollups([{ day: today, delta: { [figure(isLike)]: 1 } }], row), reaction: isLike };
           }
 
-          const existing = (await existingReaction({ userId, articleId }, trx)).rows[0];
+          const existing = await trx
+            .selectFrom('reactions')
+            .select(['is_like', 'created_at'])
+            .where('user_id', '=', userId)
+            .where('article_id', '=', articleId)
+            .executeTakeFirst();
           if (!existing) return undefined;
           const madeOn = utcDay(Number(existing.created_at));
           const current = existing.is_like === 1;
-          const asRead = { userId, articleId, wasLike: existing.is_like, madeAt: existing.created_at };
 
           if (current === isLike) {
             // The same reaction again takes it back.
-            const deleted = await deleteReaction(asRead, trx);
-            if (Number(deleted.numAffectedRows ?? 0) === 0) return undefined;
+            const deleted = await trx
+              .deleteFrom('reactions')
+              .where('user_id', '=', userId)
+              .where('article_id', '=', articleId)
+              .where('is_like', '=', existing.is_like)
+              .where('created_at', '=', existing.created_at)
+              .executeTakeFirst();
+            if (Number(deleted.numDeletedRows) === 0) return undefined;
             const row = await counters({ [column(isLike)]: -1 });
             return { counters: await rollups([{ day: madeOn, delta: { [figure(isLike)]: -1 } }], row), reaction: null };
           }
 
-          const switched = await switchReaction({ ...asRead, isLike: like, now }, trx);
-          if (Number(switched.numAffectedRows ?? 0) === 0) return undefined;
+          const switched = await trx
+            .updateTable('reactions')
+            .set({ is_like: isLike ? 1 : 0, created_at: now })
+            .where('user_id', '=', userId)
+            .where('article_id', '=', articleId)
+            .where('is_like', '=', existing.is_like)
+            .where('created_at', '=', existing.created_at)
+            .executeTakeFirst();
+          if (Number(switched.numUpdatedRows) === 0) return undefined;
           const row = await counters({ [column(isLike)]: 1, [column(current)]: -1 });
           const moved = [
             { day: madeOn, delta: { [figure(current)]: -1 } },

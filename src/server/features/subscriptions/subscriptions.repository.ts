@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Database, Dialect } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { recordSubscriptionChange } from '../analytics/analytics.repository.js';
 import { utcDay } from '../articles/view-keys.js';
 
-export function createSubscriptionsRepository(db: Database, dialect: Dialect) {
+export function createSubscriptionsRepository(db: Database) {
   return {
     /**
      * Subscribes idempotently. The counter moves in the same transaction as the row, and only when a
@@ -23,7 +23,7 @@ export function createSubscriptionsRepository(db: Database, dialect: Dialect) {
             .set({ subscriber_count: sql`subscriber_count + 1` })
             .where('id', '=', channelId)
             .execute();
-          await recordSubscriptionChange(trx, dialect, channelId, utcDay(now), 'subscribed');
+          await recordSubscriptionChange(trx, channelId, utcDay(now), 'subscribed');
         }
         return inserted;
       });
@@ -43,7 +43,7 @@ export function createSubscriptionsRepository(db: Database, dialect: Dialect) {
             .set({ subscriber_count: sql`subscriber_count - 1` })
             .where('id', '=', channelId)
             .execute();
-          await recordSubscriptionChange(trx, dialect, channelId, utcDay(now), 'unsubscribed');
+          await recordSubscriptionChange(trx, channelId, utcDay(now), 'unsubscribed');
         }
         return deleted;
       });
