@@ -112,7 +112,6 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
       articles: articlesRepository,
       channels: channelsRepository,
       categories,
-      reactions,
       viewKeys: createViewKeys(db),
       // Deleting an article deletes the stored files no other article uses.
       onImagesReleased: (urls) => media.release(urls),

@@ -42,9 +42,12 @@ export interface ArticleSummaryRow extends ArticleRowBase {
 
 export interface ArticleDetailRow extends ArticleRowBase {
   content: string;
-  plain_text: string;
+  /** The start of the plain text, as much as an excerpt shows. */
+  excerpt: string;
   author_username: string;
   images: unknown;
+  /** The reading user's reaction (1 like, 0 dislike), null when none or when read signed out. */
+  reader_reaction: number | null;
 }
 
 export interface FeedFilter {
@@ -289,27 +292,38 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
   }
 
   // The hot single-row reads, built and compiled once (db/prepared.ts).
-  const findByIdQuery = prepareQuery(
-    db,
+  /** An article's page: its body, author and images, and (signed in) the reader's reaction, in one statement. */
+  const detailSelect = (readerId: number) =>
     baseSelect()
-        .innerJoin('users as author', 'author.id', 'articles.user_id')
-        .select((eb) => [
-          'articles.content',
-          'articles.plain_text',
-          'author.username as author_username',
-          json
-            .jsonArrayFrom(
-              eb
-                .selectFrom('article_images')
-                .select(imageColumns)
-                .whereRef('article_images.article_id', '=', 'articles.id')
-                .orderBy('article_images.position'),
-            )
-            .as('images'),
-        ]).where('articles.id', '=', SENTINEL.a)
-      .compile() as CompiledQuery<ArticleDetailRow>,
-    { id: SENTINEL.a },
-  );
+      .innerJoin('users as author', 'author.id', 'articles.user_id')
+      .select((eb) => [
+        'articles.content',
+        // Only what the answer's excerpt shows: the whole text is as long as the body.
+        sql<string>`substr(articles.plain_text, 1, ${sql.lit(EXCERPT_CHARS)})`.as('excerpt'),
+        'author.username as author_username',
+        json
+          .jsonArrayFrom(
+            eb
+              .selectFrom('article_images')
+              .select(imageColumns)
+              .whereRef('article_images.article_id', '=', 'articles.id')
+              .orderBy('article_images.position'),
+          )
+          .as('images'),
+        eb
+          .selectFrom('reactions')
+          .select('reactions.is_like')
+          .where('reactions.user_id', '=', readerId)
+          .whereRef('reactions.article_id', '=', 'articles.id')
+          .as('reader_reaction'),
+      ])
+      .where('articles.id', '=', SENTINEL.a);
+  // Signed out, the reader is no user (ids start at 1), so the reaction is always null.
+  const findByIdQuery = prepareQuery(db, detailSelect(0).compile() as CompiledQuery<ArticleDetailRow>, { id: SENTINEL.a });
+  const findByIdForReaderQuery = prepareQuery(db, detailSelect(SENTINEL.b).compile() as CompiledQuery<ArticleDetailRow>, {
+    id: SENTINEL.a,
+    readerId: SENTINEL.b,
+  });
   const ownershipQuery = prepareQuery(
     db,
     db.selectFrom('articles').select(['user_id', 'published']).where('id', '=', SENTINEL.a).compile(),
@@ -358,8 +372,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       return (await readerSubscribesQuery({ readerId })).rows.length > 0;
     },
 
-    async findById(id: number): Promise<ArticleDetailRow | undefined> {
-      return (await findByIdQuery({ id })).rows[0];
+    /** An article with its body; `readerId` (signed in) adds that reader's reaction to it. */
+    async findById(id: number, readerId?: number): Promise<ArticleDetailRow | undefined> {
+      return (readerId === undefined ? await findByIdQuery({ id }) : await findByIdForReaderQuery({ id, readerId })).rows[0];
     },
 
     async ownership(id: number): Promise<{ user_id: number; published: number } | undefined> {

@@ -18,7 +18,6 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
-import type { ReactionsRepository } from '../reactions/reactions.repository.js';
 import type { ArticleDetailRow, ArticleImageRow, ArticleRowBase, ArticlesRepository, ArticleSummaryRow } from './articles.repository.js';
 import type { CategoriesRepository, CategoryIndex } from './categories.repository.js';
 import { sanitizeArticleHtml } from './sanitize-html.js';
@@ -91,7 +90,6 @@ export function createArticlesService(deps: {
   articles: ArticlesRepository;
   channels: ChannelsRepository;
   categories: CategoriesRepository;
-  reactions: ReactionsRepository;
   viewKeys: ViewKeys;
   /** Called with the image URLs an article no longer uses (deleted with it). */
   onImagesReleased?: (urls: string[]) => Promise<void>;
@@ -99,13 +97,13 @@ export function createArticlesService(deps: {
   /** Told of each committed write (the micro-cache drops what it affects). A view is not one. */
   written?: (tags: readonly string[]) => void;
 }) {
-  const { articles, channels, categories, reactions, viewKeys } = deps;
+  const { articles, channels, categories, viewKeys } = deps;
   const now = deps.now ?? Date.now;
   const written = deps.written ?? (() => {});
 
   /** An article the viewer may see: drafts exist only for their author (404 for everyone else). */
   async function visibleRow(id: number, viewer: SessionUser | null): Promise<ArticleDetailRow> {
-    const row = await articles.findById(id);
+    const row = await articles.findById(id, viewer?.id);
     if (!row || (row.published !== 1 && row.user_id !== viewer?.id)) throw notFound(ARTICLE_MESSAGES.notFound);
     return row;
   }
@@ -145,16 +143,17 @@ export function createArticlesService(deps: {
     return { content, plainText };
   }
 
+  /** The answer for a row read with the viewer's reaction (findById with their id). */
   async function toArticle(row: ArticleDetailRow, viewer: SessionUser | null): Promise<Article> {
     const index = await categories.index();
     const images = parseJson<ArticleImageRow[]>(row.images, []).map(imageRowToImage);
     return {
       ...baseFields(row, index),
       content: row.content,
-      excerpt: row.plain_text.slice(0, 320),
+      excerpt: row.excerpt,
       images,
       author: { id: row.user_id, username: row.author_username },
-      userReaction: viewer ? await reactions.reactionOf(viewer.id, row.id) : null,
+      userReaction: viewer && row.reader_reaction !== null ? row.reader_reaction === 1 : null,
     };
   }
 
@@ -260,7 +259,7 @@ export function createArticlesService(deps: {
         now: now(),
       });
       written(WRITE_TAGS.articleCreated());
-      return toArticle((await articles.findById(id))!, author);
+      return toArticle((await articles.findById(id, author.id))!, author);
     },
 
     async update(id: number, editor: SessionUser, input: UpdateArticleInput): Promise<Article> {
@@ -275,7 +274,7 @@ export function createArticlesService(deps: {
         now: now(),
       });
       written(WRITE_TAGS.articleEdited(id));
-      return toArticle((await articles.findById(id))!, editor);
+      return toArticle((await articles.findById(id, editor.id))!, editor);
     },
 
     async toggleStatus(id: number, editor: SessionUser) {

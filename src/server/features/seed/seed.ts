@@ -72,7 +72,6 @@ export async function seedDemo(ctx: SeedContext, log?: FastifyBaseLogger): Promi
     articles: ctx.articlesRepository,
     channels: ctx.channelsRepository,
     categories: ctx.categories,
-    reactions: ctx.reactions,
     viewKeys: createViewKeys(ctx.db),
     now,
   });
