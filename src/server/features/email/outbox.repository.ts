@@ -114,12 +114,10 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
      * Done: the SMTP server answered 250. The link of a confirmation or reset message is not kept
      * once it is sent. One small statement for one message, run the moment its 250 arrives: until
      * it commits, a crash of this process means the message goes out again (issue 17's window).
-     * On PostgreSQL the commit does not wait for the WAL flush (synchronous_commit off, for this
-     * transaction only): it is visible and survives the death of THIS process as soon as it
-     * returns; only a crash of the PostgreSQL server itself in the next fraction of a second could
-     * undo it, and that, like our own crash, means one resend with the same Message-ID, never a
-     * lost email. Waiting for the flush made the window ~10 ms (p50) to 130 ms (max) on a loaded
-     * machine instead of ~1 ms.
+     * It commits durably (on PostgreSQL, with synchronous_commit as configured): not waiting for
+     * the WAL flush here roughly halved the window's median on a loaded machine (docs/performance.md),
+     * but a crash of PostgreSQL itself would then undo every record of the last ~0.6 s, hundreds of
+     * repeats at full speed instead of at most one per SMTP connection.
      */
     async markSent(id: number, workerId: string, now: number): Promise<void> {
       await db
@@ -134,10 +132,6 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
         }))
         .where('id', '=', id)
         .where('claimed_by', '=', workerId)
-        // PostgreSQL: this statement's own transaction commits without waiting for the WAL flush
-        // (set_config(…, true) lasts until the end of the transaction, and an autocommit statement
-        // is one): still a single round trip.
-        .$if(dialect === 'postgres', (qb) => qb.where(sql<string>`(select set_config('synchronous_commit', 'off', true))`, '=', 'off'))
         .execute();
     },
 
