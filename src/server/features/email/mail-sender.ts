@@ -51,14 +51,42 @@ const excerptOf = (text: string, max = 280) => {
 
 /**
  * Drains the outbox: claims due rows, renders and sends each, and records the outcome row by row.
- * Every instance runs one; they share the work through row claims. Guarantees:
- * - nothing is lost: a row stays pending until its send is recorded; a worker that dies leaves its
- *   claimed rows to be taken over once the claim expires;
- * - nothing is queued twice: one row per (article, subscriber) and per (day, reader), enforced by
- *   a unique key;
- * - nothing is sent twice except a message that the SMTP server had accepted in the last instant
- *   before a crash, before its row was marked sent (no SMTP client can close that window); such
- *   a repeat carries the same Message-ID, which mail systems use to drop duplicates.
+ * Every instance runs one; they share the work through row claims (EMAIL_CLAIM_SECONDS).
+ *
+ * Guaranteed:
+ * - Nothing is lost. A row stays pending until its outcome is recorded; a sender that dies leaves
+ *   its claimed rows to whichever instance claims them once the claim expires.
+ * - Nothing is queued twice: one row per (article, subscriber), per (day, reader) for the digest
+ *   (the day's digest is queued by whoever inserts that day's 'digest-run' row) and per token for a
+ *   confirmation or reset, enforced by unique keys.
+ * - Nobody is emailed about a draft, a deleted article, a channel they left or muted, or at an
+ *   address that bounced: each is checked again when the message is composed, just before it goes.
+ * - A message goes out a second time only if this process dies between the SMTP server's
+ *   acceptance and the commit of the row as sent (or the database loses that commit: a power cut
+ *   with SQLite's synchronous=NORMAL). It then goes out exactly once more, when another sender
+ *   takes the row over after the claim, with the same Message-ID (made from the row); never a
+ *   second, different message.
+ *
+ * How that window is kept as narrow as SMTP allows:
+ * - each message is recorded by its own one-row UPDATE, issued the moment its 250 arrives, before
+ *   its lane does anything else: never in a batch, never after waiting on another message;
+ * - a lane hands SMTP its next message only once its last one is recorded, and there are as many
+ *   lanes as SMTP connections, so no more messages are ever between "handed to SMTP" and
+ *   "recorded" than there are connections: a crash repeats at most one message per connection;
+ * - an accepted message is never retried: if its record fails, the row stays claimed and is taken
+ *   over when the claim expires (one resend, same Message-ID);
+ * - a message is handed to SMTP only while half its claim remains, so a live sender's claim does
+ *   not run out under a message on the wire (another instance would take the row and send it too).
+ *
+ * Why no SMTP client can close the rest (RFC 1047, "Duplicate messages and SMTP"): the server takes
+ * responsibility for a message when it answers 250 to the end of its data (RFC 5321 §4.1.1.4,
+ * §6.1), and the client learns that only when the reply arrives; SMTP has no second phase in which
+ * the client confirms it heard. A client that dies after sending the final "." cannot know whether
+ * the server accepted (the server may even accept after the client is gone), and recording the
+ * message as sent BEFORE the 250 would lose every message the server then refused or never got.
+ * So the last window, the 250 in flight and its record not yet committed, stays open: a crash in
+ * it sends that message again. What mitigates it is the stable Message-ID: the repeat is the same
+ * message, which many mail stores and clients show once, and which a reader recognises as a copy.
  */
 export function createMailSender(options: MailSenderOptions) {
   const { db, outbox, transport, unsubscribeLinks, site, log } = options;
