@@ -60,8 +60,7 @@ async function main(): Promise<void> {
         digestHourUtc: config.email.digestHourUtc,
         claimMs: config.email.claimSeconds * 1000,
         log,
-        // Messages in flight at once; the SMTP pool (5 connections unless SMTP_URL says maxConnections) queues the rest.
-        concurrency: 16,
+        // Messages in flight at once: one per SMTP connection (5 unless SMTP_URL says maxConnections).
         queued: ctx.outboxQueued,
       })
     : undefined;

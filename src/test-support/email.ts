@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createMailSender, type MailSender } from '../server/features/email/mail-sender.js';
 import type { MailTransport, OutgoingMessage } from '../server/features/email/mail-types.js';
+import type { OutboxRepository } from '../server/features/email/outbox.repository.js';
 import type { TestApp, TestClient } from './test-app.js';
 
 /** A logger that drops everything (the test apps run without one). */
@@ -17,10 +18,15 @@ export const silentLog: FastifyBaseLogger = {
 } as unknown as FastifyBaseLogger;
 
 /** A sender for a test app, on the given transport. */
-export function testSender(t: TestApp, transport: MailTransport, options: { concurrency?: number; claimMs?: number } = {}): MailSender {
+export function testSender(
+  t: TestApp,
+  transport: MailTransport,
+  options: { concurrency?: number; claimMs?: number; /** In place of the app's (a crash, a clock that jumps). */ outbox?: OutboxRepository; now?: () => number } = {},
+): MailSender {
   return createMailSender({
     db: t.ctx.db,
-    outbox: t.ctx.outbox,
+    outbox: options.outbox ?? t.ctx.outbox,
+    now: options.now,
     transport,
     unsubscribeLinks: t.ctx.unsubscribeLinks,
     site: { siteName: 'Broadsheet', publicUrl: t.ctx.config.publicUrl },

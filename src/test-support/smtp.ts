@@ -12,6 +12,10 @@ export interface ReceivedMail {
   messageId: string;
   /** Raw header lines by lower-cased name (List-Unsubscribe, List-Unsubscribe-Post …). */
   header: (name: string) => string | undefined;
+  /** performance.now() when the server answered 250 for this message (the moment it was accepted). */
+  acceptedAt: number;
+  /** The SMTP session (one connection) that carried it. */
+  connection: string;
 }
 
 export interface TestSmtpServer {
@@ -52,7 +56,7 @@ export async function startSmtpServer(options: { delayMs?: number; /** Count env
         stream.on('data', () => undefined);
         stream.on('end', () => {
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-          received.push({ to, from: '', subject: '', text: '', html: '', messageId: '', header: () => undefined });
+          received.push({ to, from: '', subject: '', text: '', html: '', messageId: '', header: () => undefined, acceptedAt: performance.now(), connection: session.id });
           callback();
         });
         return;
@@ -69,6 +73,8 @@ export async function startSmtpServer(options: { delayMs?: number; /** Count env
             html: typeof parsed.html === 'string' ? parsed.html : '',
             messageId: parsed.messageId ?? '',
             header: (name) => lines.get(name.toLowerCase()),
+            acceptedAt: performance.now(),
+            connection: session.id,
           });
           for (const wake of waiters) wake();
           callback();

@@ -349,6 +349,117 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     expect(await t.ctx.outbox.isSuppressed(flakyAddress)).toBe(false);
   });
 
+  it('sends a message whose 250 was never recorded (a crash) once more, with the same Message-ID, and never retries an accepted one', async () => {
+    const author = await signedInClient(t, 'crashy');
+    const channel = await channelOf(author.client, 'Crash Desk');
+    const reader = await signedInClient(t, 'crashreader');
+    const mine = address('crashreader');
+    await confirmAddress(reader.client, mine, deliver);
+    await reader.client.post(`/api/channels/${channel}/subscribe`);
+    // This sender's SMTP server accepts the message, and then it cannot record it (it dies there).
+    const dying = testSender(t, transport, {
+      claimMs: 400,
+      outbox: {
+        ...t.ctx.outbox,
+        markSent: async () => {
+          throw new Error('the process died');
+        },
+      },
+    });
+    await publish(author.client, channel, 'Accepted then lost');
+    await dying.drain();
+    const about = () => to(mine).filter((m) => m.subject.startsWith('Accepted then lost'));
+    expect(about()).toHaveLength(1);
+    const row = () =>
+      t.ctx.db.selectFrom('email_outbox').select(['status', 'claimed_by', 'attempts']).where('to_address', '=', mine).where('kind', '=', 'article').executeTakeFirstOrThrow();
+    // Not scheduled for a retry: still held by the dead sender's claim, and nobody else sends it meanwhile.
+    expect(await row()).toMatchObject({ status: 'pending', claimed_by: dying.workerId, attempts: 1 });
+    await sender.drain();
+    expect(about()).toHaveLength(1);
+    // Once the claim has run out, another sender takes the row over and sends it once more, the same message.
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await sender.drain();
+    await sender.drain();
+    expect(about()).toHaveLength(2);
+    expect(about()[1]!.messageId).toBe(about()[0]!.messageId);
+    expect(await row()).toMatchObject({ status: 'sent', claimed_by: null });
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await sender.drain();
+    expect(about()).toHaveLength(2);
+  });
+
+  it('does not start a message once its claim has run short, and gives the row back without counting an attempt', async () => {
+    const author = await signedInClient(t, 'slowclaim');
+    const channel = await channelOf(author.client, 'Slow Desk');
+    const reader = await signedInClient(t, 'slowreader');
+    const mine = address('slowreader');
+    await confirmAddress(reader.client, mine, deliver);
+    await reader.client.post(`/api/channels/${channel}/subscribe`);
+    await publish(author.client, channel, 'Late in the claim');
+    // The clock jumps past half the claim between claiming the article's email and sending it, once.
+    let clock = Date.now();
+    let jumped = false;
+    let released = 0;
+    const late = testSender(t, transport, {
+      claimMs: 10_000,
+      now: () => clock,
+      outbox: {
+        ...t.ctx.outbox,
+        async claim(...args) {
+          const rows = await t.ctx.outbox.claim(...args);
+          if (rows.some((r) => r.kind === 'article') && !jumped) {
+            jumped = true;
+            clock += 6_000;
+          }
+          return rows;
+        },
+        async release(...args) {
+          released++;
+          await t.ctx.outbox.release(...args);
+        },
+      },
+    });
+    await late.drain();
+    expect(jumped).toBe(true);
+    expect(released).toBe(1);
+    const sent = to(mine).filter((m) => m.subject.startsWith('Late in the claim'));
+    expect(sent).toHaveLength(1);
+    const row = await t.ctx.db.selectFrom('email_outbox').select(['status', 'attempts']).where('to_address', '=', mine).where('kind', '=', 'article').executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'sent', attempts: 1 });
+  });
+
+  it('sends the daily digest once per reader and day across a crash', async () => {
+    const author = await signedInClient(t, 'digestcrash');
+    const channel = await channelOf(author.client, 'Crash Digest Desk');
+    const reader = await signedInClient(t, 'digestcrashreader');
+    const mine = address('digestcrash');
+    await confirmAddress(reader.client, mine, deliver);
+    await reader.client.post(`/api/channels/${channel}/subscribe`);
+    await reader.client.put(`/api/channels/${channel}/notifications`, { notify: 'digest' });
+    await publish(author.client, channel, 'Overnight news');
+    await sender.drain();
+    // Tomorrow's digest (today's was queued by the digest test above), covering the last 24 hours.
+    const DAY = 24 * 60 * 60 * 1000;
+    const at = (Math.floor((Date.now() + 1000) / DAY) + 1) * DAY + 1;
+    const before = testSender(t, transport);
+    expect(await before.queueDigest(at)).toBeGreaterThanOrEqual(1);
+    // The instance dies holding the digest rows; the restarted one queues nothing new.
+    const claimed = await t.ctx.outbox.claim('dead-instance', 100, Date.now(), Date.now() + 300);
+    expect(claimed.some((r) => r.kind === 'digest' && r.to_address === mine)).toBe(true);
+    expect(await sender.queueDigest(at)).toBeUndefined();
+    await sender.drain();
+    const digests = () => to(mine).filter((m) => m.subject.startsWith('Your Broadsheet digest'));
+    expect(digests()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await sender.drain();
+    await sender.drain();
+    expect(digests()).toHaveLength(1);
+    expect(digests()[0]!.text).toContain('Overnight news');
+    expect(await sender.queueDigest(at)).toBeUndefined();
+    await sender.drain();
+    expect(digests()).toHaveLength(1);
+  });
+
   it("takes bounces and complaints from the provider's webhook, and lets the owner confirm the address again", async () => {
     const author = await signedInClient(t, 'hooked');
     const channel = await channelOf(author.client, 'Late Bounce Desk');

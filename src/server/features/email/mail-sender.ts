@@ -29,8 +29,12 @@ export interface MailSenderOptions {
   digestHourUtc: number;
   claimMs: number;
   log: FastifyBaseLogger;
-  /** Rows claimed at a time, and messages in flight at once. */
+  /** Rows claimed at a time. */
   batchSize?: number;
+  /**
+   * Messages between "handed to SMTP" and "recorded" at once: at most the transport's connections
+   * (its `connections`), so none waits in its queue; 4 when the transport does not say.
+   */
   concurrency?: number;
   pollMs?: number;
   /** Fires when something was queued outside a publish (a confirmation, a reset): the loop wakes at once. */
@@ -47,21 +51,49 @@ const excerptOf = (text: string, max = 280) => {
 
 /**
  * Drains the outbox: claims due rows, renders and sends each, and records the outcome row by row.
- * Every instance runs one; they share the work through row claims. Guarantees:
- * - nothing is lost: a row stays pending until its send is recorded; a worker that dies leaves its
- *   claimed rows to be taken over once the claim expires;
- * - nothing is queued twice: one row per (article, subscriber) and per (day, reader), enforced by
- *   a unique key;
- * - nothing is sent twice except a message that the SMTP server had accepted in the last instant
- *   before a crash, before its row was marked sent (no SMTP client can close that window); such
- *   a repeat carries the same Message-ID, which mail systems use to drop duplicates.
+ * Every instance runs one; they share the work through row claims (EMAIL_CLAIM_SECONDS).
+ *
+ * Guaranteed:
+ * - Nothing is lost. A row stays pending until its outcome is recorded; a sender that dies leaves
+ *   its claimed rows to whichever instance claims them once the claim expires.
+ * - Nothing is queued twice: one row per (article, subscriber), per (day, reader) for the digest
+ *   (the day's digest is queued by whoever inserts that day's 'digest-run' row) and per token for a
+ *   confirmation or reset, enforced by unique keys.
+ * - Nobody is emailed about a draft, a deleted article, a channel they left or muted, or at an
+ *   address that bounced: each is checked again when the message is composed, just before it goes.
+ * - A message goes out a second time only if this process dies between the SMTP server's
+ *   acceptance and the commit of the row as sent (or the database loses that commit: a power cut
+ *   with SQLite's synchronous=NORMAL). It then goes out exactly once more, when another sender
+ *   takes the row over after the claim, with the same Message-ID (made from the row); never a
+ *   second, different message.
+ *
+ * How that window is kept as narrow as SMTP allows:
+ * - each message is recorded by its own one-row UPDATE, issued the moment its 250 arrives, before
+ *   its lane does anything else: never in a batch, never after waiting on another message;
+ * - a lane hands SMTP its next message only once its last one is recorded, and there are as many
+ *   lanes as SMTP connections, so no more messages are ever between "handed to SMTP" and
+ *   "recorded" than there are connections: a crash repeats at most one message per connection;
+ * - an accepted message is never retried: if its record fails, the row stays claimed and is taken
+ *   over when the claim expires (one resend, same Message-ID);
+ * - a message is handed to SMTP only while half its claim remains, so a live sender's claim does
+ *   not run out under a message on the wire (another instance would take the row and send it too).
+ *
+ * Why no SMTP client can close the rest (RFC 1047, "Duplicate messages and SMTP"): the server takes
+ * responsibility for a message when it answers 250 to the end of its data (RFC 5321 §4.1.1.4,
+ * §6.1), and the client learns that only when the reply arrives; SMTP has no second phase in which
+ * the client confirms it heard. A client that dies after sending the final "." cannot know whether
+ * the server accepted (the server may even accept after the client is gone), and recording the
+ * message as sent BEFORE the 250 would lose every message the server then refused or never got.
+ * So the last window, the 250 in flight and its record not yet committed, stays open: a crash in
+ * it sends that message again. What mitigates it is the stable Message-ID: the repeat is the same
+ * message, which many mail stores and clients show once, and which a reader recognises as a copy.
  */
 export function createMailSender(options: MailSenderOptions) {
   const { db, outbox, transport, unsubscribeLinks, site, log } = options;
   const now = options.now ?? Date.now;
   const workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const batchSize = options.batchSize ?? 100;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? Infinity, transport.connections ?? 4));
   const pollMs = options.pollMs ?? 1000;
   const messageHost = new URL(site.publicUrl).hostname || 'localhost';
   let running = false;
@@ -205,45 +237,95 @@ export function createMailSender(options: MailSenderOptions) {
     return { skip: `unknown kind ${row.kind}` };
   }
 
-  async function processRow(row: OutboxRow): Promise<void> {
+  type Prepared = { row: OutboxRow; message: OutgoingMessage; link: string };
+
+  /**
+   * Everything before the SMTP conversation: a publish is fanned out, a message is composed (or
+   * recorded as skipped: a draft, a left channel, a bounced address). Answers the message to send,
+   * or nothing when the row is already dealt with. Never throws: a failure is recorded on the row.
+   */
+  async function prepare(row: OutboxRow): Promise<Prepared | undefined> {
     try {
       if (row.kind === 'publish') {
         const queued = await outbox.fanOutPublish(row, workerId, now());
         log.info({ articleId: row.article_id, queued }, 'new-article emails queued');
-        return;
+        return undefined;
       }
       const composed = await compose(row);
       if ('skip' in composed) {
         await outbox.markFinal(row.id, workerId, 'skipped', composed.skip, now());
-        return;
+        return undefined;
       }
       // Article emails checked the reader's address with the reader; the others check here. A
       // confirmation link is what lifts a suppression, so it goes out whatever the address did before.
       if (row.kind !== 'article' && row.kind !== 'confirm' && (await outbox.isSuppressed(composed.message.to))) {
         await outbox.markFinal(row.id, workerId, 'skipped', 'address bounced before', now());
-        return;
+        return undefined;
       }
-      await transport.send(composed.message, { link: composed.link, kind: row.kind });
-      await outbox.markSent(row.id, workerId, now());
+      return { row, message: composed.message, link: composed.link };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      await failed(row, error);
+      return undefined;
+    }
+  }
+
+  /**
+   * The SMTP conversation and its record. The row is marked sent by its own statement the moment
+   * its 250 arrives, before this lane does anything else; a send that failed is never marked
+   * sent, and a send that succeeded is never retried (if recording it fails, the row stays claimed
+   * and is taken over after the claim, the one way it can go out again).
+   */
+  async function deliver({ row, message, link }: Prepared, leaseUntil: number): Promise<void> {
+    // Hand a message to SMTP only while at least half the claim remains: a live worker's claim must
+    // not run out under a message in flight, or another instance would take the row and send it too.
+    if (now() > leaseUntil - options.claimMs / 2) {
+      await outbox.release(row.id, workerId).catch(() => undefined);
+      return;
+    }
+    try {
+      await transport.send(message, { link, kind: row.kind });
+    } catch (error) {
+      await failed(row, error);
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await outbox.markSent(row.id, workerId, now());
+        return;
+      } catch (error) {
+        if (attempt >= 3) {
+          log.error({ err: error, outboxId: row.id }, 'email accepted by the SMTP server but not recorded; it will go out again (same Message-ID) once its claim expires');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  }
+
+  /** A row whose preparation or send failed: a bounce, a retry later, or given up. */
+  async function failed(row: OutboxRow, error: unknown): Promise<void> {
+    const reason = error instanceof Error ? error.message : String(error);
+    try {
       if (error instanceof PermanentMailError) {
         // A bounce: this address gets nothing more until its owner confirms it again.
         if (row.to_address || row.user_id) {
           const to = row.to_address ?? (await reader(row.user_id!))?.email;
           if (to) await outbox.suppress(to, reason, now());
         }
-        await outbox.markFinal(row.id, workerId, 'failed', reason, now()).catch(() => undefined);
+        await outbox.markFinal(row.id, workerId, 'failed', reason, now());
         log.warn({ outboxId: row.id, kind: row.kind, reason }, 'email refused permanently; address suppressed');
         return;
       }
       if (row.attempts >= MAX_ATTEMPTS) {
-        await outbox.markFinal(row.id, workerId, 'failed', reason, now()).catch(() => undefined);
+        await outbox.markFinal(row.id, workerId, 'failed', reason, now());
         log.error({ outboxId: row.id, kind: row.kind, reason }, 'email given up after repeated failures');
         return;
       }
-      await outbox.markRetry(row.id, workerId, reason, now() + backoffMs(row.attempts)).catch(() => undefined);
+      await outbox.markRetry(row.id, workerId, reason, now() + backoffMs(row.attempts));
       log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, reason }, 'email send failed; will retry');
+    } catch (recordError) {
+      // The row stays claimed and is taken over when the claim expires.
+      log.warn({ err: recordError, outboxId: row.id }, 'email outcome could not be recorded; the row is retried after its claim');
     }
   }
 
@@ -263,10 +345,28 @@ export function createMailSender(options: MailSenderOptions) {
     return queued;
   }
 
-  async function runConcurrently(rows: OutboxRow[]): Promise<void> {
+  /**
+   * One lane per SMTP connection: a lane hands its next message to SMTP only once the previous one
+   * is recorded, so no more messages are ever between "handed to SMTP" and "recorded" than there
+   * are connections (none waits in the transport's queue while others are sent), and none waits on
+   * another message's send or record. To keep its connection busy, a lane composes its next message
+   * while the current one is on the wire.
+   */
+  async function runConcurrently(rows: OutboxRow[], leaseUntil: number): Promise<void> {
     let next = 0;
+    const take = () => (next < rows.length ? prepare(rows[next++]!) : undefined);
     const lane = async () => {
-      while (next < rows.length) await processRow(rows[next++]!);
+      let current = take();
+      while (current) {
+        const prepared = await current;
+        if (!prepared) {
+          current = take();
+          continue;
+        }
+        const upcoming = take();
+        await deliver(prepared, leaseUntil);
+        current = upcoming;
+      }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
   }
@@ -274,10 +374,11 @@ export function createMailSender(options: MailSenderOptions) {
   /** Claims and processes one batch; answers how many rows it handled. */
   async function drainOnce(): Promise<number> {
     const at = now();
-    const rows = await outbox.claim(workerId, batchSize, at, at + options.claimMs);
+    const leaseUntil = at + options.claimMs;
+    const rows = await outbox.claim(workerId, batchSize, at, leaseUntil);
     teasers = new Map();
     articleRenders = new Map();
-    if (rows.length > 0) await runConcurrently(rows);
+    if (rows.length > 0) await runConcurrently(rows, leaseUntil);
     return rows.length;
   }
 

@@ -30,7 +30,10 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   };
   for (const [key, value] of Object.entries(defaults)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   const transporter = nodemailer.createTransport(url.toString());
+  const pooled = url.searchParams.get('pool') !== 'false';
   return {
+    // Without a pool nodemailer opens a connection per message; the sender then keeps to its default.
+    connections: pooled ? Math.max(1, Number(url.searchParams.get('maxConnections')) || 5) : undefined,
     async send(message) {
       try {
         await transporter.sendMail(message);

@@ -17,6 +17,8 @@ export interface SendContext {
 }
 
 export interface MailTransport {
+  /** Messages it can have on the wire at once (an SMTP pool's connections); the sender sends no more. */
+  connections?: number;
   send(message: OutgoingMessage, context: SendContext): Promise<void>;
   close(): Promise<void>;
 }
