@@ -138,6 +138,9 @@ const indexHtml = await (await fetch(`${base}/`)).text();
 const mainJs = /<script type="module"[^>]* src="([^"]+)"/.exec(indexHtml)?.[1];
 if (!mainJs) throw new Error('bench: no entry script found in the home page');
 const json = { 'content-type': 'application/json', origin: base };
+// Pages are asked for as a browser asks for them: every browser sends this header with a page request,
+// so a page answer travels compressed (the API scenarios keep asking without it, as scripts do).
+const browser = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** Each request as the next reader (round robin over the sessions), on one of the newest articles. */
 let turn = 0;
@@ -160,8 +163,8 @@ const scenarios = [
   { name: 'feed, search, common word', path: '/api/articles?scope=all&limit=20&q=council' },
   { name: 'article by id, anonymous', path: `/api/articles/${articleId}` },
   { name: 'article by id, signed in', path: `/api/articles/${articleId}`, headers: { cookie } },
-  { name: 'article page HTML (server-rendered)', path: articlePage },
-  { name: 'article page HTML, signed in', path: articlePage, headers: { cookie } },
+  { name: 'article page HTML (server-rendered)', path: articlePage, headers: browser },
+  { name: 'article page HTML, signed in', path: articlePage, headers: { ...browser, cookie } },
   { name: 'comments of an article', path: `/api/articles/${articleId}/comments` },
   { name: 'channel page', path: `/api/channels/${channelId}` },
   { name: 'channel articles', path: `/api/channels/${channelId}/articles` },
@@ -182,8 +185,8 @@ const scenarios = [
     headers: json,
     requests: [{ setupRequest: asNextReader((article, n) => ({ path: `/api/articles/${article}/comments`, body: JSON.stringify({ content: `Benchmark comment ${n}`, parent_id: null }) })) }],
   },
-  { name: 'home page HTML (server-rendered)', path: '/' },
-  { name: 'home page HTML, signed in', path: '/', headers: { cookie } },
+  { name: 'home page HTML (server-rendered)', path: '/', headers: browser },
+  { name: 'home page HTML, signed in', path: '/', headers: { ...browser, cookie } },
   // Issue 18: channel 1 holds every tenth article with a year of daily figures (bench/generate.ts); user 1 owns it.
   // After the write scenarios, so their slow answers cannot overlap them.
   { name: 'channel analytics, 30 days', path: '/api/channels/1/analytics?period=30', headers: { cookie } },
