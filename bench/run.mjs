@@ -133,10 +133,11 @@ for (let page = 1; page < 5; page++) {
   cursor = next.nextCursor;
 }
 const channelId = firstPage.items[0].channelId;
-const indexHtml = await (await fetch(`${base}/`)).text();
-// The entry script: the page's module script tag.
-const mainJs = /<script type="module"[^>]* src="([^"]+)"/.exec(indexHtml)?.[1];
-if (!mainJs) throw new Error('bench: no entry script found in the home page');
+// The app's script: what the page's entry (boot.ts, in the page's module script tag) imports after the first paint.
+const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8'));
+const appChunk = manifest['index.html']?.dynamicImports?.[0];
+const mainJs = appChunk && `/${manifest[appChunk].file}`;
+if (!mainJs || !(await fetch(`${base}${mainJs}`)).ok) throw new Error('bench: the app chunk (index.html’s dynamic import) is not served');
 const json = { 'content-type': 'application/json', origin: base };
 // Pages are asked for as a browser asks for them: every browser sends this header with a page request,
 // so a page answer travels compressed (the API scenarios keep asking without it, as scripts do).
