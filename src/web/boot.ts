@@ -19,7 +19,33 @@ function start() {
   void import('./main');
 }
 
-// A frame callback runs before the frame is painted, a task it queues runs after. A page opened in a
-// background tab paints no frame until it is shown, so it starts at once.
-if (document.visibilityState === 'hidden') start();
-else requestAnimationFrame(() => setTimeout(start, 0));
+/**
+ * Calls `start` once the browser has painted the page's first content. A frame callback runs before
+ * its frame is painted and a task queued from it may still run before the frame reaches the screen,
+ * so the paint entry itself is awaited where the browser reports paints (all current ones do). A page
+ * opened in a background tab paints nothing until shown, so it starts at once; and the app never
+ * waits more than two seconds for a paint.
+ */
+function afterFirstPaint(start: () => void) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (document.visibilityState === 'hidden' || painted()) return once();
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver(() => {
+      if (!painted()) return;
+      observer.disconnect();
+      setTimeout(once, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(once, 0));
+  }
+  setTimeout(once, 2000);
+}
+
+afterFirstPaint(start);
