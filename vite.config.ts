@@ -50,6 +50,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         manifest: true,
         // No inline module preload polyfill: the Content-Security-Policy forbids inline script.
         modulePreload: { polyfill: false },
+        // boot.ts imports the app (main.tsx) after the first paint; what the app imports stays in its chunk,
+        // as when it was the entry, rather than split into a score of small shared chunks. Vite's preload
+        // helper, which both use, keeps its own chunk: in the app's, boot.ts would import the app at once.
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'preload-helper', test: /preload-helper/, priority: 1 },
+                { name: 'main', test: /src\/web\/main\.tsx$/, includeDependenciesRecursively: true },
+              ],
+            },
+          },
+        },
       },
   server: {
     port: 5173,

@@ -1,8 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import '@fontsource-variable/newsreader';
-import './styles.css';
 import { PAGE_STATE_ELEMENT_ID, PREFERENCE_COOKIES, type PageState } from '@contract/pages';
 import { PagePreferencesProvider, writePreferenceCookie } from './lib/page-preferences';
 import { createQueryClient } from './lib/query-client';

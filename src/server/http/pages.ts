@@ -37,14 +37,17 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   assets?: string[];
 }
 
 /**
  * From Vite's manifest: per source module (`app/routes/article.tsx`), the preload links of its chunk
- * and of what it imports beyond the entry (which index.html already loads); and the preload of the
- * serif font's Latin file, which headings use at first paint.
+ * and of what it imports beyond the app (the entry, boot.ts, and the app it imports after the first
+ * paint, whose own imports Vite preloads with it); and the preload of the serif font's Latin file,
+ * which headings use at first paint. The module preloads go into an inert <template id="page-modules">
+ * that boot.ts moves into the head when it starts the app, after the first paint.
  */
 function readManifest(webRoot: string): { preloads: (modules: string[]) => string; font: string } {
   const manifestPath = path.join(webRoot, '.vite', 'manifest.json');
@@ -58,21 +61,27 @@ function readManifest(webRoot: string): { preloads: (modules: string[]) => strin
     return seen;
   };
   const entryClosure = entryKey ? closure(entryKey, new Set()) : new Set<string>();
-  const cache = new Map<string, string>();
+  for (const app of entryKey ? (manifest[entryKey]!.dynamicImports ?? []) : []) closure(app, entryClosure);
+  const cache = new Map<string, { stylesheets: string; modules: string }>();
   const preloadsOf = (module: string) => {
     let links = cache.get(module);
     if (links === undefined) {
       const chunks = [...closure(module, new Set())].filter((key) => !entryClosure.has(key)).map((key) => manifest[key]!);
-      links =
-        chunks.flatMap((chunk) => (chunk.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)).join('') +
-        chunks.map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunk.file}">`).join('');
+      links = {
+        stylesheets: chunks.flatMap((chunk) => (chunk.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)).join(''),
+        modules: chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`).join(''),
+      };
       cache.set(module, links);
     }
     return links;
   };
   const fontFile = entryKey ? manifest[entryKey]!.assets?.find((file) => /newsreader-latin-wght-normal-[^/]*\.woff2$/.test(file)) : undefined;
   return {
-    preloads: (modules) => modules.map(preloadsOf).join(''),
+    preloads: (modules) => {
+      const links = modules.map(preloadsOf);
+      const preloads = links.map((link) => link.modules).join('');
+      return links.map((link) => link.stylesheets).join('') + (preloads ? `<template id="page-modules">${preloads}</template>` : '');
+    },
     font: fontFile ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${fontFile}">` : '',
   };
 }
@@ -133,9 +142,9 @@ function stylesheetsFirst(html: string): string {
 }
 
 /**
- * The page is readable from the server's HTML; its scripts only make it interactive. At their
- * default (high) priority the entry script and its preloads competed with the stylesheet, the
- * font and the article's images for a slow connection; at low priority they come after them.
+ * The page is readable from the server's HTML; its scripts only make it interactive. The one script
+ * in index.html (boot.ts, under 1 KB) starts the app after the first paint; at low priority even it
+ * comes after the stylesheet, the font and the article's images on a slow connection.
  */
 function scriptsAfterContent(html: string): string {
   return html

@@ -1,14 +1,14 @@
 import { truncateAtBoundary } from '@contract/text';
-import { articleText } from './article-text';
+import { fromArticleText } from './article-text';
 
 /** The page description: the content without tags cut to 160 characters at a sentence or word boundary (spec 1 section 2). */
 export function articleDescription(contentHtml: string): string {
-  return truncateAtBoundary(articleText(contentHtml), 160);
+  return fromArticleText(contentHtml, 'description', (text) => truncateAtBoundary(text, 160));
 }
 
 /** Share text: the same cut at 100 characters (spec 1 section 2). */
 export function articleShareText(contentHtml: string): string {
-  return truncateAtBoundary(articleText(contentHtml), 100);
+  return fromArticleText(contentHtml, 'share-text', (text) => truncateAtBoundary(text, 100));
 }
 
 /** The absolute URL of an article, for copying and sharing. */

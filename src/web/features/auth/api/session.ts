@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@contract/auth';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { clearSelectedChannelStorage } from '@/lib/storage';
@@ -42,20 +42,6 @@ export function setSessionUser(queryClient: QueryClient, user: CurrentUser | nul
 
 /** Answers only a signed-in user gets (their channels, subscriptions, admin check, debug views). */
 const SIGNED_IN_ONLY = ['/api/user/', '/api/is-admin', '/api/debug/'];
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: login, onSuccess: (user) => setSessionUser(queryClient, user) });
-}
-
-export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: register, onSuccess: (user) => setSessionUser(queryClient, user) });
-}
-
-export function useLogout() {
-  return useMutation({ mutationFn: logout });
-}
 
 /**
  * What logout leaves behind (spec 1 section 4): no cached user, no selected channel, the light

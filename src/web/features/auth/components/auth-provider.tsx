@@ -5,7 +5,7 @@ import type { CurrentUser } from '@contract/auth';
 import { paths } from '@contract/paths';
 import { dismissToast, toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '../api/get-current-user';
-import { endSession, useLogin, useLogout, useRegister, type Credentials } from '../api/session';
+import { endSession, login as logIn, logout as logOut, register as registerAccount, setSessionUser, type Credentials } from '../api/session';
 import { authErrorMessage, logoutErrorMessage } from '../lib/auth-errors';
 
 interface AuthContextValue {
@@ -33,12 +33,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
-  const loginMutation = useLogin();
-  const registerMutation = useRegister();
-  const logoutMutation = useLogout();
-  const { mutateAsync: loginAsync } = loginMutation;
-  const { mutateAsync: registerAsync } = registerMutation;
-  const { mutateAsync: logoutAsync } = logoutMutation;
+  // Plain calls, not mutations: nothing shows their pending state, and three mutation observers per
+  // render of every page (on the server too) cost more than the calls need.
+  const loginAsync = useCallback(async (credentials: Credentials) => setSessionUser(queryClient, await logIn(credentials)), [queryClient]);
+  const registerAsync = useCallback(async (credentials: Credentials) => setSessionUser(queryClient, await registerAccount(credentials)), [queryClient]);
+  const logoutAsync = logOut;
   const [signingOut, setSigningOut] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => {
