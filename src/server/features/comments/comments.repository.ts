@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { CommentsTable } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
+import { prepareQuery, SENTINEL } from '../../db/prepared.js';
 import { utcDay } from '../articles/view-keys.js';
 
 /** A comment with its author's name. */
@@ -37,14 +38,17 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
       ]);
   }
 
+  // Read with every article page and comments request: built and compiled once (db/prepared.ts).
+  const ofArticleQuery = prepareQuery(
+    db,
+    selectComments().where('comments.article_id', '=', SENTINEL.a).orderBy('comments.created_at').orderBy('comments.id').compile(),
+    { articleId: SENTINEL.a },
+  );
+
   return {
     /** Every comment of an article, oldest first, with its author: one statement for the whole thread. */
-    ofArticle(articleId: number): Promise<CommentRow[]> {
-      return selectComments()
-        .where('comments.article_id', '=', articleId)
-        .orderBy('comments.created_at')
-        .orderBy('comments.id')
-        .execute();
+    async ofArticle(articleId: number): Promise<CommentRow[]> {
+      return (await ofArticleQuery({ articleId })).rows;
     },
 
     findById(id: number): Promise<CommentRow | undefined> {
