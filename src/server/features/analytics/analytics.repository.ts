@@ -1,4 +1,5 @@
-import { sql, type Compilable, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { runPrepared } from '../../db/prepared.js';
 import type { Database } from '../../db/database.js';
 
 /**
@@ -23,43 +24,15 @@ export type ArticleDelta = Partial<Record<ArticleFigure, number>>;
 const added = (table: string, figures: string[]) =>
   Object.fromEntries(figures.map((f) => [f, sql<number>`${sql.ref(`${table}.${f}`)} + ${sql.ref(`excluded.${f}`)}`]));
 
-/**
- * The rollup upserts run with every counted view and every reaction, so they are built and compiled
- * once per table, set of figures and dialect (as db/prepared.ts does for the hot reads; building a
- * Kysely query costs more than running it) and run with new values. The statement is compiled with
- * placeholder numbers standing for its values; each run puts the real values in their places.
- */
-const PLACEHOLDER = -2_000_001_000;
-const compiledUpserts = new WeakMap<object, Map<string, { compiled: CompiledQuery; slots: (number | undefined)[] }>>();
-
-const HOST_SLOT = '\u0000host\u0000';
-
-async function runCompiled(trx: Database, key: string, values: number[], build: (placeholders: number[]) => Compilable, text?: string) {
-  const adapter = trx.getExecutor().adapter;
-  let cache = compiledUpserts.get(adapter);
-  if (!cache) compiledUpserts.set(adapter, (cache = new Map()));
-  let entry = cache.get(key);
-  if (!entry) {
-    const compiled = build(values.map((_, i) => PLACEHOLDER - i)).compile();
-    const slots = compiled.parameters.map((p) => (typeof p === 'number' && p <= PLACEHOLDER && p > PLACEHOLDER - values.length ? PLACEHOLDER - p : undefined));
-    if (new Set(slots.filter((s) => s !== undefined)).size !== values.length) throw new Error(`rollup statement ${key}: a value is missing from the SQL`);
-    entry = { compiled, slots };
-    cache.set(key, entry);
-  }
-  const { compiled, slots } = entry;
-  await trx.executeQuery({
-    ...compiled,
-    parameters: compiled.parameters.map((p, i) => (slots[i] !== undefined ? values[slots[i]!] : p === HOST_SLOT ? text : p)),
-  });
-}
-
+// The rollup upserts run with every counted view and every reaction: built and compiled once per
+// table, set of figures and dialect (db/prepared.ts; building a Kysely query costs more than running it).
 async function bumpChannelDay(trx: Database, channelId: number, day: number, delta: Partial<Record<ChannelFigure, number>>) {
   const figures = Object.keys(delta).filter((k) => delta[k as ChannelFigure]) as ChannelFigure[];
   if (figures.length === 0) return;
-  await runCompiled(trx, `channel_days:${figures.join(',')}`, [channelId, day, ...figures.map((f) => delta[f]!)], ([channel, d, ...by]) =>
+  await runPrepared(trx, `channel_days:${figures.join(',')}`, [channelId, day, ...figures.map((f) => delta[f]!)], ([channel, d, ...by]) =>
     trx
       .insertInto('channel_days')
-      .values({ channel_id: channel!, day: d!, ...Object.fromEntries(figures.map((f, i) => [f, by[i]])) })
+      .values({ channel_id: channel, day: d, ...Object.fromEntries(figures.map((f, i) => [f, by[i]])) })
       .onConflict((oc) => oc.columns(['channel_id', 'day']).doUpdateSet(added('channel_days', figures))),
   );
 }
@@ -69,10 +42,10 @@ export async function bumpArticleDay(trx: Database, article: { id: number; chann
   const figures = Object.keys(delta).filter((k) => delta[k as ArticleFigure]) as ArticleFigure[];
   if (figures.length === 0) return;
   const values = Object.fromEntries(figures.map((f) => [f, delta[f]]));
-  await runCompiled(trx, `article_view_days:${figures.join(',')}`, [article.id, day, article.channelId, ...figures.map((f) => delta[f]!)], ([id, d, channel, ...by]) =>
+  await runPrepared(trx, `article_view_days:${figures.join(',')}`, [article.id, day, article.channelId, ...figures.map((f) => delta[f]!)], ([id, d, channel, ...by]) =>
     trx
       .insertInto('article_view_days')
-      .values({ article_id: id!, day: d!, channel_id: channel!, ...Object.fromEntries(figures.map((f, i) => [f, by[i]])) })
+      .values({ article_id: id, day: d, channel_id: channel, ...Object.fromEntries(figures.map((f, i) => [f, by[i]])) })
       .onConflict((oc) => oc.columns(['article_id', 'day']).doUpdateSet(added('article_view_days', figures))),
   );
   await bumpChannelDay(trx, article.channelId, day, values);
@@ -85,14 +58,11 @@ export async function recordViewRollup(
 ) {
   await bumpArticleDay(trx, { id: view.articleId, channelId: view.channelId }, view.day, { views: 1, signed_in_views: view.signedIn ? 1 : 0 });
   if (view.referrer) {
-    const host = view.referrer;
-    // The host is the one text value: it goes in as a parameter after the compiled numbers.
-    await runCompiled(trx, 'channel_referrer_days', [view.channelId, view.day], ([channel, day]) =>
+    await runPrepared(trx, 'channel_referrer_days', [view.channelId, view.day, view.referrer], ([channel, day, host]) =>
       trx
         .insertInto('channel_referrer_days')
-        .values({ channel_id: channel!, day: day!, host: sql<string>`${HOST_SLOT}`, views: 1 })
+        .values({ channel_id: channel, day, host: host, views: 1 })
         .onConflict((oc) => oc.columns(['channel_id', 'day', 'host']).doUpdateSet({ views: sql`channel_referrer_days.views + 1` })),
-      host,
     );
   }
 }
