@@ -30,13 +30,7 @@ import { hashPassword } from '../src/server/features/auth/passwords.js';
 import { sessionIdFromToken } from '../src/server/features/auth/session-tokens.js';
 import { slugify } from '../src/contract/text.js';
 import { createVocabulary, rng } from './vocabulary.js';
-
-/**
- * Bumped whenever the generated rows change: bench/run.mjs keeps a PostgreSQL database per scale and
- * regenerates it when its mark (a comment on the database) is not this version's.
- */
-export const GENERATOR_VERSION = 2;
-export const generatorMark = (articles: number) => `broadsheet bench data v${GENERATOR_VERSION}: ${articles} articles`;
+import { generatorMark } from './generator-mark.mjs';
 
 export const BENCH_PASSWORD = 'bench-password';
 /** Users 1..BENCH_SESSIONS get a session whose cookie token is benchSessionToken(userId). */
