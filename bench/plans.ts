@@ -26,6 +26,8 @@ const { values } = parseArgs({
     // Default: the database bench/run.mjs keeps for the scale.
     'database-url': { type: 'string' },
     search: { type: 'string', default: 'harbour council' },
+    // Only the cases whose title contains this (e.g. --only analytics).
+    only: { type: 'string' },
   },
 });
 const pg = values.db === 'postgres';
@@ -82,6 +84,7 @@ const cases: [string, () => Promise<unknown>][] = [
 
 console.log(`## ${pg ? 'PostgreSQL' : 'SQLite'}, ${values.articles} articles\n`);
 for (const [title, run] of cases) {
+  if (values.only && !title.toLowerCase().includes(values.only.toLowerCase())) continue;
   recorded = [];
   const started = performance.now();
   await run();
