@@ -1,6 +1,6 @@
 /**
  * Prints the query plan of every statement behind the hot read paths (issue 9), as Markdown:
- *   npx tsx bench/plans.ts [--articles 1000000] [--db sqlite|postgres] [--database-url …]
+ *   npx tsx bench/plans.ts [--articles 1000000] [--db sqlite|postgres] [--database-url …, default …/broadsheet_bench_{articles}]
  * Runs the real repository code against a generated database (bench/generate.ts), records each SQL
  * statement with its parameters, and asks the database to explain it: EXPLAIN QUERY PLAN on SQLite,
  * EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL. Used for docs/query-plans.md.
@@ -15,18 +15,24 @@ import { createChannelsRepository } from '../src/server/features/channels/channe
 import { createCommentsRepository } from '../src/server/features/comments/comments.repository.js';
 import { createSessionsRepository } from '../src/server/features/auth/sessions.repository.js';
 import { createReactionsRepository } from '../src/server/features/reactions/reactions.repository.js';
+import { createAnalyticsRepository } from '../src/server/features/analytics/analytics.repository.js';
+import { createAnalyticsService } from '../src/server/features/analytics/analytics.service.js';
+import type { SessionUser } from '../src/server/features/auth/sessions.service.js';
 
 const { values } = parseArgs({
   options: {
     articles: { type: 'string', default: '10000' },
     db: { type: 'string', default: 'sqlite' },
-    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/broadsheet_bench' },
+    // Default: the database bench/run.mjs keeps for the scale.
+    'database-url': { type: 'string' },
     search: { type: 'string', default: 'harbour council' },
+    // Only the cases whose title contains this (e.g. --only analytics).
+    only: { type: 'string' },
   },
 });
 const pg = values.db === 'postgres';
 const target = pg
-  ? { kind: 'postgres' as const, url: values['database-url'] }
+  ? { kind: 'postgres' as const, url: values['database-url'] ?? `postgres://postgres@127.0.0.1:5432/broadsheet_bench_${values.articles}` }
   : { kind: 'sqlite' as const, file: path.resolve(`bench/data/${values.articles}/broadsheet.db`) };
 
 let recorded: { sql: string; parameters: readonly unknown[] }[] = [];
@@ -38,6 +44,9 @@ const channels = createChannelsRepository(db, handle.dialect);
 const comments = createCommentsRepository(db, handle.dialect);
 const sessions = createSessionsRepository(db);
 const reactions = createReactionsRepository(db);
+const analytics = createAnalyticsService({ analytics: createAnalyticsRepository(db), channels });
+// Channel 1 holds every tenth article with a year of daily figures; user 1 owns it (bench/generate.ts).
+const owner = { id: 1, isAdmin: false } as SessionUser;
 
 const newest = await db.selectFrom('articles').select(['id', 'channel_id']).where('published', '=', 1).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
 const likes = ARTICLE_SORT_EXPRESSIONS.likes;
@@ -69,10 +78,13 @@ const cases: [string, () => Promise<unknown>][] = [
   ['Channel explore page', () => channels.list({ sort: 'subscribers', direction: 'desc', limit: 25 }, null)],
   ['Comments of an article', () => comments.ofArticle(newest.id)],
   ['Reaction toggle (reading the reaction)', () => reactions.reactionOf(1, newest.id)],
+  ['Channel analytics, 30 days (channel 1: every tenth article)', () => analytics.channel(1, owner, '30')],
+  ['Channel analytics, all time (channel 1)', () => analytics.channel(1, owner, 'all')],
 ];
 
 console.log(`## ${pg ? 'PostgreSQL' : 'SQLite'}, ${values.articles} articles\n`);
 for (const [title, run] of cases) {
+  if (values.only && !title.toLowerCase().includes(values.only.toLowerCase())) continue;
   recorded = [];
   const started = performance.now();
   await run();
