@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
 import { queueArticlePublished } from '../email/outbox.repository.js';
 import { assignSlug, resolveSegment } from './article-slugs.js';
-import { prepareQuery, SENTINEL } from '../../db/prepared.js';
+import { prepareQuery, runPrepared, SENTINEL } from '../../db/prepared.js';
 import { takeAnonymousView } from './view-address-cap.js';
 
 /** The SQL behind each feed sort key; each matches an expression index of the migration. */
@@ -539,23 +539,24 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
      */
     async recordView(articleId: number, viewerKey: string, day: number, referrer: string | null = null, anonymousAddressKey?: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('article_views')
-          .values({ article_id: articleId, viewer_key: viewerKey, day })
-          .onConflict((oc) => oc.columns(['article_id', 'viewer_key', 'day']).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+        // Most views repeat a viewer's view of the day and stop here: compiled once (db/prepared.ts).
+        const inserted = await runPrepared(trx, 'view of the day', [articleId, viewerKey, day], ([article_id, viewer_key, today]) =>
+          trx
+            .insertInto('article_views')
+            .values({ article_id, viewer_key, day: today })
+            .onConflict((oc) => oc.columns(['article_id', 'viewer_key', 'day']).doNothing()),
+        );
+        if (Number(inserted.numAffectedRows ?? 0) === 0) return false;
         // An address past its anonymous views of the day: nothing of this view is kept (view-address-cap.ts).
         if (anonymousAddressKey !== undefined && !(await takeAnonymousView(trx, articleId, anonymousAddressKey, day))) {
           await trx.deleteFrom('article_views').where('article_id', '=', articleId).where('viewer_key', '=', viewerKey).where('day', '=', day).execute();
           return false;
         }
-        const article = await trx
-          .updateTable('articles')
-          .set({ view_count: sql`view_count + 1` })
-          .where('id', '=', articleId)
-          .returning('channel_id')
-          .executeTakeFirst();
+        const article = (
+          await runPrepared(trx, 'count a view', [articleId], ([id]) =>
+            trx.updateTable('articles').set({ view_count: sql`view_count + 1` }).where('id', '=', id).returning('channel_id'),
+          )
+        ).rows[0] as { channel_id: number } | undefined;
         if (article) {
           // The per-day tallies of the article and its channel (analytics, issue 18).
           await recordViewRollup(trx, { articleId, channelId: article.channel_id, day, signedIn: viewerKey.startsWith('u:'), referrer });
@@ -565,7 +566,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     },
 
     async displayedViews(articleId: number): Promise<number | undefined> {
-      const row = await db.selectFrom('articles').select(['view_count', 'view_boost']).where('id', '=', articleId).executeTakeFirst();
+      const row = (await runPrepared(db, 'displayed views', [articleId], ([id]) => db.selectFrom('articles').select(['view_count', 'view_boost']).where('id', '=', id)))
+        .rows[0] as { view_count: number; view_boost: number } | undefined;
       return row ? row.view_count + row.view_boost : undefined;
     },
 
