@@ -168,6 +168,9 @@ describeInBrowser('reading and writing (issue 14)', () => {
     // Closing the tab asks too (the browser's own question).
     const tab = await journey.context.newPage();
     await tab.goto('/articles/new');
+    // The question is the app's: it starts after the first paint (typing before it is kept, see
+    // server-render.e2e.test.ts, but a tab closed before it started has nothing to ask with).
+    await tab.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await tab.getByLabel('Title', { exact: true }).fill('Tab closing');
     const asked = new Promise<string>((resolve) => tab.once('dialog', (dialog) => { resolve(dialog.type()); void dialog.dismiss(); }));
     await tab.close({ runBeforeUnload: true });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Journey } from './support/browser.js';
-import { registerThroughForm } from './support/auth.js';
+import { PASSWORD, registerThroughForm } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { api } from './support/page-api.js';
 
@@ -124,6 +124,58 @@ describeInBrowser('pages are rendered on the server and hydrated in the browser'
     } finally {
       await context.close();
     }
+  });
+
+  it('keeps what a reader typed before the app started: the sign-in form signs in with it, the editor guards it', async () => {
+    // A writer to sign in as, with a channel to write in.
+    const setup = await Journey.open(site.browser, site.server.url);
+    const username = uniqueUsername('early');
+    await registerThroughForm(setup, username);
+    const channel = await api<{ id: number }>(setup.page, 'POST', '/api/channels', { name: uniqueUsername('Early Desk'), description: 'Typed before the app' });
+    expect(channel.status).toBe(201);
+    await setup.close();
+
+    const journey = await Journey.open(site.browser, site.server.url);
+    const { page } = journey;
+    // The app's chunk is held back until the typing is done, so the typing surely comes first.
+    const holdApp = async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return async () => {
+        release();
+        await journey.settle();
+        await page.unrouteAll();
+      };
+    };
+
+    let startApp = await holdApp();
+    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+    const login = page.getByRole('tabpanel', { name: 'Login' });
+    await login.getByLabel('Username').fill(username);
+    await login.getByLabel('Password').fill(PASSWORD);
+    expect(await page.locator('html[data-hydrated]').count(), 'typed before the app started').toBe(0);
+    await startApp();
+    expect(await login.getByLabel('Username').inputValue()).toBe(username);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await journey.expectPath('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Your Feed');
+
+    startApp = await holdApp();
+    await page.goto(`/channels/${channel.body.id}/articles/new`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Title', { exact: true }).fill('Typed while the app was loading');
+    expect(await page.locator('html[data-hydrated]').count(), 'typed before the app started').toBe(0);
+    await startApp();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Typed while the app was loading');
+    // The form holds it: leaving asks first, as for anything typed.
+    await page.getByRole('link', { name: 'Broadsheet' }).click();
+    await page.getByRole('alertdialog', { name: 'Leave without saving?' }).waitFor();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Typed while the app was loading');
+    await journey.close();
   });
 
   it('keeps the page the server drew when hydrating: text selectable at once, buttons working after', async () => {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { IconSprite } from '@/components/icon-sprite';
 import { PageSpinner } from '@/components/ui/spinner';
+import { stopRecordingTypedBeforeApp } from '@/lib/early-input';
 import { SelectedChannelProvider } from '@/lib/selected-channel';
 import { ThemeProvider } from '@/lib/theme';
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
@@ -21,6 +22,7 @@ export function RootLayout() {
   useEffect(() => {
     // The page is interactive: the browser journeys wait for this mark (and fail on any hydration error).
     document.documentElement.dataset.hydrated = '';
+    stopRecordingTypedBeforeApp();
   }, []);
   return (
     <AuthProvider>

@@ -17,6 +17,7 @@ import {
 } from '../lib/unsent-article';
 import { CategoryPicker } from './category-picker';
 import { LeaveUnsavedDialog, RestoreUnsentNotice, useUnsavedWorkGuard } from './unsaved-work';
+import { Form } from '@/components/ui/form';
 
 // TipTap is only downloaded by pages that edit (spec: the feed and article pages stay small).
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -191,7 +192,7 @@ export function ArticleForm({
   const editorHeight = mode === 'create' ? 300 : 500;
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
+    <Form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
       {unsentKey && <LeaveUnsavedDialog blocker={blocker} />}
       {offer && <RestoreUnsentNotice savedAt={offer.savedAt} onRestore={restore} onDiscard={discardOffer} />}
       <div className="space-y-2">
@@ -295,7 +296,7 @@ export function ArticleForm({
           </Button>
         )}
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   type CredentialsMode,
 } from '../lib/credentials-form';
 import { useAuth } from './auth-provider';
+import { Form } from '@/components/ui/form';
 
 const COPY = {
   login: { submit: 'Login', pending: 'Logging in…', passwordAutoComplete: 'current-password' },
@@ -35,7 +36,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <Form onSubmit={onSubmit} noValidate className="grid gap-4">
       {someFieldEmpty && (
         <p role="alert" id={`${id}-form-error`} className="text-sm font-medium text-destructive">
           {EMPTY_FIELDS_MESSAGE}
@@ -80,7 +81,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
         {isSubmitting && <Loader2Icon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
         {isSubmitting ? copy.pending : copy.submit}
       </Button>
-    </form>
+    </Form>
   );
 }
 

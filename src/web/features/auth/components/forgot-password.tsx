@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { apiRequest } from '@/lib/api-client';
+import { Form } from '@/components/ui/form';
 
 /**
  * "Forgot password?" under the sign-in form (issue 17): asks for the username or email and shows
@@ -55,7 +56,7 @@ export function ForgotPassword() {
             {mutation.data.message}
           </p>
         ) : (
-          <form onSubmit={submit} className="grid gap-3" noValidate>
+          <Form onSubmit={submit} className="grid gap-3" noValidate>
             <div className="grid gap-1.5">
               <Label htmlFor="forgot-login">Username or email</Label>
               <Input
@@ -76,7 +77,7 @@ export function ForgotPassword() {
             <Button type="submit" disabled={mutation.isPending}>
               Send reset link
             </Button>
-          </form>
+          </Form>
         )}
       </DialogContent>
     </Dialog>

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
 import { currentUserQueryKey } from '../api/query-keys';
 import { useAuth } from './auth-provider';
+import { Form } from '@/components/ui/form';
 
 /**
  * Set or change the password from the profile. An account made with Google sign-in has none yet
@@ -55,7 +56,7 @@ export function PasswordCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid max-w-sm gap-3" noValidate>
+        <Form onSubmit={submit} className="grid max-w-sm gap-3" noValidate>
           {hasPassword && (
             <div className="grid gap-1.5">
               <Label htmlFor="current-password">Current password</Label>
@@ -89,7 +90,7 @@ export function PasswordCard() {
           <Button type="submit" className="justify-self-start" disabled={mutation.isPending}>
             {hasPassword ? 'Change password' : 'Set password'}
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -14,6 +14,7 @@ import { apiRequest } from '@/lib/api-client';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { setSessionUser } from '../api/session';
+import { Form } from '@/components/ui/form';
 
 /**
  * /reset-password?token=…: the page a reset email links to. It sets a new password; the server
@@ -71,7 +72,7 @@ export function ResetPasswordPage() {
               </Button>
             </div>
           ) : (
-            <form onSubmit={submit} className="grid gap-3" noValidate>
+            <Form onSubmit={submit} className="grid gap-3" noValidate>
               <div className="grid gap-1.5">
                 <Label htmlFor="reset-password">New password</Label>
                 <Input
@@ -104,7 +105,7 @@ export function ResetPasswordPage() {
               <Button type="submit" disabled={mutation.isPending}>
                 Set new password
               </Button>
-            </form>
+            </Form>
           )}
         </CardContent>
       </Card>

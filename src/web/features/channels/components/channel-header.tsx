@@ -12,6 +12,7 @@ import { useUpdateChannel } from '../api/channels';
 import { formatDate } from '../lib/text';
 import { DescriptionField } from './description-field';
 import { SubscribeMenu } from './subscribe-button';
+import { Form } from '@/components/ui/form';
 
 /**
  * The channel page's header (spec 2 section 2): name, created-on date, description, category badge.
@@ -91,7 +92,7 @@ function ChannelEditForm({ channel, onDone }: { channel: Channel; onDone: () => 
   };
 
   return (
-    <form className="grid max-w-3xl gap-4" onSubmit={(event) => void save(event)}>
+    <Form className="grid max-w-3xl gap-4" onSubmit={(event) => void save(event)}>
       <h1 className="font-serif text-3xl font-bold tracking-tight">Edit Channel</h1>
       <div className="grid gap-2">
         <Label htmlFor="edit-channel-name">Channel Name</Label>
@@ -119,6 +120,6 @@ function ChannelEditForm({ channel, onDone }: { channel: Channel; onDone: () => 
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

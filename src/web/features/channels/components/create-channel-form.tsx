@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { useCreateChannel, useUserChannels } from '../api/channels';
 import { remainingChannelsText } from '../lib/text';
 import { DescriptionField } from './description-field';
+import { Form } from '@/components/ui/form';
 
 /**
  * Create Channel (spec 2 section 2): Channel Name and Description, a note on how many more
@@ -52,7 +53,7 @@ export function CreateChannelForm({ userId }: { userId: number | null }) {
         <CardDescription>Start a channel to publish your articles and gather subscribers.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-5" onSubmit={(event) => void submit(event)}>
+        <Form className="grid gap-5" onSubmit={(event) => void submit(event)}>
           <div className="grid gap-2">
             <Label htmlFor="channel-name">Channel Name</Label>
             <Input
@@ -89,7 +90,7 @@ export function CreateChannelForm({ userId }: { userId: number | null }) {
               {create.isPending ? 'Creating…' : 'Create Channel'}
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -17,6 +17,7 @@ import { useComments, usePostComment } from '../api/comments';
 import { countComments } from '../lib/count-comments';
 import { fullDate, relativeTime } from '../lib/relative-time';
 import { CommentContent } from './comment-content';
+import { Form } from '@/components/ui/form';
 
 const loadDeleteDialog = () => import('./delete-comment-dialog');
 const DeleteCommentDialog = lazy(loadDeleteDialog);
@@ -100,7 +101,7 @@ function CommentForm({
 
   const label = replyTo ? `Reply to ${replyTo.username}` : 'Add a comment';
   return (
-    <form onSubmit={onSubmit} className={cn('space-y-2', replyTo && 'mt-3 rounded-md border border-dashed p-3')} noValidate>
+    <Form onSubmit={onSubmit} className={cn('space-y-2', replyTo && 'mt-3 rounded-md border border-dashed p-3')} noValidate>
       <Label htmlFor={`${id}-content`}>{label}</Label>
       <textarea
         ref={textarea}
@@ -138,7 +139,7 @@ function CommentForm({
           </Button>
         )}
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useEmailActions, useEmailSettings, useNotificationSettings } from '../api/email';
+import { Form } from '@/components/ui/form';
 
 const CHOICE_LABELS: Record<NotifyChoice, string> = { each: 'Each new article', digest: 'Daily digest', none: 'No emails' };
 
@@ -77,7 +78,7 @@ export function EmailCard() {
                 Waiting for confirmation: {pending}. Follow the link we emailed to it.
               </p>
             )}
-            <form onSubmit={submit} className="grid max-w-sm gap-3" noValidate>
+            <Form onSubmit={submit} className="grid max-w-sm gap-3" noValidate>
               <div className="grid gap-1.5">
                 <Label htmlFor="account-email">{current ? 'New email address' : 'Email address'}</Label>
                 <Input
@@ -106,7 +107,7 @@ export function EmailCard() {
                   </Button>
                 )}
               </div>
-            </form>
+            </Form>
           </div>
         )}
 

@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useUpdateDescription, useUser } from '../api/users';
+import { Form } from '@/components/ui/form';
 
 const textareaClassName =
   'flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60 md:text-sm';
@@ -103,7 +104,7 @@ function AboutCard({ userId, description, editable }: { userId: number; descript
       </CardHeader>
       <CardContent>
         {editing ? (
-          <form className="grid gap-2" onSubmit={(event) => void save(event)}>
+          <Form className="grid gap-2" onSubmit={(event) => void save(event)}>
             <Label htmlFor="profile-bio" className="sr-only">
               About you
             </Label>
@@ -136,7 +137,7 @@ function AboutCard({ userId, description, editable }: { userId: number; descript
                 Cancel
               </Button>
             </div>
-          </form>
+          </Form>
         ) : description ? (
           <p className="whitespace-pre-line">{description}</p>
         ) : (
