@@ -1,4 +1,4 @@
-// npm run bench -- [--articles 10000] [--db sqlite|postgres] [--duration 10] [--connections 16] [--cache off] [--only name[,name…]]
+// npm run bench -- [--articles 10000] [--db sqlite|postgres] [--duration 10] [--connections 16] [--cache off] [--only name[,name…] or name;name…]
 // Starts the production build and a bare node:http ceiling in child processes, drives each
 // scenario with autocannon from this process, prints a table and saves JSON under bench/results/.
 // After the write scenarios it recounts every article's reactions and fails loudly on a mismatch.
@@ -236,8 +236,10 @@ function serverCpuMs() {
 
 const results = [];
 for (const scenario of scenarios) {
-  // --only takes one name fragment, or several separated by commas.
-  if (values.only && !values.only.split(',').some((part) => scenario.name.includes(part)) && !scenario.name.startsWith('ceiling')) continue;
+  // --only takes one name fragment, or several separated by commas; by semicolons when a fragment
+  // holds a comma itself ('feed, anonymous, first page;view').
+  const onlyParts = values.only?.split(values.only.includes(';') ? ';' : ',').filter(Boolean);
+  if (onlyParts && !onlyParts.some((part) => scenario.name.includes(part)) && !scenario.name.startsWith('ceiling')) continue;
   // Three seconds unrecorded first: the JIT takes that long to settle on a page's render (its first
   // seconds cost twice the steady figure), and the page's first render is not in the figure.
   if (!scenario.url && (scenario.method ?? 'GET') === 'GET') {
