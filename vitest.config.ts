@@ -10,6 +10,12 @@ const alias = {
  * Four projects: fast unit tests, API integration tests (each file runs against SQLite and,
  * when reachable, PostgreSQL), browser journeys against the built app in Chromium, and the long
  * hardening suites.
+ *
+ * They run in three groups, one after another (sequence.groupOrder): unit and API tests on two
+ * workers (they wait on the databases more than they compute; Vitest's default on a 2-core machine
+ * is one worker, and that put every file in a row), then the journeys, then the hardening suites,
+ * each one file at a time, so no timing a journey or a crash test checks shares the machine with
+ * the API files.
  */
 export default defineConfig({
   test: {
@@ -18,6 +24,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.api.test.ts', 'src/**/*.hardening.test.ts', 'node_modules/**'],
           setupFiles: ['./src/test-support/fail-on-console-error.ts'],
@@ -27,6 +35,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
           include: ['src/**/*.api.test.ts'],
           globalSetup: ['./src/test-support/api-global-setup.ts'],
           setupFiles: ['./src/test-support/fail-on-console-error.ts'],
@@ -38,6 +48,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 1 },
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -49,6 +60,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'hardening',
+          sequence: { groupOrder: 2 },
           // The long reliability and security suites (fuzzing, stored XSS in Chromium, SIGKILL
           // crash safety, hostile uploads). Part of `npm test`; alone: `npm run test:hardening`.
           include: ['src/**/*.hardening.test.ts', 'e2e/**/*.hardening.test.ts'],
