@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { Loader2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import {
@@ -12,7 +13,6 @@ import {
   type CredentialsMode,
 } from '../lib/credentials-form';
 import { useAuth } from './auth-provider';
-import { Form } from '@/components/ui/form';
 
 const COPY = {
   login: { submit: 'Login', pending: 'Logging in…', passwordAutoComplete: 'current-password' },

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
 import { currentUserQueryKey } from '../api/query-keys';
 import { useAuth } from './auth-provider';
-import { Form } from '@/components/ui/form';
 
 /**
  * Set or change the password from the profile. An account made with Google sign-in has none yet

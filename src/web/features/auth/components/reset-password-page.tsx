@@ -6,6 +6,7 @@ import { LIMITS } from '@contract/limits';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,7 +15,6 @@ import { apiRequest } from '@/lib/api-client';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { setSessionUser } from '../api/session';
-import { Form } from '@/components/ui/form';
 
 /**
  * /reset-password?token=…: the page a reset email links to. It sets a new password; the server

@@ -4,6 +4,7 @@ import type { Channel } from '@contract/channels';
 import { LIMITS } from '@contract/limits';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
@@ -12,7 +13,6 @@ import { useUpdateChannel } from '../api/channels';
 import { formatDate } from '../lib/text';
 import { DescriptionField } from './description-field';
 import { SubscribeMenu } from './subscribe-button';
-import { Form } from '@/components/ui/form';
 
 /**
  * The channel page's header (spec 2 section 2): name, created-on date, description, category badge.

@@ -5,12 +5,12 @@ import { LIMITS } from '@contract/limits';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useCreateChannel, useUserChannels } from '../api/channels';
 import { remainingChannelsText } from '../lib/text';
 import { DescriptionField } from './description-field';
-import { Form } from '@/components/ui/form';
 
 /**
  * Create Channel (spec 2 section 2): Channel Name and Description, a note on how many more

@@ -8,6 +8,7 @@ import { paths } from '@contract/paths';
 import { OnDemand } from '@/components/on-demand';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -17,7 +18,6 @@ import { useComments, usePostComment } from '../api/comments';
 import { countComments } from '../lib/count-comments';
 import { fullDate, relativeTime } from '../lib/relative-time';
 import { CommentContent } from './comment-content';
-import { Form } from '@/components/ui/form';
 
 const loadDeleteDialog = () => import('./delete-comment-dialog');
 const DeleteCommentDialog = lazy(loadDeleteDialog);

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { NOTIFY_CHOICES, type NotifyChoice } from '@contract/email';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useEmailActions, useEmailSettings, useNotificationSettings } from '../api/email';
-import { Form } from '@/components/ui/form';
 
 const CHOICE_LABELS: Record<NotifyChoice, string> = { each: 'Each new article', digest: 'Daily digest', none: 'No emails' };
 

@@ -6,13 +6,13 @@ import { LIMITS } from '@contract/limits';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useUpdateDescription, useUser } from '../api/users';
-import { Form } from '@/components/ui/form';
 
 const textareaClassName =
   'flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60 md:text-sm';
