@@ -7,6 +7,7 @@ import * as analyticsRollups from './2026_11_25_1800_analytics_rollups.js';
 import * as channelTopIndexes from './2026_11_26_0900_channel_top_indexes.js';
 import * as articleWordIndex from './2026_11_26_1000_article_word_index.js';
 import * as articleCategoryOrder from './2026_11_26_1100_article_category_order.js';
+import * as articleSearchWords from './2026_11_26_1200_article_search_words.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0900_channel_top_indexes': channelTopIndexes,
   '2026_11_26_1000_article_word_index': articleWordIndex,
   '2026_11_26_1100_article_category_order': articleCategoryOrder,
+  '2026_11_26_1200_article_search_words': articleSearchWords,
 };

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool, type Selectable } from 'kysely';
+import { sql, type CompiledQuery, type ExpressionBuilder, type RawBuilder, type SqlBool, type Selectable } from 'kysely';
 import type { ArticleImagesTable, ArticlesTable } from '../../db/schema.js';
 import type { ArticleSort } from '../../../contract/articles.js';
 import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.repository.js';
@@ -79,9 +79,16 @@ const EXCERPT_CHARS = 320;
 /** How many of the newest matches a first search page asks the SQLite search index for (see feed). */
 export const SEARCH_WINDOW = 200;
 
-export function createArticlesRepository(db: Database, dialect: Dialect, options: { searchWindow?: number } = {}) {
+/**
+ * How many rows of a feed page's order PostgreSQL checks one by one before it asks the search
+ * index for every match instead (see postgresSearchPage).
+ */
+export const POSTGRES_SEARCH_ROWS = 500;
+
+export function createArticlesRepository(db: Database, dialect: Dialect, options: { searchWindow?: number; postgresSearchRows?: number } = {}) {
   const json = jsonHelpers(dialect);
   const searchWindow = options.searchWindow ?? SEARCH_WINDOW;
+  const postgresSearchRows = options.postgresSearchRows ?? POSTGRES_SEARCH_ROWS;
 
   function baseSelect() {
     return db
@@ -167,9 +174,20 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       const ids = filter.matchingIds;
       q = q.where('articles.id', 'in', ids.length > 0 ? ids : [-1]) as Q;
     } else if (filter.searchPlan) {
-      q = q.where(filter.searchPlan.kind === 'words' ? wordCondition(filter.searchPlan.query) : searchCondition(filter.searchPlan.term)) as Q;
+      const condition = planCondition(filter.searchPlan);
+      // PostgreSQL: every match from the search index first, behind a fence (offset 0) the planner
+      // cannot see through. Left to itself it walks the sort index and tests each article in turn
+      // whenever it expects a phrase to match often (it estimates a phrase as its words anywhere),
+      // which reads every article's text for a rare phrase: 26 s at 100,000 articles.
+      q = (dialect === 'postgres'
+        ? q.where('articles.id', 'in', sql<number>`(select id from articles where ${condition} offset 0)`)
+        : q.where(condition)) as Q;
     }
     return q;
+  }
+
+  function planCondition(plan: SearchPlan): RawBuilder<SqlBool> {
+    return plan.kind === 'words' ? wordCondition(plan.query) : searchCondition(plan.term);
   }
 
   /**
@@ -181,8 +199,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     return `"${words.join(' ')}"*`;
   }
 
-  function wordCondition(query: string): Expression<SqlBool> {
-    if (dialect === 'postgres') return sql<SqlBool>`to_tsvector('simple', articles.title || ' ' || articles.plain_text) @@ to_tsquery('simple', ${query})`;
+  function wordCondition(query: string): RawBuilder<SqlBool> {
+    if (dialect === 'postgres') return sql<SqlBool>`articles.search_words @@ to_tsquery('simple', ${query})`;
     return sql<SqlBool>`articles.id in (select rowid from articles_words where articles_words match ${query})`;
   }
 
@@ -190,7 +208,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
   async function wordExists(word: string, beginning: boolean): Promise<boolean> {
     const found =
       dialect === 'postgres'
-        ? await sql`select 1 from articles where to_tsvector('simple', title || ' ' || plain_text) @@ to_tsquery('simple', ${`'${word}'${beginning ? ':*' : ''}`}) limit 1`.execute(db)
+        ? await sql`select 1 from articles where search_words @@ to_tsquery('simple', ${`'${word}'${beginning ? ':*' : ''}`}) limit 1`.execute(db)
         : await sql`select 1 from articles_words where articles_words match ${`"${word}"${beginning ? '*' : ''}`} limit 1`.execute(db);
     return found.rows.length > 0;
   }
@@ -221,7 +239,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
    * title and text, index-backed: FTS5 trigram in SQLite, pg_trgm in PostgreSQL. Trigram indexes
    * need three characters; shorter terms scan.
    */
-  function searchCondition(term: string): Expression<SqlBool> {
+  function searchCondition(term: string): RawBuilder<SqlBool> {
     const lowered = term.toLowerCase();
     if (dialect === 'postgres') {
       const pattern = `%${lowered.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -245,20 +263,59 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
   }
 
   function feedPageQuery(filter: PageFilter) {
-    const sortExpr = ARTICLE_SORT_EXPRESSIONS[filter.sort];
-    const cmp = sql.raw(filter.direction === 'desc' ? '<' : '>');
-    let query = applyFilters(baseSelect(), filter).select((eb) => [
-      sortExpr.as('sort_value'),
+    const query = applyFilters(baseSelect(), filter).select((eb) => [
+      ARTICLE_SORT_EXPRESSIONS[filter.sort].as('sort_value'),
       ...cardColumns(eb),
     ]);
+    return inFeedOrder(query, filter).limit(filter.limit);
+  }
+
+  /** A query's rows from the page's cursor on, in the feed's order. */
+  function inFeedOrder<Q extends ReturnType<typeof baseSelect>>(query: Q, filter: Pick<FeedFilter, 'sort' | 'direction' | 'after'>): Q {
+    const sortExpr = ARTICLE_SORT_EXPRESSIONS[filter.sort];
+    let q = query;
     if (filter.after) {
       const { value, id } = filter.after;
+      const cmp = sql.raw(filter.direction === 'desc' ? '<' : '>');
       // The first bound alone is a range both databases seek on the sort index; the OR alone (or
       // a row-value comparison on an expression index) made SQLite walk the index from the top.
       const cmpOrEqual = sql.raw(filter.direction === 'desc' ? '<=' : '>=');
-      query = query.where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}`).where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or articles.id ${cmp} ${id})`);
+      q = q.where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}`).where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or articles.id ${cmp} ${id})`) as Q;
     }
-    return query.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction).limit(filter.limit);
+    return q.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction) as Q;
+  }
+
+  /**
+   * A search page on PostgreSQL, in two steps. First the next `postgresSearchRows` articles of the
+   * page's order are tested one by one, stopping at a page of matches: a common word fills its
+   * page within a few dozen rows, and the sort index gives them in order. Only when those rows
+   * hold less than a page does the search index list every match (applyFilters), which is then
+   * few enough to sort. Either step alone is slow for the other kind of term: the index lists
+   * hundreds of thousands of articles for a common word, and a rare phrase would be tested
+   * against every article. SQLite needs neither: its full-text index gives matches in id order
+   * (newestSearchPage) and knows the positions of words, so a phrase costs no article reads.
+   */
+  async function postgresSearchPage(filter: PageFilter & { searchPlan: SearchPlan }): Promise<ArticleSummaryRow[]> {
+    const { searchPlan, ...rest } = filter;
+    const rows = inFeedOrder(applyFilters(baseSelect(), rest), rest)
+      .clearSelect()
+      .select([
+        'articles.id',
+        ARTICLE_SORT_EXPRESSIONS[filter.sort].as('sort_value'),
+        // A column, not a condition: the limit below keeps the database from testing rows past it.
+        planCondition(searchPlan).as('hit'),
+      ])
+      .limit(postgresSearchRows);
+    const matches = await db
+      .selectFrom(rows.as('w'))
+      .select('w.id')
+      .where('w.hit', '=', true)
+      .orderBy('w.sort_value', filter.direction)
+      .orderBy('w.id', filter.direction)
+      .limit(filter.limit)
+      .execute();
+    if (matches.length === filter.limit) return feedPage({ ...rest, matchingIds: matches.map((m) => m.id) });
+    return (await feedPageQuery(filter).execute()) as unknown as ArticleSummaryRow[];
   }
 
   /**
@@ -354,6 +411,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       const { search, ...rest } = filter;
       const plan = search ? await searchPlan(search) : undefined;
       const planned: PageFilter = { ...rest, searchPlan: plan };
+      if (plan && dialect === 'postgres') return postgresSearchPage({ ...planned, searchPlan: plan });
       if (plan && dialect === 'sqlite' && filter.sort === 'createdAt' && filter.direction === 'desc' && !filter.after) {
         const phrase = plan.kind === 'words' ? plan.query : ftsPhrase(plan.term);
         if (phrase) {
