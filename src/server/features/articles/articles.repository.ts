@@ -208,7 +208,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
   async function wordExists(word: string, beginning: boolean): Promise<boolean> {
     const found =
       dialect === 'postgres'
-        ? await sql`select 1 from articles where search_words @@ to_tsquery('simple', ${`'${word}'${beginning ? ':*' : ''}`}) limit 1`.execute(db)
+        ? // In a CTE, planned for all its rows: with the limit beside it, PostgreSQL expects to meet
+          // a match within a few rows, scans the table, and for a word no article has reads them all.
+          await sql`with matches as materialized (select 1 from articles where search_words @@ to_tsquery('simple', ${`'${word}'${beginning ? ':*' : ''}`})) select 1 from matches limit 1`.execute(db)
         : await sql`select 1 from articles_words where articles_words match ${`"${word}"${beginning ? '*' : ''}`} limit 1`.execute(db);
     return found.rows.length > 0;
   }
