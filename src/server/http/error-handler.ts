@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseOverloaded } from '../db/overload.js';
 import { HttpError } from './errors.js';
+import { BUSY_MESSAGE } from './server-limits.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -21,8 +23,8 @@ function describeValidationFailure(context: string | undefined, issues: Validati
 
 /**
  * One place maps every failure to `{error}` (DESIGN.md section 4): our HttpErrors and Fastify's own
- * 4xx errors keep their status and message; anything else is a bug, logged and answered with a
- * body that reveals nothing.
+ * 4xx errors keep their status and message; an overloaded database is a 503 with Retry-After;
+ * anything else is a bug, logged and answered with a body that reveals nothing.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -51,6 +53,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
               ? 'Unsupported content type; send application/json'
               : error.message;
       return reply.status(status).send({ error: message });
+    }
+    if (isDatabaseOverloaded(error)) {
+      request.log.warn({ err: error }, 'database overloaded');
+      return reply.status(503).header('retry-after', '5').send({ error: BUSY_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error' });
