@@ -10,10 +10,6 @@ import { testDatabases } from '../../test-support/test-app.js';
 import { registerErrorHandler } from './error-handler.js';
 import { BUSY_MESSAGE } from './server-limits.js';
 
-/**
- * An overloaded database (pool exhausted, statement timeout, SQLite locked) is the server being busy,
- * not a bug: 503 with Retry-After, never a 500. Real pools, real locks, the real error handler.
- */
 /** A route that fails with whatever `fail` throws, behind the real error handler. */
 async function answerTo(fail: () => Promise<unknown>) {
   const app = Fastify({ logger: false });
@@ -24,6 +20,10 @@ async function answerTo(fail: () => Promise<unknown>) {
   return response;
 }
 
+/**
+ * An overloaded database (pool exhausted, statement timeout, SQLite locked) is the server being busy,
+ * not a bug: 503 with Retry-After, never a 500. Real pools, real locks, the real error handler.
+ */
 describe('error handler, database overloaded', () => {
   it('answers 500 without details for a bug', async () => {
     const response = await answerTo(async () => {
@@ -78,4 +78,3 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))('error hand
     }
   });
 });
-
