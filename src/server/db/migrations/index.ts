@@ -8,6 +8,7 @@ import * as channelTopIndexes from './2026_11_26_0900_channel_top_indexes.js';
 import * as articleWordIndex from './2026_11_26_1000_article_word_index.js';
 import * as articleCategoryOrder from './2026_11_26_1100_article_category_order.js';
 import * as articleSearchWords from './2026_11_26_1200_article_search_words.js';
+import * as articleWordPairs from './2026_11_26_1300_article_word_pairs.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1000_article_word_index': articleWordIndex,
   '2026_11_26_1100_article_category_order': articleCategoryOrder,
   '2026_11_26_1200_article_search_words': articleSearchWords,
+  '2026_11_26_1300_article_word_pairs': articleWordPairs,
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedInClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
-import { createArticlesRepository, type FeedFilter } from './articles.repository.js';
+import { sql } from 'kysely';
+import { createArticlesRepository, phrasePairs, searchWords, type FeedFilter } from './articles.repository.js';
 
 /**
  * The newest-first search page of SQLite (articles.repository.ts, newestSearchPage) must answer
@@ -63,7 +64,7 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))('search pag
     const few = createArticlesRepository(t.database.db, kind, { postgresSearchRows: 3 });
     const all = createArticlesRepository(t.database.db, kind, { postgresSearchRows: 1_000_000 });
     const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
-    const searches = ['lantern', 'harbour council', 'harbour counc', 'antern', 'nothing like this'];
+    const searches = ['lantern', 'harbour council', 'harbour counc', 'harbour co', 'antern', 'nothing like this'];
     for (const search of searches) {
       for (const sort of ['createdAt', 'likes', 'comments'] as const) {
         for (const direction of ['desc', 'asc'] as const) {
@@ -83,5 +84,62 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))('search pag
     // The phrase keeps its meaning on both steps: the words in order, whatever the case and punctuation.
     const phrase = await few.feed({ sort: 'createdAt', direction: 'asc', limit: 20, search: 'harbour council' });
     expect(phrase.map((r) => (r as { title: string }).title)).toEqual(['Harbour council meets', 'HARBOUR, council! again']);
+  });
+
+  /**
+   * The word pairs (migration 2026_11_26_1300) only narrow: every article the phrase test matches
+   * must hold its pairs, or a search would silently miss it. Ground truth is the phrase test alone,
+   * on texts where PostgreSQL's parser and our own split of a search differ (hyphens, decimals,
+   * apostrophes, accents, entities) and on an article past the last word position PostgreSQL keeps.
+   */
+  it('finds through the word pairs every article the phrase test finds', async () => {
+    expect(phrasePairs(['harbour', 'council'])).toEqual(['harbour cou']);
+    expect(phrasePairs(['the', 'harbour', 'co'])).toEqual(['the har']);
+    const author = await signedInClient(t);
+    const channel = (await author.client.post('/api/channels', { name: 'Pairs Desk', description: 'd' })).json();
+    const tail = 'harbour council meets at dawn';
+    const long = `${Array.from({ length: 16_400 }, (_, i) => `w${i % 97}`).join(' ')} ${tail}`;
+    const texts = [
+      'The well-known harbour council met on the 3.5 km pier.',
+      "O'Brien's café: Müller & Søren said the naïve plan fails.",
+      'Fish &amp;amp; chips, 1,000 boats; e-mail harbour@example.com or visit example.com/harbour today.',
+      'Harbour harbour harbour council, council-harbour council. ÉCOLE Ørsted ΟΔΟΣ İstanbul.',
+      long,
+    ];
+    for (const [i, text] of texts.entries()) {
+      const response = await author.client.post('/api/articles', { title: `Pairs ${i}`, content: `<p>${text}</p>`, channelId: channel.id });
+      expect(response.statusCode).toBe(201);
+    }
+    const repository = createArticlesRepository(t.database.db, kind, { postgresSearchRows: 3 });
+    const phraseMatches = async (words: string[]) => {
+      const query = words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' <-> ');
+      const rows = await sql<{ id: number }>`select id from articles where search_words @@ to_tsquery('simple', ${query}) order by id`.execute(t.database.db);
+      return rows.rows.map((r) => r.id);
+    };
+    const searches = new Set<string>();
+    for (const text of texts.slice(0, -1)) {
+      const words = searchWords(text);
+      for (let i = 0; i + 1 < words.length; i++) {
+        searches.add(`${words[i]} ${words[i + 1]}`);
+        if (i + 2 < words.length) searches.add(`${words[i]} ${words[i + 1]} ${words[i + 2]!.slice(0, 3)}`);
+      }
+    }
+    // Past position 16,383 every word shares the last position: the phrase test still joins the
+    // word before it to each of them, and never two of them to each other.
+    const before = await sql<{ lexeme: string }>`select lexeme from unnest((select search_words from articles where title = 'Pairs 4')) where 16382 = any(positions)`.execute(t.database.db);
+    const w = before.rows[0]!.lexeme;
+    for (const search of [`${w} harbour`, `${w} council`, `${w} dawn`, 'harbour council', 'council meets', `${w} harbour council`]) searches.add(search);
+    let found = 0;
+    for (const search of searches) {
+      const expected = await phraseMatches(searchWords(search));
+      const page = await repository.feed({ sort: 'createdAt', direction: 'asc', limit: 20, search });
+      // A search whose words are not all words of some article ('5 km': '3.5' is one word to
+      // PostgreSQL) is matched as text instead and may find more; never less.
+      expect(page.map((r) => r.id), search).toEqual(expect.arrayContaining(expected));
+      found += expected.length;
+    }
+    expect(found).toBeGreaterThan(searches.size / 2);
+    const longId = (await sql<{ id: number }>`select id from articles where title = 'Pairs 4'`.execute(t.database.db)).rows[0]!.id;
+    for (const last of ['harbour', 'council', 'dawn']) expect(await phraseMatches([w, last])).toContain(longId);
   });
 });
