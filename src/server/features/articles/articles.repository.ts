@@ -71,7 +71,7 @@ export interface FeedFilter {
 export type SearchPlan = { kind: 'words'; query: string; pairs: string[] } | { kind: 'text'; term: string };
 
 /**
- * The word pairs (PostgreSQL's `search_pairs`, migration 2026_11_26_1300) every article holding
+ * The word pairs (PostgreSQL's `article_word_pairs`, migration 2026_11_26_1300) every article holding
  * these words as a phrase has: each word with the first three characters of the next. The last
  * word is a word beginning; shorter than three characters, its pair cannot be looked up and is left out.
  */
@@ -198,7 +198,10 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       // word pairs narrow the matches to articles where its words stand together, before any
       // article's words are read (only here: tested row by row, they would cost more than they save).
       // Lower-cased again by the database, as to_tsquery does with each word of the phrase.
-      const pairs = plan.kind === 'words' && plan.pairs.length > 0 ? sql<SqlBool>` and articles.search_pairs @> lower(${`{${plan.pairs.map((p) => `"${p}"`).join(',')}}`})::text[]` : sql``;
+      const pairs =
+        plan.kind === 'words' && plan.pairs.length > 0
+          ? sql<SqlBool>` and articles.id in (select article_id from article_word_pairs where pairs @> lower(${`{${plan.pairs.map((p) => `"${p}"`).join(',')}}`})::text[])`
+          : sql``;
       q = (dialect === 'postgres'
         ? q.where('articles.id', 'in', sql<number>`(select id from articles where ${condition}${pairs} offset 0)`)
         : q.where(condition)) as Q;

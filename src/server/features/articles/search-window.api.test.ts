@@ -142,4 +142,24 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))('search pag
     const longId = (await sql<{ id: number }>`select id from articles where title = 'Pairs 4'`.execute(t.database.db)).rows[0]!.id;
     for (const last of ['harbour', 'council', 'dawn']) expect(await phraseMatches([w, last])).toContain(longId);
   });
+
+  it('keeps the word pairs with the article: edited, counted, deleted', async () => {
+    const author = await signedInClient(t);
+    const channel = (await author.client.post('/api/channels', { name: 'Edit Desk', description: 'd' })).json();
+    const article = (await author.client.post('/api/articles', { title: 'Quiet week', content: '<p>Nothing happened at the pier.</p>', channelId: channel.id })).json();
+    const repository = createArticlesRepository(t.database.db, kind, { postgresSearchRows: 0 });
+    const found = async (search: string) => (await repository.feed({ sort: 'createdAt', direction: 'desc', limit: 20, search })).map((r) => r.id);
+    // A phrase of words some article has, so it goes through the word index and its pairs.
+    await author.client.post('/api/articles', { title: 'Lighthouse keeper retires', content: '<p>The harbour council thanked her.</p>', channelId: channel.id });
+    expect(await found('lighthouse keeper')).not.toContain(article.id);
+    expect((await author.client.patch(`/api/articles/${article.id}`, { content: '<p>The new lighthouse keeper starts at the pier.</p>' })).statusCode).toBe(200);
+    expect(await found('lighthouse keeper')).toContain(article.id);
+    expect((await author.client.post(`/api/articles/${article.id}/reactions`, { isLike: true })).statusCode).toBeLessThan(300);
+    expect(await found('lighthouse keeper')).toContain(article.id);
+    expect((await author.client.patch(`/api/articles/${article.id}`, { title: 'Harbour council news' })).statusCode).toBe(200);
+    expect(await found('harbour council news')).toEqual([article.id]);
+    expect((await author.client.delete(`/api/articles/${article.id}`)).statusCode).toBeLessThan(300);
+    const left = await sql<{ n: number }>`select count(*)::int as n from article_word_pairs where article_id = ${article.id}`.execute(t.database.db);
+    expect(left.rows[0]!.n).toBe(0);
+  });
 });
