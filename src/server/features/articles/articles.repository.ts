@@ -250,6 +250,11 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     for (const [i, word] of words.entries()) {
       if (!(await wordExists(word, i === words.length - 1))) return { kind: 'text', term };
     }
+    return wordsPlan(words);
+  }
+
+  /** A term matched by its words (searchPlan decides whether it may be). */
+  function wordsPlan(words: string[]): SearchPlan {
     return { kind: 'words', query: wordQuery(words), pairs: dialect === 'postgres' ? phrasePairs(words) : [] };
   }
 
@@ -319,16 +324,35 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
    * hundreds of thousands of articles for a common word, and a rare phrase would be tested
    * against every article. SQLite needs neither: its full-text index gives matches in id order
    * (newestSearchPage) and knows the positions of words, so a phrase costs no article reads.
+   *
+   * The first step runs with the term's words before searchPlan's probes: a page of the phrase's
+   * matches proves that each word is some article's word, which is all the probes would find, and
+   * they cost most for a common word (the posting lists of every word beginning with the last one:
+   * 32 ms for 'council' at 1,000,000 articles).
    */
-  async function postgresSearchPage(filter: PageFilter & { searchPlan: SearchPlan }): Promise<ArticleSummaryRow[]> {
-    const { searchPlan, ...rest } = filter;
-    const rows = inFeedOrder(applyFilters(baseSelect(), rest), rest)
+  async function postgresSearchPage(filter: PageFilter, term: string): Promise<ArticleSummaryRow[]> {
+    const words = searchWords(term);
+    if (words.length > 0) {
+      const page = await postgresNextRowsPage(filter, wordsPlan(words));
+      if (page) return page;
+    }
+    const plan = await searchPlan(term);
+    if (plan.kind === 'text') {
+      const page = await postgresNextRowsPage(filter, plan);
+      if (page) return page;
+    }
+    return (await feedPageQuery({ ...filter, searchPlan: plan }).execute()) as unknown as ArticleSummaryRow[];
+  }
+
+  /** A page of matches among the next `postgresSearchRows` rows of the page's order, if they hold one. */
+  async function postgresNextRowsPage(filter: PageFilter, plan: SearchPlan): Promise<ArticleSummaryRow[] | undefined> {
+    const rows = inFeedOrder(applyFilters(baseSelect(), filter), filter)
       .clearSelect()
       .select([
         'articles.id',
         ARTICLE_SORT_EXPRESSIONS[filter.sort].as('sort_value'),
         // A column, not a condition: the limit below keeps the database from testing rows past it.
-        planCondition(searchPlan).as('hit'),
+        planCondition(plan).as('hit'),
       ])
       .limit(postgresSearchRows);
     const matches = await db
@@ -339,8 +363,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       .orderBy('w.id', filter.direction)
       .limit(filter.limit)
       .execute();
-    if (matches.length === filter.limit) return feedPage({ ...rest, matchingIds: matches.map((m) => m.id) });
-    return (await feedPageQuery(filter).execute()) as unknown as ArticleSummaryRow[];
+    return matches.length === filter.limit ? feedPage({ ...filter, matchingIds: matches.map((m) => m.id) }) : undefined;
   }
 
   /**
@@ -434,9 +457,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     /** One feed page, with categories and the first image, in a single statement. */
     async feed(filter: FeedFilter): Promise<ArticleSummaryRow[]> {
       const { search, ...rest } = filter;
+      if (search && dialect === 'postgres') return postgresSearchPage(rest, search);
       const plan = search ? await searchPlan(search) : undefined;
       const planned: PageFilter = { ...rest, searchPlan: plan };
-      if (plan && dialect === 'postgres') return postgresSearchPage({ ...planned, searchPlan: plan });
       if (plan && dialect === 'sqlite' && filter.sort === 'createdAt' && filter.direction === 'desc' && !filter.after) {
         const phrase = plan.kind === 'words' ? plan.query : ftsPhrase(plan.term);
         if (phrase) {
