@@ -143,6 +143,42 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))('search pag
     for (const last of ['harbour', 'council', 'dawn']) expect(await phraseMatches([w, last])).toContain(longId);
   });
 
+  it('asks no probe for the words the statistics list as common, and answers the same', async () => {
+    const author = await signedInClient(t);
+    const channel = (await author.client.post('/api/channels', { name: 'Common Desk', description: 'd' })).json();
+    for (const title of ['Lantern fair', 'Lantern makers', 'Quiet lanterns', 'Market day']) {
+      await author.client.post('/api/articles', { title, content: `<p>${title} in the harbour town.</p>`, channelId: channel.id });
+    }
+    // The word probes, recognised by their SQL as they are compiled.
+    let probes = 0;
+    const watched = t.database.db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'RawNode' && args.node.sqlFragments.join('').includes('as materialized')) probes++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const search = (repository: ReturnType<typeof createArticlesRepository>, term: string) =>
+      repository.feed({ sort: 'createdAt', direction: 'desc', limit: 20, search: term }).then((rows) => rows.map((r) => r.id));
+    const searches = ['harbour town', 'lantern makers', 'harbour zzyzx', 'makers lant', 'antern', 'lant'];
+    // Before ANALYZE the list is empty: every word is probed.
+    const before = createArticlesRepository(watched, kind, { postgresSearchRows: 0 });
+    const expected = [];
+    for (const term of searches) expected.push(await search(before, term));
+    expect(probes).toBeGreaterThan(0);
+    await sql`analyze articles`.execute(t.database.db);
+    const listed = await sql<{ words: string[] | null }>`select most_common_elems::text::text[] as words from pg_stats where tablename = 'articles' and attname = 'search_words'`.execute(t.database.db);
+    expect(listed.rows[0]?.words).toEqual(expect.arrayContaining(['harbour', 'town', 'lantern']));
+    const after = createArticlesRepository(watched, kind, { postgresSearchRows: 0 });
+    probes = 0;
+    expect(await search(after, 'harbour town')).toHaveLength(4);
+    expect(probes).toBe(0);
+    // A word no article has is never listed: probed, and the term goes to the text search.
+    expect(await search(after, 'harbour zzyzx')).toEqual([]);
+    expect(probes).toBe(1);
+    for (const [i, term] of searches.entries()) expect(await search(after, term), term).toEqual(expected[i]);
+  });
+
   it('keeps the word pairs with the article: edited, counted, deleted', async () => {
     const author = await signedInClient(t);
     const channel = (await author.client.post('/api/channels', { name: 'Edit Desk', description: 'd' })).json();
