@@ -236,7 +236,7 @@ async function pgCopySink(url: string, mark: string): Promise<Sink> {
       );
       console.log(`word pairs       in ${((Date.now() - w) / 1000).toFixed(1)} s`);
       const t = Date.now();
-      // The trigram index is the longest build by far: it gets its own connection (both cores).
+      // Indexes are built on both connections at once (both cores); see the split below.
       const build = async (c: pg.Client, list: typeof indexes) => {
         for (const index of list) {
           const s = Date.now();
