@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import type { PageRenderResult, PageRequest, RenderPage } from '@contract/pages';
 import { HeadCollectorContext, type HeadCollector } from '@/components/document-title';
 import { PagePreferencesProvider } from '@/lib/page-preferences';
@@ -10,7 +10,7 @@ import { SITE_NAME } from '@/lib/site';
 import { authProvidersQueryKey, currentUserQueryKey, isAdminQueryKey } from '@/features/auth/api/query-keys';
 import { AppProvider } from './app/provider';
 import type { PageLoaderResult, RouteHandle } from './app/page-data';
-import { loadPageModule, pageModuleFile, routes } from './app/router';
+import { AppRoutes, loadPageModule, pageModuleFile, routes } from './app/router';
 import { renderToHtml } from './render-to-html';
 
 /**
@@ -18,10 +18,6 @@ import { renderToHtml } from './render-to-html';
  * browser hydrates. The server (src/server/http/pages.ts) loads this bundle and calls `render`
  * with the request and a data source backed by its services.
  */
-
-// Built once: the handler ranks every route branch when it is made, and keeps each page module
-// once its `lazy` has run (a handler per request flattened the table twice per render).
-const handler = createStaticHandler(routes);
 
 function allowed(handle: RouteHandle, user: PageRequest['user']): boolean {
   if (!handle.access) return true;
@@ -37,8 +33,7 @@ function allowed(handle: RouteHandle, user: PageRequest['user']): boolean {
 
 export const render: RenderPage = async (request, source) => {
   const url = new URL(request.url, request.publicUrl);
-  const context = await handler.query(new Request(url.href, { headers: { accept: 'text/html' } }));
-  const matches = context instanceof Response ? [] : context.matches;
+  const matches = matchRoutes(routes, url.pathname) ?? [];
   const handles = matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
   const redirect = (location: string, status: 301 | 302): PageRenderResult => ({
     status,
@@ -73,24 +68,20 @@ export const render: RenderPage = async (request, source) => {
   if (loaded?.redirect) return redirect(loaded.redirect.location, loaded.redirect.status);
   if (loaded?.status) status = loaded.status;
 
-  if (context instanceof Response) {
-    return redirect(context.headers.get('location') ?? '/', context.status === 301 ? 301 : 302);
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
-
   const collector: HeadCollector = {};
   const html = await renderToHtml(() => (
     <StrictMode>
       <HeadCollectorContext.Provider value={collector}>
         <PagePreferencesProvider value={request.preferences}>
           <AppProvider queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url.pathname + url.search + url.hash}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProvider>
         </PagePreferencesProvider>
       </HeadCollectorContext.Provider>
     </StrictMode>
   ));
-  if (context.statusCode >= 400 && status < 400) status = context.statusCode;
 
   const extraHead = page?.pageHead?.({ queryClient, params, publicUrl: request.publicUrl });
   const head = renderToStaticMarkup(

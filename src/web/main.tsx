@@ -7,7 +7,7 @@ import { createQueryClient } from './lib/query-client';
 import { storedTheme } from './lib/theme';
 import { storedShowImages } from './lib/image-visibility';
 import { AppProvider } from './app/provider';
-import { AppRouter, routerReady } from './app/router';
+import { AppRouter, loadOpenedPage } from './app/router';
 
 /**
  * The browser's side of the one render path (DESIGN.md section 7): the server rendered the page
@@ -46,7 +46,9 @@ if (!container) throw new Error('The page has no #root element');
 // awaits would make the bundler split that code into dozens of small chunks.
 // Hydrating in a transition lets React yield to the browser between pieces of the tree: the page is
 // already readable, so a reader's scroll or click should not wait for one long hydration task.
-void routerReady().then(() => {
+// The opened page's module is loaded first, so hydration finds the page's component rather than
+// suspending on it. If it cannot load, hydration goes on and the route's error boundary says so.
+void loadOpenedPage(window.location.pathname).catch(() => undefined).then(() => {
   startTransition(() => {
     hydrateRoot(
       container,

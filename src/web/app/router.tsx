@@ -1,10 +1,11 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { use, type ComponentType } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@contract/paths';
 import { AdminRoute, ProtectedRoute } from '@/features/auth/components/route-guards';
 import { RootLayout } from './layout/root-layout';
+import { BrowserRouter } from '@/lib/navigation/browser-router';
 import type { PageModule, RouteHandle } from './page-data';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 
 /** Every page module; each is its own chunk, loaded when its route is first opened. */
 const pageModules = import.meta.glob<PageModule>(['./routes/*.tsx', '!./routes/route-error.tsx', '!./routes/article-editing.tsx']);
@@ -14,20 +15,47 @@ export function pageModuleFile(page: string): string {
   return `app/routes/${page}.tsx`;
 }
 
+const loadingPages = new Map<string, Promise<PageModule>>();
+const loadedPages = new Map<string, ComponentType>();
+
 /**
- * A route whose page lives in app/routes/{name}.tsx. The router loads the module (route `lazy`)
- * before it shows the page, so a navigation keeps the current page until the next one is ready,
- * and the browser loads the opened page's module before hydrating.
+ * Loads the module of a page once (for the server render: its data loader and head; for the browser:
+ * the opened page before hydrating, the next page on a navigation). A failed load is forgotten, so a
+ * later navigation tries again.
  */
-function page(name: string, handle: Omit<RouteHandle, 'page'> = {}): Pick<RouteObject, 'lazy' | 'handle'> {
-  const load = pageModules[`./routes/${name}.tsx`];
-  if (!load) throw new Error(`No page module app/routes/${name}.tsx`);
-  return { handle: { ...handle, page: name } satisfies RouteHandle, lazy: async () => ({ Component: (await load()).default }) };
+export function loadPageModule(name: string): Promise<PageModule> {
+  let loading = loadingPages.get(name);
+  if (!loading) {
+    const load = pageModules[`./routes/${name}.tsx`];
+    if (!load) throw new Error(`No page module app/routes/${name}.tsx`);
+    loading = load().then(
+      (module) => {
+        loadedPages.set(name, module.default);
+        return module;
+      },
+      (error: unknown) => {
+        loadingPages.delete(name);
+        throw error;
+      },
+    );
+    loadingPages.set(name, loading);
+  }
+  return loading;
 }
 
-/** The page module of a page name, for the server render (its data loader and head). */
-export function loadPageModule(name: string): Promise<PageModule> {
-  return pageModules[`./routes/${name}.tsx`]!();
+/**
+ * A page's element: its component once the module is loaded; until then it suspends. The router
+ * renders a new location in a transition, so the page being left stays on screen meanwhile.
+ */
+function LazyPage({ name }: { name: string }) {
+  const Page = loadedPages.get(name) ?? use(loadPageModule(name)).default;
+  return <Page />;
+}
+
+/** A route whose page lives in app/routes/{name}.tsx. */
+function page(name: string, handle: Omit<RouteHandle, 'page'> = {}): Pick<RouteObject, 'element' | 'handle'> {
+  if (!pageModules[`./routes/${name}.tsx`]) throw new Error(`No page module app/routes/${name}.tsx`);
+  return { handle: { ...handle, page: name } satisfies RouteHandle, element: <LazyPage name={name} /> };
 }
 
 const signedIn = (redirectTo: string = paths.auth): RouteHandle => ({ access: { require: 'signed-in', redirectTo } });
@@ -42,7 +70,6 @@ const signedIn = (redirectTo: string = paths.auth): RouteHandle => ({ access: { 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       { index: true, ...page('home', { cacheable: true }) },
       { path: 'auth', ...page('auth', { access: { require: 'signed-out', redirectTo: paths.home } }) },
@@ -77,27 +104,27 @@ export const routes: RouteObject[] = [
   },
 ];
 
-let browserRouter: ReturnType<typeof createBrowserRouter> | undefined;
-
-/** The browser's router (made once, on first use: the server render never makes it). */
-function getBrowserRouter() {
-  browserRouter ??= createBrowserRouter(routes);
-  return browserRouter;
+/** The handles of the routes a path opens, outermost first. */
+export function routeHandles(pathname: string): RouteHandle[] {
+  return (matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle ?? {}) as RouteHandle);
 }
 
-/** Resolves once the router has loaded the module of the page opened (at once when it already has). */
-export function routerReady(): Promise<void> {
-  const router = getBrowserRouter();
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+/** Loads the module of the page at `pathname`, so the first render hydrates it without suspending. */
+export async function loadOpenedPage(pathname: string): Promise<void> {
+  const name = routeHandles(pathname).findLast((handle) => handle.page)?.page;
+  if (name) await loadPageModule(name);
+}
+
+/** The route table rendered at the router's location (the browser's router, or the server's StaticRouter). */
+export function AppRoutes() {
+  const location = useLocation();
+  return <RouteErrorBoundary location={location.pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
 }
 
 export function AppRouter() {
-  return <RouterProvider router={getBrowserRouter()} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

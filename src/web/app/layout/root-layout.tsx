@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { IconSprite } from '@/components/icon-sprite';
 import { PageSpinner } from '@/components/ui/spinner';
 import { stopRecordingTypedBeforeApp } from '@/lib/early-input';
@@ -8,6 +8,7 @@ import { ThemeProvider } from '@/lib/theme';
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
 import { useUserChannels } from '@/features/channels/api/channels';
 import { ChannelSwitcher } from '@/features/channels/components/channel-switcher';
+import { ScrollRestoration } from '@/lib/navigation/scroll-restoration';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { RouteAnnouncer } from './route-announcer';

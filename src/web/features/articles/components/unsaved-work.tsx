@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
 import { HistoryIcon } from 'lucide-react';
 import {
   AlertDialog,
@@ -11,6 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { useNavigationBlocker, type BlockerState } from '@/lib/navigation/use-navigation-blocker';
 
 /**
  * Asks before unsaved work is left: in-app navigation (links, the logo, Back) gets a dialog; closing
@@ -20,12 +20,8 @@ import { Button } from '@/components/ui/button';
 export function useUnsavedWorkGuard(active: boolean) {
   const activeRef = useRef(active);
   activeRef.current = active;
-  const blocker = useBlocker(
-    useCallback(
-      ({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) =>
-        activeRef.current && currentLocation.pathname !== nextLocation.pathname,
-      [],
-    ),
+  const blocker = useNavigationBlocker(
+    useCallback(({ currentLocation, nextLocation }) => activeRef.current && currentLocation.pathname !== nextLocation.pathname, []),
   );
 
   useEffect(() => {
@@ -47,7 +43,7 @@ export function useUnsavedWorkGuard(active: boolean) {
 }
 
 /** The question of an in-app navigation away from unsaved work. */
-export function LeaveUnsavedDialog({ blocker }: { blocker: ReturnType<typeof useBlocker> }) {
+export function LeaveUnsavedDialog({ blocker }: { blocker: BlockerState }) {
   const open = blocker.state === 'blocked';
   return (
     <AlertDialog

@@ -1,0 +1,83 @@
+import { expect, it } from 'vitest';
+import { Journey } from './support/browser.js';
+import { registerThroughForm } from './support/auth.js';
+import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
+import { api } from './support/page-api.js';
+
+const PHONE = { width: 390, height: 700 };
+
+/**
+ * Moving between pages inside the app (lib/navigation: the browser's history under React Router's
+ * declarative router): where the window is scrolled, and what Back and a reload return to.
+ */
+describeInBrowser('navigating between pages', () => {
+  const site = useSite();
+
+  it('opens a new page at its top, and returns to where the reader was on Back, Forward and a reload', async () => {
+    const writer = await Journey.open(site.browser, site.server.url);
+    await registerThroughForm(writer, uniqueUsername('tides'));
+    const channel = await api<{ id: number }>(writer.page, 'POST', '/api/channels', { name: 'Tide Desk', description: 'Tables.' });
+    expect(channel.status).toBe(201);
+    for (let n = 1; n <= 14; n += 1) {
+      const created = await api(writer.page, 'POST', '/api/articles', {
+        title: `Tide table ${n}`,
+        // Long enough that an article is taller than the feed is scrolled: opened where the feed
+        // was left, it would not show its top.
+        content: Array.from({ length: 40 }, (_, p) => `<p>High water at ${n} o'clock, paragraph ${p + 1}, which a reader scrolls past on a phone.</p>`).join(''),
+        channelId: channel.body.id,
+        status: 'published',
+      });
+      expect(created.status).toBe(201);
+    }
+    await writer.close();
+
+    const reader = await Journey.open(site.browser, site.server.url, PHONE);
+    const { page } = reader;
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await reader.goto('/');
+
+    // Down the feed to an older story, then into it: the article starts at its top.
+    const older = page.getByRole('link', { name: 'Tide table 3', exact: true }).first();
+    await older.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 40));
+    const feedPosition = await scrollY();
+    expect(feedPosition).toBeGreaterThan(600);
+    await older.click();
+    await reader.expectPath(/^\/articles\/tide-table-3-\d+$/);
+    // The URL changes at the click; the page follows once its module has loaded.
+    await page.getByRole('heading', { level: 1, name: 'Tide table 3' }).waitFor();
+    await expect.poll(scrollY).toBe(0);
+
+    // Back: the feed where it was left.
+    await page.goBack();
+    await reader.expectPath('/');
+    await expect.poll(scrollY).toBe(feedPosition);
+
+    // Forward: the article, where it was left.
+    await page.goForward();
+    await reader.expectPath(/^\/articles\/tide-table-3-\d+$/);
+    await expect.poll(scrollY).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(scrollY).toBe(900);
+
+    // Back to the feed and into the same article again: its text is already in the browser, so it
+    // draws at once at full height, and still opens at its top, not where the feed was.
+    await page.goBack();
+    await reader.expectPath('/');
+    await expect.poll(scrollY).toBe(feedPosition);
+    await older.click();
+    await reader.expectPath(/^\/articles\/tide-table-3-\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Tide table 3' }).waitFor();
+    await expect.poll(scrollY).toBe(0);
+
+    // A reload of the feed's entry keeps the reader's place too.
+    await page.goBack();
+    await reader.expectPath('/');
+    await expect.poll(scrollY).toBe(feedPosition);
+    await page.reload({ waitUntil: 'load' });
+    await reader.settle();
+    await expect.poll(scrollY).toBe(feedPosition);
+
+    await reader.close();
+  });
+});

@@ -1,0 +1,29 @@
+import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { Router } from 'react-router';
+import { getBrowserHistory, type LocationUpdate } from './browser-history';
+import { LastNavigation } from './last-navigation';
+
+/**
+ * React Router's declarative `<Router>` over the page's navigation history. A new location renders
+ * in a transition, so while the next page's module loads (its element suspends) the current page
+ * stays on screen, as the data router's route `lazy` did. A navigation that asks for `flushSync`
+ * (signing out) renders at once.
+ */
+export function BrowserRouter({ children }: { children: ReactNode }) {
+  const history = getBrowserHistory();
+  const [shown, setShown] = useState<LocationUpdate>(history.current);
+  useLayoutEffect(
+    () =>
+      history.listen((update) => {
+        if (update.options.flushSync) flushSync(() => setShown(update));
+        else startTransition(() => setShown(update));
+      }),
+    [history],
+  );
+  return (
+    <Router location={shown.location} navigationType={shown.action} navigator={history.navigator}>
+      <LastNavigation.Provider value={shown}>{children}</LastNavigation.Provider>
+    </Router>
+  );
+}
