@@ -88,8 +88,3 @@ export function valuesFromArticle(article: Article): ArticleFormValues {
     draft: !article.published,
   };
 }
-
-/** Where the edit page keeps its copy of the article (spec 1 section 2: 'an edit key' in the browser session). */
-export function editStorageKey(articleId: number): string {
-  return `broadsheet-edit-article:${articleId}`;
-}
