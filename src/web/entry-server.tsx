@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
-import { matchRoutes, StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { PageRenderResult, PageRequest, RenderPage } from '@contract/pages';
 import { HeadCollectorContext, type HeadCollector } from '@/components/document-title';
 import { PagePreferencesProvider } from '@/lib/page-preferences';
@@ -10,7 +10,7 @@ import { SITE_NAME } from '@/lib/site';
 import { authProvidersQueryKey, currentUserQueryKey, isAdminQueryKey } from '@/features/auth/api/query-keys';
 import { AppProvider } from './app/provider';
 import type { PageLoaderResult, RouteHandle } from './app/page-data';
-import { AppRoutes, loadPageModule, pageModuleFile, routes } from './app/router';
+import { AppRoutes, loadPageModule, matchAppRoutes, pageModuleFile } from './app/router';
 import { renderToHtml } from './render-to-html';
 
 /**
@@ -33,7 +33,7 @@ function allowed(handle: RouteHandle, user: PageRequest['user']): boolean {
 
 export const render: RenderPage = async (request, source) => {
   const url = new URL(request.url, request.publicUrl);
-  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const matches = matchAppRoutes(url.pathname) ?? [];
   const handles = matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
   const redirect = (location: string, status: 301 | 302): PageRenderResult => ({
     status,

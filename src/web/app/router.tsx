@@ -1,10 +1,11 @@
 import { use, type ComponentType } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { renderMatches, useLocation, type RouteObject } from 'react-router';
 import { paths } from '@contract/paths';
 import { AdminRoute, ProtectedRoute } from '@/features/auth/components/route-guards';
 import { RootLayout } from './layout/root-layout';
 import { BrowserRouter } from '@/lib/navigation/browser-router';
 import type { PageModule, RouteHandle } from './page-data';
+import { createRouteMatcher } from './route-matcher';
 import { RouteErrorBoundary } from './routes/route-error';
 
 /** Every page module; each is its own chunk, loaded when its route is first opened. */
@@ -104,9 +105,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The routes a path opens, outermost first (React Router's `matchRoutes` over this table, compiled once). */
+export const matchAppRoutes = createRouteMatcher(routes);
+
 /** The handles of the routes a path opens, outermost first. */
 export function routeHandles(pathname: string): RouteHandle[] {
-  return (matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle ?? {}) as RouteHandle);
+  return (matchAppRoutes(pathname) ?? []).map((match) => (match.route.handle ?? {}) as RouteHandle);
 }
 
 /** Loads the module of the page at `pathname`, so the first render hydrates it without suspending. */
@@ -117,8 +121,8 @@ export async function loadOpenedPage(pathname: string): Promise<void> {
 
 /** The route table rendered at the router's location (the browser's router, or the server's StaticRouter). */
 export function AppRoutes() {
-  const location = useLocation();
-  return <RouteErrorBoundary location={location.pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary location={pathname}>{renderMatches(matchAppRoutes(pathname))}</RouteErrorBoundary>;
 }
 
 export function AppRouter() {

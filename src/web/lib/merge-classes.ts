@@ -112,8 +112,26 @@ function readClass(cls: string): string[] | null {
 /** Classes read so far: a page renders the same few hundred over and over. */
 const read = new Map<string, string[] | null>();
 
+/**
+ * Whole lists merged so far. A server render calls cn() for every Button and Badge on the page, with
+ * the same few hundred lists request after request; looking each up whole, as twMerge does, keeps
+ * that at a Map lookup (without it an uncached article page cost about 0.7 ms more CPU). Emptied
+ * when full, so odd lists cannot grow it without bound.
+ */
+const merged = new Map<string, string>();
+const MERGED_MAX = 2000;
+
 /** Joins the classes, dropping each Tailwind class that a later one overrides (twMerge's rule). */
 export function mergeClasses(classList: string): string {
+  let result = merged.get(classList);
+  if (result === undefined) {
+    if (merged.size >= MERGED_MAX) merged.clear();
+    merged.set(classList, (result = mergeUncached(classList)));
+  }
+  return result;
+}
+
+function mergeUncached(classList: string): string {
   // What the classes kept so far set, as "variants|group|side", going from the last class back.
   const claimed = new Set<string>();
   const kept: string[] = [];
