@@ -10,7 +10,8 @@ import { SITE_NAME } from '@/lib/site';
 import { authProvidersQueryKey, currentUserQueryKey, isAdminQueryKey } from '@/features/auth/api/query-keys';
 import { AppProvider } from './app/provider';
 import type { PageLoaderResult, RouteHandle } from './app/page-data';
-import { AppRoutes, loadPageModule, matchAppRoutes, pageModuleFile } from './app/router';
+import { AppRoutes, loadPageModule, pageModuleFile, routes } from './app/router';
+import { createRouteMatcher } from './app/route-matcher';
 import { renderToHtml } from './render-to-html';
 
 /**
@@ -30,6 +31,10 @@ function allowed(handle: RouteHandle, user: PageRequest['user']): boolean {
       return user === null;
   }
 }
+
+// React Router's matchRoutes flattens, ranks and compiles the table on every call: compiled once here
+// (decision 020), and given to AppRoutes so the render matches with it too.
+const matchAppRoutes = createRouteMatcher(routes);
 
 export const render: RenderPage = async (request, source) => {
   const url = new URL(request.url, request.publicUrl);
@@ -75,7 +80,7 @@ export const render: RenderPage = async (request, source) => {
         <PagePreferencesProvider value={request.preferences}>
           <AppProvider queryClient={queryClient}>
             <StaticRouter location={url.pathname + url.search + url.hash}>
-              <AppRoutes />
+              <AppRoutes match={matchAppRoutes} />
             </StaticRouter>
           </AppProvider>
         </PagePreferencesProvider>

@@ -1,11 +1,10 @@
 import { use, type ComponentType } from 'react';
-import { renderMatches, useLocation, type RouteObject } from 'react-router';
+import { matchRoutes, renderMatches, useLocation, type RouteMatch, type RouteObject } from 'react-router';
 import { paths } from '@contract/paths';
 import { AdminRoute, ProtectedRoute } from '@/features/auth/components/route-guards';
 import { RootLayout } from './layout/root-layout';
 import { BrowserRouter } from '@/lib/navigation/browser-router';
 import type { PageModule, RouteHandle } from './page-data';
-import { createRouteMatcher } from './route-matcher';
 import { RouteErrorBoundary } from './routes/route-error';
 
 /** Every page module; each is its own chunk, loaded when its route is first opened. */
@@ -105,12 +104,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The routes a path opens, outermost first (React Router's `matchRoutes` over this table, compiled once). */
-export const matchAppRoutes = createRouteMatcher(routes);
+/** The routes a path opens, outermost first. */
+export type MatchAppRoutes = (pathname: string) => RouteMatch[] | null;
+
+/**
+ * React Router's own matching, in the browser: it flattens and ranks the table on each call, which
+ * a navigation does not notice. The server render uses route-matcher.ts instead, compiled once
+ * (decision 020); it is kept out of the browser's first load, where it would add 1 KB.
+ */
+const matchInBrowser: MatchAppRoutes = (pathname) => matchRoutes(routes, pathname);
 
 /** The handles of the routes a path opens, outermost first. */
-export function routeHandles(pathname: string): RouteHandle[] {
-  return (matchAppRoutes(pathname) ?? []).map((match) => (match.route.handle ?? {}) as RouteHandle);
+export function routeHandles(pathname: string, match: MatchAppRoutes = matchInBrowser): RouteHandle[] {
+  return (match(pathname) ?? []).map((found) => (found.route.handle ?? {}) as RouteHandle);
 }
 
 /** Loads the module of the page at `pathname`, so the first render hydrates it without suspending. */
@@ -120,9 +126,9 @@ export async function loadOpenedPage(pathname: string): Promise<void> {
 }
 
 /** The route table rendered at the router's location (the browser's router, or the server's StaticRouter). */
-export function AppRoutes() {
+export function AppRoutes({ match = matchInBrowser }: { match?: MatchAppRoutes }) {
   const { pathname } = useLocation();
-  return <RouteErrorBoundary location={pathname}>{renderMatches(matchAppRoutes(pathname))}</RouteErrorBoundary>;
+  return <RouteErrorBoundary location={pathname}>{renderMatches(match(pathname))}</RouteErrorBoundary>;
 }
 
 export function AppRouter() {
