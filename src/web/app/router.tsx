@@ -131,9 +131,16 @@ export function AppRoutes({ match = matchInBrowser }: { match?: MatchAppRoutes }
   return <RouteErrorBoundary location={pathname}>{renderMatches(match(pathname))}</RouteErrorBoundary>;
 }
 
+/** Nothing when the page at `pathname` is loaded already; else the load of its module. */
+function preparePage(pathname: string): Promise<void> | undefined {
+  const name = routeHandles(pathname).findLast((handle) => handle.page)?.page;
+  if (!name || loadedPages.has(name)) return undefined;
+  return loadPageModule(name).then(() => undefined);
+}
+
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <BrowserRouter prepare={preparePage}>
       <AppRoutes />
     </BrowserRouter>
   );

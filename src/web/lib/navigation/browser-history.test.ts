@@ -69,4 +69,28 @@ describe('the navigation history', () => {
     unblock();
     expect(history.blocker().state).toBe('unblocked');
   });
+
+  it('changes the address once the next page is prepared, and only for the latest navigation', async () => {
+    const { history, shown } = start();
+    const loads = new Map<string, () => void>();
+    history.setPrepare((pathname) =>
+      pathname === '/ready' ? undefined : new Promise<void>((resolve) => loads.set(pathname, resolve)),
+    );
+    history.navigator.push('/ready');
+    expect(window.location.pathname).toBe('/ready');
+
+    history.navigator.push('/channels');
+    history.navigator.push('/profile');
+    expect(window.location.pathname).toBe('/ready');
+    expect(shown.map((update) => update.location.pathname)).toEqual(['/ready']);
+
+    // The later click wins: the first page's module arriving afterwards changes nothing.
+    loads.get('/profile')!();
+    await Promise.resolve();
+    loads.get('/channels')!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(window.location.pathname).toBe('/profile');
+    expect(shown.map((update) => update.location.pathname)).toEqual(['/ready', '/profile']);
+  });
 });

@@ -34,12 +34,20 @@ export type BlockerState =
 
 const UNBLOCKED: BlockerState = { state: 'unblocked' };
 
+export type Prepare = (pathname: string) => Promise<unknown> | undefined;
+
 export interface NavigationHistory {
   navigator: Navigator;
   /** The location now shown. */
   current(): LocationUpdate;
   /** The one subscriber (the router) hears every location change that was not blocked. */
   listen(listener: (update: LocationUpdate) => void): () => void;
+  /**
+   * What must be ready before a push or replace changes the address: the next page's module. While
+   * it loads the address and the page stay as they are, so what the address says is what is shown
+   * (as the data router's route `lazy` did). Returns nothing when it is ready already.
+   */
+  setPrepare(prepare: Prepare | null): void;
   /** Registers a blocker; returns the function that removes it. */
   block(shouldBlock: ShouldBlock): () => void;
   blocker(): BlockerState;
@@ -59,6 +67,10 @@ export function createNavigationHistory(window: Window): NavigationHistory {
   // A navigation the reader confirmed passes the blockers once.
   let bypassBlockers = false;
   let pendingPopBypass = false;
+  let prepare: Prepare | null = null;
+  // Only the latest push or replace goes through once prepared: a click on another link while the
+  // first page's module loads wins.
+  let latestNavigation = 0;
 
   const setBlocker = (next: BlockerState) => {
     blockerState = next;
@@ -111,13 +123,28 @@ export function createNavigationHistory(window: Window): NavigationHistory {
 
   /** Runs a push or replace unless a blocker holds it back, in which case the reader is asked first. */
   const navigate = (action: 'PUSH' | 'REPLACE', to: To, state: unknown, options: NavigateOptions = {}) => {
-    const go = () => {
+    const nextLocation = { ...history.location, ...parseTo(to, window.location.href), state: state ?? null, key: 'blocked' } as Location;
+    const change = () => {
       pendingOptions = { preventScrollReset: options.preventScrollReset, flushSync: options.flushSync };
       if (action === 'PUSH') history.push(to, state);
       else history.replace(to, state);
       pendingOptions = {};
     };
-    const nextLocation = { ...history.location, ...parseTo(to, window.location.href), state: state ?? null, key: 'blocked' } as Location;
+    const go = () => {
+      const navigation = ++latestNavigation;
+      let ready: Promise<unknown> | undefined;
+      try {
+        ready = prepare?.(nextLocation.pathname);
+      } catch {
+        ready = undefined;
+      }
+      if (!ready) return change();
+      // A module that fails to load still navigates: the page's error boundary then says so.
+      const settle = () => {
+        if (navigation === latestNavigation) change();
+      };
+      ready.then(settle, settle);
+    };
     if (!isBlocked(nextLocation, action)) return go();
     setBlocker({
       state: 'blocked',
@@ -152,6 +179,9 @@ export function createNavigationHistory(window: Window): NavigationHistory {
       return () => {
         if (listener === next) listener = null;
       };
+    },
+    setPrepare(next) {
+      prepare = next;
     },
     block(shouldBlock) {
       blockers.add(shouldBlock);
