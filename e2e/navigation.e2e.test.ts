@@ -34,24 +34,31 @@ describeInBrowser('navigating between pages', () => {
     const reader = await Journey.open(site.browser, site.server.url, PHONE);
     const { page } = reader;
     const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    const older = page.getByRole('link', { name: 'Tide table 3', exact: true }).first();
+    /** Into the older story from the feed: the article is shown, at its top. */
+    const openOlderAtTop = async () => {
+      await older.click();
+      await reader.expectPath(/^\/articles\/tide-table-3-\d+$/);
+      await page.getByRole('heading', { level: 1, name: 'Tide table 3' }).waitFor();
+      await expect.poll(scrollY).toBe(0);
+    };
     await reader.goto('/');
 
     // Down the feed to an older story, then into it: the article starts at its top.
-    const older = page.getByRole('link', { name: 'Tide table 3', exact: true }).first();
     await older.scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollBy(0, 40));
     const feedPosition = await scrollY();
     expect(feedPosition).toBeGreaterThan(600);
-    await older.click();
-    await reader.expectPath(/^\/articles\/tide-table-3-\d+$/);
-    // The URL changes at the click; the page follows once its module has loaded.
-    await page.getByRole('heading', { level: 1, name: 'Tide table 3' }).waitFor();
-    await expect.poll(scrollY).toBe(0);
+    /** Back to the feed, where it was left. */
+    const backToFeed = async () => {
+      await page.goBack();
+      await reader.expectPath('/');
+      await expect.poll(scrollY).toBe(feedPosition);
+    };
+    await openOlderAtTop();
 
     // Back: the feed where it was left.
-    await page.goBack();
-    await reader.expectPath('/');
-    await expect.poll(scrollY).toBe(feedPosition);
+    await backToFeed();
 
     // Forward: the article, where it was left.
     await page.goForward();
@@ -62,18 +69,11 @@ describeInBrowser('navigating between pages', () => {
 
     // Back to the feed and into the same article again: its text is already in the browser, so it
     // draws at once at full height, and still opens at its top, not where the feed was.
-    await page.goBack();
-    await reader.expectPath('/');
-    await expect.poll(scrollY).toBe(feedPosition);
-    await older.click();
-    await reader.expectPath(/^\/articles\/tide-table-3-\d+$/);
-    await page.getByRole('heading', { level: 1, name: 'Tide table 3' }).waitFor();
-    await expect.poll(scrollY).toBe(0);
+    await backToFeed();
+    await openOlderAtTop();
 
     // A reload of the feed's entry keeps the reader's place too.
-    await page.goBack();
-    await reader.expectPath('/');
-    await expect.poll(scrollY).toBe(feedPosition);
+    await backToFeed();
     await page.reload({ waitUntil: 'load' });
     await reader.settle();
     await expect.poll(scrollY).toBe(feedPosition);

@@ -119,23 +119,22 @@ export function routeHandles(pathname: string, match: MatchAppRoutes = matchInBr
   return (match(pathname) ?? []).map((found) => (found.route.handle ?? {}) as RouteHandle);
 }
 
+/** Nothing when the page at `pathname` is loaded already; else the load of its module. */
+function preparePage(pathname: string): Promise<void> | undefined {
+  const name = routeHandles(pathname).findLast((handle) => handle.page)?.page;
+  if (!name || loadedPages.has(name)) return undefined;
+  return loadPageModule(name).then(() => undefined);
+}
+
 /** Loads the module of the page at `pathname`, so the first render hydrates it without suspending. */
 export async function loadOpenedPage(pathname: string): Promise<void> {
-  const name = routeHandles(pathname).findLast((handle) => handle.page)?.page;
-  if (name) await loadPageModule(name);
+  await preparePage(pathname);
 }
 
 /** The route table rendered at the router's location (the browser's router, or the server's StaticRouter). */
 export function AppRoutes({ match = matchInBrowser }: { match?: MatchAppRoutes }) {
   const { pathname } = useLocation();
   return <RouteErrorBoundary location={pathname}>{renderMatches(match(pathname))}</RouteErrorBoundary>;
-}
-
-/** Nothing when the page at `pathname` is loaded already; else the load of its module. */
-function preparePage(pathname: string): Promise<void> | undefined {
-  const name = routeHandles(pathname).findLast((handle) => handle.page)?.page;
-  if (!name || loadedPages.has(name)) return undefined;
-  return loadPageModule(name).then(() => undefined);
 }
 
 export function AppRouter() {

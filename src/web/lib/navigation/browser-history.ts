@@ -64,9 +64,8 @@ export function createNavigationHistory(window: Window): NavigationHistory {
   let pendingOptions: LocationUpdate['options'] = {};
   // The Back or Forward step that undoes a blocked one is not a navigation of its own.
   let ignoreNextPop = false;
-  // A navigation the reader confirmed passes the blockers once.
-  let bypassBlockers = false;
-  let pendingPopBypass = false;
+  // The Back or Forward step the reader confirmed ("Leave") passes the blockers.
+  let passNextPop = false;
   let prepare: Prepare | null = null;
   // Only the latest push or replace goes through once prepared: a click on another link while the
   // first page's module loads wins.
@@ -78,7 +77,7 @@ export function createNavigationHistory(window: Window): NavigationHistory {
   };
 
   const isBlocked = (nextLocation: Location, action: HistoryAction) =>
-    !bypassBlockers && [...blockers].some((shouldBlock) => shouldBlock({ currentLocation: shown.location, nextLocation, action }));
+    [...blockers].some((shouldBlock) => shouldBlock({ currentLocation: shown.location, nextLocation, action }));
 
   const show = (update: LocationUpdate) => {
     shown = update;
@@ -96,7 +95,9 @@ export function createNavigationHistory(window: Window): NavigationHistory {
         ignoreNextPop = false;
         return;
       }
-      if (delta !== null && isBlocked(location, 'POP')) {
+      if (passNextPop) {
+        passNextPop = false;
+      } else if (delta !== null && isBlocked(location, 'POP')) {
         // The browser has already moved: step back to where the reader was, then ask.
         ignoreNextPop = true;
         history.go(-delta);
@@ -105,17 +106,12 @@ export function createNavigationHistory(window: Window): NavigationHistory {
           location,
           proceed: () => {
             setBlocker(UNBLOCKED);
-            bypassBlockers = true;
-            pendingPopBypass = true;
+            passNextPop = true;
             history.go(delta);
           },
           reset: () => setBlocker(UNBLOCKED),
         });
         return;
-      }
-      if (pendingPopBypass) {
-        pendingPopBypass = false;
-        bypassBlockers = false;
       }
       show({ action, location, options: {} });
     });
@@ -151,12 +147,7 @@ export function createNavigationHistory(window: Window): NavigationHistory {
       location: nextLocation,
       proceed: () => {
         setBlocker(UNBLOCKED);
-        bypassBlockers = true;
-        try {
-          go();
-        } finally {
-          bypassBlockers = false;
-        }
+        go();
       },
       reset: () => setBlocker(UNBLOCKED),
     });
