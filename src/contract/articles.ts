@@ -110,6 +110,46 @@ export const FeedPageSchema = paginated(ArticleSummarySchema, 'FeedPage').extend
 });
 export type FeedPage = z.infer<typeof FeedPageSchema>;
 
+/**
+ * The sortable columns of a channel's article tables (spec 2 section 2). The server sorts and pages
+ * them, so a channel with thousands of articles sends a page of rows, not all of them.
+ */
+export const CHANNEL_TABLE_SORTS = ['title', 'createdAt', 'category', 'viewCount', 'commentCount', 'likes'] as const;
+export type ChannelTableSort = (typeof CHANNEL_TABLE_SORTS)[number];
+
+export const ChannelTableQuerySchema = z.object({
+  /** 'published' (anyone) or 'drafts' (the channel's owner only). */
+  status: z.enum(['published', 'drafts'], { error: 'must be published or drafts' }).default('published'),
+  sort: z.enum(CHANNEL_TABLE_SORTS, { error: `must be one of ${CHANNEL_TABLE_SORTS.join(', ')}` }).default('createdAt'),
+  direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  cursor: CursorSchema,
+  limit: LimitSchema,
+});
+export type ChannelTableQuery = z.input<typeof ChannelTableQuerySchema>;
+export type ChannelTableQueryInput = z.output<typeof ChannelTableQuerySchema>;
+
+/** One row of a channel's article table: what its columns show, nothing more. */
+export const ChannelTableRowSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    published: z.boolean(),
+    createdAt: z.string(),
+    category: z.string().nullable(),
+    viewCount: z.number().int(),
+    commentCount: z.number().int(),
+    likes: z.number().int(),
+  })
+  .meta({ id: 'ChannelTableRow' });
+export type ChannelTableRow = z.infer<typeof ChannelTableRowSchema>;
+
+export const ChannelTablePageSchema = paginated(ChannelTableRowSchema, 'ChannelTablePage').extend({
+  /** How many rows the table has in all (published articles, or drafts). */
+  total: z.number().int(),
+});
+export type ChannelTablePage = z.infer<typeof ChannelTablePageSchema>;
+
 export const FacetsSchema = z
   .object({
     categories: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),

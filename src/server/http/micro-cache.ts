@@ -36,6 +36,7 @@ const CACHEABLE: [RegExp, string[]][] = [
   [/^\/api\/channels(\?|$)/, [CACHE_TAGS.channels]],
   [/^\/api\/channels\/\d+(\?|$)/, [CACHE_TAGS.channels]],
   [/^\/api\/channels\/\d+\/articles(\?|$)/, [CACHE_TAGS.lists]],
+  [/^\/api\/channels\/\d+\/article-rows(\?|$)/, [CACHE_TAGS.lists]],
   [/^\/api\/categories$/, [CACHE_TAGS.reference]],
   [/^\/api\/locations$/, [CACHE_TAGS.reference]],
   // Pages are not listed: the page renderer marks the ones the route table calls cacheable (markCacheable).

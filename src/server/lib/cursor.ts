@@ -9,16 +9,18 @@ export function encodeCursor(value: number | string, id: number): string {
 }
 
 export function decodeCursor(cursor: string): { value: number; id: number } {
+  const { value, id } = decodeCursorOf(cursor, 'number');
+  return { value: value as number, id };
+}
+
+/** A cursor whose sort value is a number or, for an order by text (titles), a string. */
+export function decodeCursorOf(cursor: string, kind: 'number' | 'text'): { value: number | string; id: number } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      typeof parsed[0] === 'number' &&
-      Number.isFinite(parsed[0]) &&
-      Number.isSafeInteger(parsed[1])
-    ) {
-      return { value: parsed[0], id: parsed[1] };
+    if (Array.isArray(parsed) && parsed.length === 2 && Number.isSafeInteger(parsed[1])) {
+      const value: unknown = parsed[0];
+      if (kind === 'number' && typeof value === 'number' && Number.isFinite(value)) return { value, id: parsed[1] };
+      if (kind === 'text' && typeof value === 'string' && value.length <= 1000) return { value, id: parsed[1] };
     }
   } catch {
     // fall through

@@ -45,6 +45,10 @@ describe.each(testDatabases())('SQL statements per page on %s', (kind) => {
 
     const channelArticles = await count(() => anonymous.get(`/api/channels/${channel.id}/articles`));
     expect(channelArticles).toBeLessThanOrEqual(3);
+    const tableSmall = await count(() => anonymous.get(`/api/channels/${channel.id}/article-rows?limit=5&sort=category`));
+    const tableLarge = await count(() => anonymous.get(`/api/channels/${channel.id}/article-rows?limit=40&sort=category`));
+    expect(tableLarge).toBe(tableSmall);
+    expect(tableSmall).toBeLessThanOrEqual(3);
     const channelsSmall = await count(() => reader.client.get('/api/channels?limit=1'));
     const channelsLarge = await count(() => reader.client.get('/api/channels?limit=50'));
     expect(channelsLarge).toBe(channelsSmall);

@@ -48,6 +48,7 @@ const CASES: Case[] = [
   { method: 'DELETE', route: '/api/channels/:id/subscribe', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/subscribe` }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/channels/:id/subscribers', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/subscribers` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/channels/:id/drafts', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/drafts` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
+  { method: 'GET', route: '/api/channels/:id/article-rows', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/article-rows?status=drafts` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'GET', route: '/api/user/channels', request: async () => ({ url: '/api/user/channels' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/user/subscriptions', request: async () => ({ url: '/api/user/subscriptions' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/users/:id/subscriptions', request: async (fx) => ({ url: `/api/users/${fx.owner.id}/subscriptions` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type ExpressionBuilder, type RawBuilder, type SqlBool, type Selectable } from 'kysely';
 import type { ArticleImagesTable, ArticlesTable } from '../../db/schema.js';
-import type { ArticleSort } from '../../../contract/articles.js';
+import type { ArticleSort, ChannelTableSort } from '../../../contract/articles.js';
 import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.repository.js';
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
@@ -18,6 +18,46 @@ export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql
   likes: sql<number>`(articles.like_count + articles.like_boost)`,
   dislikes: sql<number>`(articles.dislike_count + articles.dislike_boost)`,
 };
+
+/** A row of a channel's article table as the repository reads it (the service names its category). */
+export interface ChannelTableRowData {
+  id: number;
+  slug: string;
+  title: string;
+  published: boolean;
+  createdAt: number;
+  categoryId: number | null;
+  viewCount: number;
+  commentCount: number;
+  likes: number;
+  /** The row's value in the table's order, for the next page's cursor. */
+  sortValue: number | string;
+}
+
+/**
+ * The SQL value a channel table is ordered by. Titles compare in lower case, as a reader expects of
+ * an alphabetical column. Category ranks are whole numbers made by the server from its fixed
+ * category tree (never input), so they are written into the statement as literals.
+ */
+function channelTableSortExpression(sort: ChannelTableSort, firstCategory: RawBuilder<number | null>, categoryRanks: Map<number, number>): RawBuilder<number | string> {
+  switch (sort) {
+    case 'title':
+      return sql<string>`lower(articles.title)`;
+    case 'createdAt':
+      return sql<number>`articles.created_at`;
+    case 'viewCount':
+      return sql<number>`(articles.view_count + articles.view_boost)`;
+    case 'commentCount':
+      return sql<number>`articles.comment_count`;
+    case 'likes':
+      return sql<number>`(articles.like_count + articles.like_boost)`;
+    case 'category': {
+      const branches = [...categoryRanks].map(([id, rank]) => `when ${Math.trunc(id)} then ${Math.trunc(rank)}`).join(' ');
+      // Without categories every row ranks -1 (an expression: a bare number in ORDER BY names a column).
+      return branches ? sql<number>`(case ${firstCategory} ${sql.raw(branches)} else -1 end)` : sql<number>`(articles.id * 0 - 1)`;
+    }
+  }
+}
 
 export type ArticleImageRow = Pick<Selectable<ArticleImagesTable>, 'id' | 'image_url' | 'caption' | 'position' | 'width' | 'height' | 'variants'>;
 
@@ -531,6 +571,68 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
         .limit(limit)
         .execute();
       return rows as unknown as ArticleSummaryRow[];
+    },
+
+    /**
+     * A page of a channel's article table in the order a reader chose, from the cursor's row on.
+     * The newest-first order seeks on articles_channel_idx; the other orders sort the channel's rows
+     * (found through the same index), which stays cheap for any channel a person writes. Category
+     * order is the alphabetical order of the first category's path: `categoryRanks` gives each
+     * category id its place (articles without a category come first, rank -1).
+     */
+    async channelTable(
+      channelId: number,
+      published: boolean,
+      page: { sort: ChannelTableSort; direction: 'asc' | 'desc'; after?: { value: number | string; id: number }; limit: number; categoryRanks: Map<number, number> },
+    ): Promise<ChannelTableRowData[]> {
+      const firstCategory = sql<number | null>`(select article_categories.category_id from article_categories where article_categories.article_id = articles.id order by article_categories.position limit 1)`;
+      const sortExpr = channelTableSortExpression(page.sort, firstCategory, page.categoryRanks);
+      let query = db
+        .selectFrom('articles')
+        .select([
+          'articles.id',
+          'articles.slug',
+          'articles.title',
+          'articles.published',
+          'articles.created_at',
+          firstCategory.as('category_id'),
+          sql<number>`(articles.view_count + articles.view_boost)`.as('views'),
+          'articles.comment_count',
+          sql<number>`(articles.like_count + articles.like_boost)`.as('likes'),
+          sortExpr.as('sort_value'),
+        ])
+        .where('articles.channel_id', '=', channelId)
+        .where('articles.published', '=', published ? 1 : 0);
+      if (page.after) {
+        const { value, id } = page.after;
+        const cmp = sql.raw(page.direction === 'desc' ? '<' : '>');
+        const cmpOrEqual = sql.raw(page.direction === 'desc' ? '<=' : '>=');
+        query = query.where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}`).where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or articles.id ${cmp} ${id})`);
+      }
+      const rows = await query.orderBy(sortExpr, page.direction).orderBy('articles.id', page.direction).limit(page.limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        published: row.published === 1,
+        createdAt: Number(row.created_at),
+        categoryId: row.category_id === null ? null : Number(row.category_id),
+        viewCount: Number(row.views),
+        commentCount: row.comment_count,
+        likes: Number(row.likes),
+        sortValue: typeof row.sort_value === 'string' ? row.sort_value : Number(row.sort_value),
+      }));
+    },
+
+    /** How many published articles (or drafts) a channel has: the count of its table. */
+    async channelTableTotal(channelId: number, published: boolean): Promise<number> {
+      const row = await db
+        .selectFrom('articles')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where('channel_id', '=', channelId)
+        .where('published', '=', published ? 1 : 0)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
     },
 
     /** Inserts an article with its categories and a unique slug made from `slug`; a published one counts toward its channel. */

@@ -4,6 +4,8 @@ import {
   ArticleRefParamsSchema,
   ArticleSchema,
   ArticleSummarySchema,
+  ChannelTablePageSchema,
+  ChannelTableQuerySchema,
   CreateArticleSchema,
   FacetsSchema,
   FeedPageSchema,
@@ -140,6 +142,25 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       },
     },
     async (request) => articles.ofChannel(request.params.id, false, request.user),
+  );
+
+  app.get(
+    '/channels/:id/article-rows',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "A page of a channel's article table, in the chosen order",
+        description:
+          "What the channel page's Published and Drafts tables show, sorted and paged by the server (keyset cursor). Drafts are the channel owner's only. GET /channels/{id}/articles stays the spec's whole list.",
+        params: IdParamsSchema,
+        querystring: ChannelTableQuerySchema,
+        response: { 200: ChannelTablePageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (request.query.status === 'drafts') requireUser(request);
+      return articles.channelTable(request.params.id, request.query, request.user);
+    },
   );
 
   app.get(

@@ -3,6 +3,8 @@ import {
   type Article,
   type ArticleImage,
   type ArticleSummary,
+  type ChannelTablePage,
+  type ChannelTableQueryInput,
   type CreateArticleInput,
   type Facets,
   type FeedPage,
@@ -15,7 +17,7 @@ import { slugify, stripHtml } from '../../../contract/text.js';
 import { parseJson } from '../../db/json-helpers.js';
 import { WRITE_TAGS } from '../../http/cache-invalidation.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { decodeCursor, decodeCursorOf, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
 import type { ArticleDetailRow, ArticleImageRow, ArticleRowBase, ArticlesRepository, ArticleSummaryRow } from './articles.repository.js';
@@ -63,6 +65,18 @@ function baseFields(row: ArticleRowBase, categories: CategoryIndex) {
     dislikes: row.dislike_count + row.dislike_boost,
     commentCount: row.comment_count,
   };
+}
+
+const rankCache = new WeakMap<CategoryIndex, Map<number, number>>();
+/** Each category's place in the alphabetical order of category paths (the channel table's Category column). */
+function categoryRanks(index: CategoryIndex): Map<number, number> {
+  let ranks = rankCache.get(index);
+  if (!ranks) {
+    const sorted = [...index.paths].sort(([, a], [, b]) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    ranks = new Map(sorted.map(([id], rank) => [id, rank]));
+    rankCache.set(index, ranks);
+  }
+  return ranks;
 }
 
 export function summaryRowToSummary(row: ArticleSummaryRow, categories: CategoryIndex): ArticleSummary {
@@ -236,6 +250,45 @@ export function createArticlesService(deps: {
       if (drafts && owner !== viewer?.id) throw forbidden("You don't have permission to view this page");
       const [rows, index] = await Promise.all([articles.ofChannel(channelId, !drafts, 500), categories.index()]);
       return rows.map((row) => summaryRowToSummary(row, index));
+    },
+
+    /**
+     * A page of a channel's article table (spec 2 section 2), sorted by the server so a channel of
+     * any size sends one page of rows. Drafts are the owner's only, as GET /drafts.
+     */
+    async channelTable(channelId: number, query: ChannelTableQueryInput, viewer: SessionUser | null): Promise<ChannelTablePage> {
+      const owner = await channels.ownerOf(channelId);
+      if (owner === undefined) throw notFound('Channel not found');
+      const drafts = query.status === 'drafts';
+      if (drafts && owner !== viewer?.id) throw forbidden("You don't have permission to view this page");
+      const index = await categories.index();
+      const [rows, total] = await Promise.all([
+        articles.channelTable(channelId, !drafts, {
+          sort: query.sort,
+          direction: query.direction,
+          after: query.cursor ? decodeCursorOf(query.cursor, query.sort === 'title' ? 'text' : 'number') : undefined,
+          limit: query.limit + 1,
+          categoryRanks: categoryRanks(index),
+        }),
+        articles.channelTableTotal(channelId, !drafts),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => ({
+          id: row.id,
+          slug: row.slug,
+          title: row.title,
+          published: row.published,
+          createdAt: new Date(row.createdAt).toISOString(),
+          category: row.categoryId === null ? null : (index.paths.get(row.categoryId) ?? null),
+          viewCount: row.viewCount,
+          commentCount: row.commentCount,
+          likes: row.likes,
+        })),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortValue, last.id) : null,
+        total,
+      };
     },
 
     async create(author: SessionUser, input: CreateArticleInput): Promise<Article> {
