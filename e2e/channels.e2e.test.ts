@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { Journey } from './support/browser.js';
 import { registerThroughForm } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
+import { api } from './support/page-api.js';
 
 describeInBrowser('channels, subscriptions and the profile in the browser', () => {
   const site = useSite();
@@ -139,5 +140,40 @@ describeInBrowser('channels, subscriptions and the profile in the browser', () =
     await page.goto('/channels/new');
     await visitor.expectPath('/auth');
     await visitor.close();
+  });
+
+  it("pages a large channel's table 50 rows at a time and sorts it on the server", async () => {
+    const owner = await Journey.open(site.browser, site.server.url);
+    await registerThroughForm(owner, uniqueUsername('archivist'));
+    const o = owner.page;
+    const channel = await api<{ id: number }>(o, 'POST', '/api/channels', { name: `Archive ${Date.now().toString(36)}`, description: 'Years of stories.' });
+    expect(channel.status).toBe(201);
+    // 55 articles: one page of 50 and a second of 5. Titles numbered so the Title order is known.
+    for (let i = 1; i <= 55; i++) {
+      const created = await api(o, 'POST', '/api/articles', { title: `Story ${String(i).padStart(2, '0')}`, content: `<p>Story ${i}</p>`, channelId: channel.body.id });
+      expect(created.status).toBe(201);
+    }
+
+    await owner.goto(`/channels/${channel.body.id}`);
+    const rows = o.locator('tbody tr');
+    const firstTitle = () => rows.first().getByRole('link').textContent();
+    // Newest first, the server's first page in the page itself.
+    expect(await rows.count()).toBe(50);
+    expect(await firstTitle()).toBe('Story 55');
+    expect(await o.getByText('Showing 50 of 55').isVisible()).toBe(true);
+
+    await o.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => rows.count()).toBe(55);
+    expect(await rows.last().getByRole('link').textContent()).toBe('Story 01');
+    expect(await o.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    // A column header sorts the whole table (not only the rows loaded), ascending first.
+    await o.getByRole('button', { name: 'Title' }).click();
+    await expect.poll(() => o.locator('th[aria-sort="ascending"]').textContent()).toBe('Title');
+    await expect.poll(firstTitle).toBe('Story 01');
+    expect(await rows.count()).toBe(50);
+    await o.getByRole('button', { name: 'Title' }).click();
+    await expect.poll(firstTitle).toBe('Story 55');
+    await owner.screenshot('channel-table-sorted');
   });
 });

@@ -1,5 +1,5 @@
 import type { AnalyticsPeriod, ChannelAnalytics } from './analytics.js';
-import type { Article, ArticleSummary, FeedPage } from './articles.js';
+import type { Article, ChannelTablePage, FeedPage } from './articles.js';
 import type { AuthProviders, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
 import type { CommentThread } from './comments.js';
@@ -27,8 +27,8 @@ export interface PageDataSource {
   channels(query: ApiQuery): Promise<ChannelPage>;
   /** GET /api/channels/{id}; null when missing. */
   channel(id: number): Promise<Channel | null>;
-  /** GET /api/channels/{id}/articles. */
-  channelArticles(id: number): Promise<ArticleSummary[]>;
+  /** GET /api/channels/{id}/article-rows: a page of the channel's article table. */
+  channelTable(id: number, query: ApiQuery): Promise<ChannelTablePage>;
   /** GET /api/user/channels (signed in only). */
   ownChannels(): Promise<Channel[]>;
   /** GET /api/users/{id}; null when missing. */

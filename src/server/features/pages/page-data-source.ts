@@ -1,5 +1,5 @@
 import type { PageDataSource } from '../../../contract/pages.js';
-import { ArticleRefParamsSchema, FeedQuerySchema } from '../../../contract/articles.js';
+import { ArticleRefParamsSchema, ChannelTableQuerySchema, FeedQuerySchema } from '../../../contract/articles.js';
 import { ChannelListQuerySchema } from '../../../contract/channels.js';
 import { HttpError } from '../../http/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -50,7 +50,7 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
     comments: (articleId) => comments.list(articleId, viewer),
     channels: (query) => channels.list(ChannelListQuerySchema.parse(query), viewer),
     channel: (id) => orNull(channels.get(id, viewer)),
-    channelArticles: (id) => articles.ofChannel(id, false, viewer),
+    channelTable: (id, query) => articles.channelTable(id, ChannelTableQuerySchema.parse(query), viewer),
     ownChannels: () => channels.ofOwner(signedIn().id, viewer),
     async user(id) {
       const row = await users.findById(id);

@@ -4,6 +4,7 @@ import { SITE_NAME } from '@/lib/site';
 import { articlesKeys } from '@/features/articles/api/articles';
 import { channelsKeys } from '@/features/channels/api/channels';
 import { ChannelArticles } from '@/features/articles/components/channel-articles';
+import { INITIAL_TABLE_SORT } from '@/features/articles/lib/table-sort';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ChannelDetail } from '@/features/channels/components/channel-detail';
 import { channelIdFromParam } from '@/features/channels/lib/route-params';
@@ -24,17 +25,19 @@ export default function ChannelPage() {
 }
 
 /**
- * The channel and its published articles, for signed-in readers (spec 2 shows signed-out visitors
+ * The channel and the first page of its published articles, for signed-in readers (spec 2 shows signed-out visitors
  * a sign-in dialog and no content). A missing channel answers 404.
  */
-export const loadPageData: PageLoader = async ({ source, queryClient, params, user }) => {
+export const loadPageData: PageLoader = async ({ source, queryClient, params, url, user }) => {
   const id = channelIdFromParam(params.id);
   if (id === null) return { status: 404 };
   if (!user) return;
-  const [channel, articles] = await Promise.all([source.channel(id), source.channelArticles(id).catch(() => null)]);
+  const tableUrl = articlesKeys.channelTable(id, 'published', INITIAL_TABLE_SORT);
+  const [channel, firstRows] = await Promise.all([source.channel(id), source.channelTable(id, Object.fromEntries(new URL(tableUrl[0], url).searchParams)).catch(() => null)]);
   queryClient.setQueryData(channelsKeys.detail(id), channel);
   if (!channel) return { status: 404 };
-  if (articles) queryClient.setQueryData(articlesKeys.channelArticles(id), articles);
+  // The Published table's first page, as useChannelTable's infinite query holds it.
+  if (firstRows) queryClient.setQueryData(tableUrl, { pages: [firstRows], pageParams: [null] });
 };
 
 /** The channel's own feed, for readers' feed apps. */

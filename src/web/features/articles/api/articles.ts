@@ -1,20 +1,31 @@
 import { useEffect, useRef } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Article, ArticleSummary, CreateArticle, Facets, FeedPage, UpdateArticle } from '@contract/articles';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Article, ChannelTablePage, CreateArticle, Facets, FeedPage, UpdateArticle } from '@contract/articles';
 import type { Channel } from '@contract/channels';
 import type { CategoryNode } from '@contract/taxonomy';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { feedApiUrl, type FeedFilters } from '../lib/feed-params';
+import type { TableSort } from '../lib/table-sort';
 import { viewReferrer } from '../lib/view-referrer';
+
+export type ChannelTableStatus = 'published' | 'drafts';
+
+/** Rows a channel's article table asks for at a time. */
+export const CHANNEL_TABLE_PAGE_SIZE = 50;
+
+/** GET /api/channels/{id}/article-rows for one tab and order, first page (the cursor is added per page). */
+export function channelTableUrl(channelId: number, status: ChannelTableStatus, sort: TableSort): string {
+  const query = new URLSearchParams({ status, sort: sort.field, direction: sort.direction, limit: String(CHANNEL_TABLE_PAGE_SIZE) });
+  return `/api/channels/${channelId}/article-rows?${query}`;
+}
 
 /** Query keys are the API URLs (spec 1 section 7), so the default fetch and prefix invalidation both work. */
 export const articlesKeys = {
   feed: (filters: FeedFilters) => [feedApiUrl(filters)] as const,
   facets: ['/api/articles/facets'] as const,
   detail: (id: number) => [`/api/articles/${id}`] as const,
-  channelArticles: (channelId: number) => [`/api/channels/${channelId}/articles`] as const,
-  channelDrafts: (channelId: number) => [`/api/channels/${channelId}/drafts`] as const,
+  channelTable: (channelId: number, status: ChannelTableStatus, sort: TableSort) => [channelTableUrl(channelId, status, sort)] as const,
   categories: ['/api/categories'] as const,
   ownChannels: ['/api/user/channels'] as const,
 };
@@ -110,12 +121,20 @@ export function useOwnChannels(enabled: boolean) {
   });
 }
 
-export function useChannelArticles(channelId: number, drafts: boolean, enabled = true) {
-  const key = drafts ? articlesKeys.channelDrafts(channelId) : articlesKeys.channelArticles(channelId);
-  return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => apiRequest<ArticleSummary[]>('GET', key[0], undefined, { signal }),
-    enabled,
+/**
+ * A channel's article table, sorted and paged by the server. The server renders the Published
+ * table's first page into the page's query state; another order keeps showing the rows it had
+ * until its own first page arrives, so the table does not collapse to a spinner on each click.
+ */
+export function useChannelTable(channelId: number, status: ChannelTableStatus, sort: TableSort) {
+  const url = channelTableUrl(channelId, status, sort);
+  return useInfiniteQuery({
+    queryKey: [url],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<ChannelTablePage>('GET', pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url, undefined, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
   });
 }
 

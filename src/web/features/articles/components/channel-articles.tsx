@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, PlusIcon } from 'lucide-react';
-import type { ArticleSummary } from '@contract/articles';
+import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, Loader2Icon, PlusIcon } from 'lucide-react';
+import type { ChannelTableRow } from '@contract/articles';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
-import { errorMessage, useChannelArticles } from '../api/articles';
+import { errorMessage, useChannelTable } from '../api/articles';
 import { useFormatArticleDate } from '../lib/format-date';
-import { INITIAL_TABLE_SORT, nextTableSort, sortArticleRows, type TableSort, type TableSortField } from '../lib/table-sort';
+import { INITIAL_TABLE_SORT, nextTableSort, type TableSort, type TableSortField } from '../lib/table-sort';
 
 /**
  * The 'Articles' section of a channel page (spec 2 section 2): 'New Article' and the Drafts tab
@@ -60,31 +60,48 @@ const COLUMNS: { field: TableSortField; label: string; wide?: boolean; numeric?:
 ];
 
 function ArticlesTable({ channelId, drafts, emptyText }: { channelId: number; drafts: boolean; emptyText: string }) {
-  const query = useChannelArticles(channelId, drafts);
   const [sort, setSort] = useState<TableSort>(INITIAL_TABLE_SORT);
+  const query = useChannelTable(channelId, drafts ? 'drafts' : 'published', sort);
 
   if (query.isPending) return <Spinner label="Loading articles" className="py-6" />;
-  if (query.isError) return <p className="py-4 text-sm text-destructive">{errorMessage(query.error, 'Failed to load articles')}</p>;
-  if (query.data.length === 0) return <p className="py-6 text-muted-foreground">{emptyText}</p>;
+  if (query.isError && !query.data) return <p className="py-4 text-sm text-destructive">{errorMessage(query.error, 'Failed to load articles')}</p>;
+  const rows = query.data.pages.flatMap((page) => page.items);
+  const total = query.data.pages[0]?.total ?? rows.length;
+  if (total === 0) return <p className="py-6 text-muted-foreground">{emptyText}</p>;
 
-  const rows = sortArticleRows(query.data, sort);
+  // While another order loads, the rows of the last one stay (dimmed) rather than a spinner.
+  const sorting = query.isPlaceholderData;
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{drafts ? 'Draft articles' : 'Published articles'}</caption>
-        <thead className="bg-muted/50 text-left">
-          <tr>
-            {COLUMNS.map((column) => (
-              <SortableHeader key={column.field} {...column} sort={sort} onSort={(field) => setSort((s) => nextTableSort(s, field))} />
+    <div className="space-y-3">
+      <div className="overflow-x-auto rounded-md border">
+        <table className={cn('w-full text-sm transition-opacity', sorting && 'opacity-60')} aria-busy={sorting}>
+          <caption className="sr-only">{drafts ? 'Draft articles' : 'Published articles'}</caption>
+          <thead className="bg-muted/50 text-left">
+            <tr>
+              {COLUMNS.map((column) => (
+                <SortableHeader key={column.field} {...column} sort={sort} onSort={(field) => setSort((s) => nextTableSort(s, field))} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((article) => (
+              <ArticleRow key={article.id} article={article} />
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((article) => (
-            <ArticleRow key={article.id} article={article} />
-          ))}
-        </tbody>
-      </table>
+          </tbody>
+        </table>
+      </div>
+      {query.isFetchNextPageError && <p className="text-sm text-destructive">{errorMessage(query.error, 'Failed to load articles')}</p>}
+      {query.hasNextPage && !sorting && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground">
+            Showing {rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage}>
+            {query.isFetchingNextPage && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
+            Load more
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
@@ -127,7 +144,7 @@ function SortableHeader({
   );
 }
 
-function ArticleRow({ article }: { article: ArticleSummary }) {
+function ArticleRow({ article }: { article: ChannelTableRow }) {
   const formatArticleDate = useFormatArticleDate();
   return (
     <tr className="border-t">
