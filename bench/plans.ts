@@ -71,10 +71,14 @@ const cases: [string, () => Promise<unknown>][] = [
   }],
   ['Session lookup (every signed-in request)', () => sessions.findWithUser(session.id)],
   ['Article by id', () => articles.findById(newest.id)],
-  ['Channel page', async () => {
+  ['Channel page (its table: the first 50 rows, newest first, and their count)', async () => {
     await channels.findById(newest.channel_id, null);
-    return articles.ofChannel(newest.channel_id, true, 500);
+    const page = { sort: 'createdAt', direction: 'desc', limit: 51, categoryRanks: new Map() } as const;
+    return Promise.all([articles.channelTable(newest.channel_id, true, page), articles.channelTableTotal(newest.channel_id, true)]);
   }],
+  ['Channel table sorted by likes (the rows of one channel sorted)', () =>
+    articles.channelTable(newest.channel_id, true, { sort: 'likes', direction: 'desc', limit: 51, categoryRanks: new Map() })],
+  ["Channel's whole list (GET /api/channels/{id}/articles, up to 500 rows)", () => articles.ofChannel(newest.channel_id, true, 500)],
   ['Channel explore page', () => channels.list({ sort: 'subscribers', direction: 'desc', limit: 25 }, null)],
   ['Comments of an article', () => comments.ofArticle(newest.id)],
   ['Reaction toggle (reading the reaction)', () => reactions.reactionOf(1, newest.id)],
