@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
 import { queueArticlePublished } from '../email/outbox.repository.js';
 import { assignSlug, resolveSegment } from './article-slugs.js';
+import { keysetAfter } from '../../db/keyset.js';
 import { prepareQuery, runPrepared, SENTINEL } from '../../db/prepared.js';
 import { takeAnonymousView } from './view-address-cap.js';
 
@@ -19,23 +20,9 @@ export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql
   dislikes: sql<number>`(articles.dislike_count + articles.dislike_boost)`,
 };
 
-/** A row of a channel's article table as the repository reads it (the service names its category). */
-export interface ChannelTableRowData {
-  id: number;
-  slug: string;
-  title: string;
-  published: boolean;
-  createdAt: number;
-  categoryId: number | null;
-  viewCount: number;
-  commentCount: number;
-  likes: number;
-  /** The row's value in the table's order, for the next page's cursor. */
-  sortValue: number | string;
-}
-
 /**
- * The SQL value a channel table is ordered by. Titles compare in lower case, as a reader expects of
+ * The SQL value a channel table is ordered by: the feed's expressions for the counters and the date
+ * (boosts included, as the table shows them). Titles compare in lower case, as a reader expects of
  * an alphabetical column. Category ranks are whole numbers made by the server from its fixed
  * category tree (never input), so they are written into the statement as literals.
  */
@@ -44,13 +31,11 @@ function channelTableSortExpression(sort: ChannelTableSort, firstCategory: RawBu
     case 'title':
       return sql<string>`lower(articles.title)`;
     case 'createdAt':
-      return sql<number>`articles.created_at`;
     case 'viewCount':
-      return sql<number>`(articles.view_count + articles.view_boost)`;
-    case 'commentCount':
-      return sql<number>`articles.comment_count`;
     case 'likes':
-      return sql<number>`(articles.like_count + articles.like_boost)`;
+      return ARTICLE_SORT_EXPRESSIONS[sort];
+    case 'commentCount':
+      return ARTICLE_SORT_EXPRESSIONS.comments;
     case 'category': {
       const branches = [...categoryRanks].map(([id, rank]) => `when ${Math.trunc(id)} then ${Math.trunc(rank)}`).join(' ');
       // Without categories every row ranks -1 (an expression: a bare number in ORDER BY names a column).
@@ -375,12 +360,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
     const sortExpr = ARTICLE_SORT_EXPRESSIONS[filter.sort];
     let q = query;
     if (filter.after) {
-      const { value, id } = filter.after;
-      const cmp = sql.raw(filter.direction === 'desc' ? '<' : '>');
-      // The first bound alone is a range both databases seek on the sort index; the OR alone (or
-      // a row-value comparison on an expression index) made SQLite walk the index from the top.
-      const cmpOrEqual = sql.raw(filter.direction === 'desc' ? '<=' : '>=');
-      q = q.where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}`).where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or articles.id ${cmp} ${id})`) as Q;
+      const [from, past] = keysetAfter(sortExpr, 'articles.id', filter.direction, filter.after);
+      q = q.where(from).where(past) as Q;
     }
     return q.orderBy(sortExpr, filter.direction).orderBy('articles.id', filter.direction) as Q;
   }
@@ -584,7 +565,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
       channelId: number,
       published: boolean,
       page: { sort: ChannelTableSort; direction: 'asc' | 'desc'; after?: { value: number | string; id: number }; limit: number; categoryRanks: Map<number, number> },
-    ): Promise<ChannelTableRowData[]> {
+    ) {
       const firstCategory = sql<number | null>`(select article_categories.category_id from article_categories where article_categories.article_id = articles.id order by article_categories.position limit 1)`;
       const sortExpr = channelTableSortExpression(page.sort, firstCategory, page.categoryRanks);
       let query = db
@@ -596,32 +577,18 @@ export function createArticlesRepository(db: Database, dialect: Dialect, options
           'articles.published',
           'articles.created_at',
           firstCategory.as('category_id'),
-          sql<number>`(articles.view_count + articles.view_boost)`.as('views'),
+          ARTICLE_SORT_EXPRESSIONS.viewCount.as('views'),
           'articles.comment_count',
-          sql<number>`(articles.like_count + articles.like_boost)`.as('likes'),
+          ARTICLE_SORT_EXPRESSIONS.likes.as('likes'),
           sortExpr.as('sort_value'),
         ])
         .where('articles.channel_id', '=', channelId)
         .where('articles.published', '=', published ? 1 : 0);
       if (page.after) {
-        const { value, id } = page.after;
-        const cmp = sql.raw(page.direction === 'desc' ? '<' : '>');
-        const cmpOrEqual = sql.raw(page.direction === 'desc' ? '<=' : '>=');
-        query = query.where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}`).where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or articles.id ${cmp} ${id})`);
+        const [from, past] = keysetAfter(sortExpr, 'articles.id', page.direction, page.after);
+        query = query.where(from).where(past);
       }
-      const rows = await query.orderBy(sortExpr, page.direction).orderBy('articles.id', page.direction).limit(page.limit).execute();
-      return rows.map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        title: row.title,
-        published: row.published === 1,
-        createdAt: Number(row.created_at),
-        categoryId: row.category_id === null ? null : Number(row.category_id),
-        viewCount: Number(row.views),
-        commentCount: row.comment_count,
-        likes: Number(row.likes),
-        sortValue: typeof row.sort_value === 'string' ? row.sort_value : Number(row.sort_value),
-      }));
+      return query.orderBy(sortExpr, page.direction).orderBy('articles.id', page.direction).limit(page.limit).execute();
     },
 
     /** How many published articles (or drafts) a channel has: the count of its table. */

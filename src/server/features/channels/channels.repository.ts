@@ -1,8 +1,9 @@
-import { sql, type Expression, type SqlBool, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ChannelsTable } from '../../db/schema.js';
 import type { Channel, ChannelSort } from '../../../contract/channels.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { likePattern } from '../../lib/cursor.js';
+import { keysetAfter } from '../../db/keyset.js';
 import { runPrepared } from '../../db/prepared.js';
 
 /** The SQL behind each sort key; each has an index that keyset pagination walks (see the migration). */
@@ -85,7 +86,6 @@ export function createChannelsRepository(db: Database, dialect: Dialect) {
 
     async list(filter: ChannelListFilter, viewerId: number | null): Promise<ChannelRow[]> {
       const sortExpr = SORT_EXPRESSIONS[filter.sort];
-      const cmp = filter.direction === 'desc' ? sql.raw('<') : sql.raw('>');
       if (filter.excludeUserId === undefined && !filter.category && !filter.q && !filter.after) {
         const key = `channels first page ${filter.sort} ${filter.direction}`;
         const page = await runPrepared(db, key, [viewerId ?? -1, filter.limit], ([viewer, limit]) =>
@@ -106,12 +106,8 @@ export function createChannelsRepository(db: Database, dialect: Dialect) {
         );
       }
       if (filter.after) {
-        const { value, id } = filter.after;
-        // The first bound is a range seek on the sort index (see articles.repository.ts, feed).
-        const cmpOrEqual = sql.raw(filter.direction === 'desc' ? '<=' : '>=');
-        query = query
-          .where(sql<SqlBool>`${sortExpr} ${cmpOrEqual} ${value}` as Expression<SqlBool>)
-          .where(sql<SqlBool>`(${sortExpr} ${cmp} ${value} or channels.id ${cmp} ${id})` as Expression<SqlBool>);
+        const [from, past] = keysetAfter(sortExpr, 'channels.id', filter.direction, filter.after);
+        query = query.where(from).where(past);
       }
       return query
         .orderBy(sortExpr, filter.direction)

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import type { Channel } from '@contract/channels';
 import { SITE_NAME } from '@/lib/site';
-import { articlesKeys } from '@/features/articles/api/articles';
+import { articlesKeys, channelTableQuery } from '@/features/articles/api/articles';
 import { channelsKeys } from '@/features/channels/api/channels';
 import { ChannelArticles } from '@/features/articles/components/channel-articles';
 import { INITIAL_TABLE_SORT } from '@/features/articles/lib/table-sort';
@@ -25,19 +25,21 @@ export default function ChannelPage() {
 }
 
 /**
- * The channel and the first page of its published articles, for signed-in readers (spec 2 shows signed-out visitors
- * a sign-in dialog and no content). A missing channel answers 404.
+ * The channel and the first page of its published articles, for signed-in readers (spec 2 shows
+ * signed-out visitors a sign-in dialog and no content). A missing channel answers 404.
  */
-export const loadPageData: PageLoader = async ({ source, queryClient, params, url, user }) => {
+export const loadPageData: PageLoader = async ({ source, queryClient, params, user }) => {
   const id = channelIdFromParam(params.id);
   if (id === null) return { status: 404 };
   if (!user) return;
-  const tableUrl = articlesKeys.channelTable(id, 'published', INITIAL_TABLE_SORT);
-  const [channel, firstRows] = await Promise.all([source.channel(id), source.channelTable(id, Object.fromEntries(new URL(tableUrl[0], url).searchParams)).catch(() => null)]);
+  const [channel, firstRows] = await Promise.all([
+    source.channel(id),
+    source.channelTable(id, channelTableQuery('published', INITIAL_TABLE_SORT)).catch(() => null),
+  ]);
   queryClient.setQueryData(channelsKeys.detail(id), channel);
   if (!channel) return { status: 404 };
   // The Published table's first page, as useChannelTable's infinite query holds it.
-  if (firstRows) queryClient.setQueryData(tableUrl, { pages: [firstRows], pageParams: [null] });
+  if (firstRows) queryClient.setQueryData(articlesKeys.channelTable(id, 'published', INITIAL_TABLE_SORT), { pages: [firstRows], pageParams: [null] });
 };
 
 /** The channel's own feed, for readers' feed apps. */

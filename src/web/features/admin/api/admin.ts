@@ -9,6 +9,7 @@ import type {
   UpdateAdminArticle,
 } from '@contract/admin';
 import { apiRequest } from '@/lib/api-client';
+import { cursorPages } from '@/lib/cursor-pages';
 import { invalidateApi } from '@/lib/query-client';
 
 /** Spec 2 section 9: admin lists are cached 5 minutes. */
@@ -27,14 +28,7 @@ export function adminListUrl(path: string, q: string): string {
 
 function useAdminList<Page extends { nextCursor: string | null }>(path: string, q: string) {
   const url = adminListUrl(path, q);
-  return useInfiniteQuery({
-    queryKey: [url],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<Page>('GET', pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url, undefined, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: ADMIN_LIST_STALE_TIME,
-  });
+  return useInfiniteQuery({ ...cursorPages<Page>(url), staleTime: ADMIN_LIST_STALE_TIME });
 }
 
 /** GET /api/admin-articles: every article, drafts included, newest first; `q` searches titles. */

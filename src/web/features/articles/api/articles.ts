@@ -5,6 +5,7 @@ import type { Channel } from '@contract/channels';
 import type { CategoryNode } from '@contract/taxonomy';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { cursorPages } from '@/lib/cursor-pages';
 import { feedApiUrl, type FeedFilters } from '../lib/feed-params';
 import type { TableSort } from '../lib/table-sort';
 import { viewReferrer } from '../lib/view-referrer';
@@ -14,10 +15,14 @@ export type ChannelTableStatus = 'published' | 'drafts';
 /** Rows a channel's article table asks for at a time. */
 export const CHANNEL_TABLE_PAGE_SIZE = 50;
 
-/** GET /api/channels/{id}/article-rows for one tab and order, first page (the cursor is added per page). */
+/** The query of a channel table's first page, for one tab and order (the cursor is added per page). */
+export function channelTableQuery(status: ChannelTableStatus, sort: TableSort): Record<string, string> {
+  return { status, sort: sort.field, direction: sort.direction, limit: String(CHANNEL_TABLE_PAGE_SIZE) };
+}
+
+/** GET /api/channels/{id}/article-rows with that query. */
 export function channelTableUrl(channelId: number, status: ChannelTableStatus, sort: TableSort): string {
-  const query = new URLSearchParams({ status, sort: sort.field, direction: sort.direction, limit: String(CHANNEL_TABLE_PAGE_SIZE) });
-  return `/api/channels/${channelId}/article-rows?${query}`;
+  return `/api/channels/${channelId}/article-rows?${new URLSearchParams(channelTableQuery(status, sort))}`;
 }
 
 /** Query keys are the API URLs (spec 1 section 7), so the default fetch and prefix invalidation both work. */
@@ -60,13 +65,7 @@ export function errorMessage(error: unknown, fallback: string): string {
  */
 export function useFeed(filters: FeedFilters) {
   const url = feedApiUrl(filters);
-  return useInfiniteQuery({
-    queryKey: [url],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<FeedPage>('GET', pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url, undefined, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useInfiniteQuery(cursorPages<FeedPage>(url));
 }
 
 /** The filter choices: categories, places and channels that the reader's articles have. */
@@ -127,15 +126,7 @@ export function useOwnChannels(enabled: boolean) {
  * until its own first page arrives, so the table does not collapse to a spinner on each click.
  */
 export function useChannelTable(channelId: number, status: ChannelTableStatus, sort: TableSort) {
-  const url = channelTableUrl(channelId, status, sort);
-  return useInfiniteQuery({
-    queryKey: [url],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<ChannelTablePage>('GET', pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url, undefined, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
+  return useInfiniteQuery({ ...cursorPages<ChannelTablePage>(channelTableUrl(channelId, status, sort)), placeholderData: keepPreviousData });
 }
 
 /** POST /api/articles. Toasts are the caller's: create and publish read differently (spec 1 section 8). */

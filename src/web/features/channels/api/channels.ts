@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, ChannelPage, ChannelSort, CreateChannel, UpdateChannel } from '@contract/channels';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { cursorPages } from '@/lib/cursor-pages';
 import { invalidateApi } from '@/lib/query-client';
 
 /**
@@ -42,13 +43,7 @@ export function channelsListUrl({ sort = 'subscribers', direction = 'desc', q, c
 /** GET /api/channels, a page at a time (the server sorts and searches; DESIGN.md section 4). */
 export function useChannels(query: ChannelListParams) {
   const url = channelsListUrl(query);
-  return useInfiniteQuery({
-    queryKey: [url],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<ChannelPage>('GET', pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url, undefined, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useInfiniteQuery(cursorPages<ChannelPage>(url));
 }
 
 /** The first `limit` channels by subscriber count, the reader's own left out (spec 1 section 2). */
