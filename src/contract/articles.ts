@@ -4,6 +4,7 @@ import { CursorSchema, LimitSchema, paginated } from './pagination.js';
 
 export const ARTICLE_MESSAGES = {
   notFound: 'Article not found',
+  signInToCreate: 'You must be logged in to create an article',
   titleRequired: 'Title is required',
   contentRequired: 'Content is required',
   selectChannel: 'Please select a channel',

@@ -1,32 +1,43 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 
+/** Spec 1 section 8: 'Empty credentials' reads 'Please fill in all fields' (sign-in and registration). */
+const EMPTY_CREDENTIALS = 'Please fill in all fields';
+
 /**
  * The login and register form schema of spec 1 section 5. The messages are the spec's,
  * word for word; the upper bounds and the character set come from DESIGN.md section 5.
+ * An empty or missing field answers the spec's 'Please fill in all fields' first.
  */
 export const UsernameSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Username is required' : 'Username must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? EMPTY_CREDENTIALS : 'Username must be text') })
   .trim()
+  .min(1, EMPTY_CREDENTIALS)
   .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, _ . and -');
 
-export const PasswordSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Password is required' : 'Password must be text') })
-  .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
-  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+/** A new password's rules; `missing` is what a missing (or, given, an empty) one answers. */
+function newPasswordSchema(missing: string, emptyIsMissing: boolean) {
+  const text = z.string({ error: (issue) => (issue.input === undefined ? missing : 'Password must be text') });
+  return (emptyIsMissing ? text.min(1, missing) : text)
+    .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+}
+
+/** A new password outside the sign-in forms (changing it, resetting it). */
+export const PasswordSchema = newPasswordSchema('Password is required', false);
 
 export const CredentialsSchema = z
-  .object({ username: UsernameSchema, password: PasswordSchema })
+  .object({ username: UsernameSchema, password: newPasswordSchema(EMPTY_CREDENTIALS, true) })
   .meta({ id: 'Credentials' });
 export type Credentials = z.infer<typeof CredentialsSchema>;
 
 /** Login does not re-check the register rules: a wrong guess is simply a wrong guess. */
 export const LoginSchema = z
   .object({
-    username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(256),
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.passwordMax),
+    username: z.string({ error: EMPTY_CREDENTIALS }).trim().min(1, EMPTY_CREDENTIALS).max(256),
+    password: z.string({ error: EMPTY_CREDENTIALS }).min(1, EMPTY_CREDENTIALS).max(LIMITS.passwordMax),
   })
   .meta({ id: 'Login' });
 
@@ -58,6 +69,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid username or password. Please try again or register for a new account.',
   usernameTaken: 'Username is already taken',
   notSignedIn: 'You must be logged in',
+  emptyCredentials: EMPTY_CREDENTIALS,
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
 } as const;
 

@@ -1,5 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ADMIN_MESSAGES } from '../../contract/admin.js';
+import { ARTICLE_MESSAGES } from '../../contract/articles.js';
+import { AUTH_MESSAGES, OIDC_MESSAGES, PASSWORD_MESSAGES } from '../../contract/auth.js';
+import { CHANNEL_MESSAGES } from '../../contract/channel-rules.js';
+import { COMMENT_MESSAGES } from '../../contract/comment-rules.js';
+import { EMAIL_MESSAGES } from '../../contract/email.js';
+import { MEDIA_MESSAGES } from '../../contract/media-rules.js';
+import { REACTION_MESSAGES } from '../../contract/reaction-rules.js';
 import { isDatabaseOverloaded } from '../db/overload.js';
 import { HttpError } from './errors.js';
 import { BUSY_MESSAGE } from './server-limits.js';
@@ -10,12 +18,24 @@ interface ValidationIssue {
   params?: { issue?: { path?: PropertyKey[] } };
 }
 
-/** Turns the first validation issue into a sentence that names the field. */
+/**
+ * The messages the contract words itself (many are the spec's, word for word, e.g. 'Please select a
+ * channel'): a reader sees them as they are, never behind a field name.
+ */
+const CONTRACT_MESSAGES = new Set<string>(
+  [ADMIN_MESSAGES, ARTICLE_MESSAGES, AUTH_MESSAGES, OIDC_MESSAGES, PASSWORD_MESSAGES, CHANNEL_MESSAGES, COMMENT_MESSAGES, EMAIL_MESSAGES, MEDIA_MESSAGES, REACTION_MESSAGES]
+    .flatMap((messages) => Object.values(messages))
+    // Whole sentences only: a fragment such as 'must include …' is written to follow a field name.
+    .filter((message): message is string => typeof message === 'string' && /^[A-Z]/.test(message)),
+);
+
+/** Turns the first validation issue into a sentence: the contract's own words, or one that names the field. */
 function describeValidationFailure(context: string | undefined, issues: ValidationIssue[]): string {
   const issue = issues[0];
   const pathFromIssue = issue?.params?.issue?.path?.map(String).join('.');
   const field = pathFromIssue || issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || context || 'input';
   const message = issue?.message ?? 'is invalid';
+  if (CONTRACT_MESSAGES.has(message)) return message;
   if (message.toLowerCase().includes(field.toLowerCase().split('.').pop() ?? field)) return message;
   if (/^(must|is|should)\b/.test(message)) return `${field} ${message}`;
   return `${field}: ${message}`;

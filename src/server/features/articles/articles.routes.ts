@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ARTICLE_MESSAGES,
   ArticleRefParamsSchema,
   ArticleSchema,
   ArticleSummarySchema,
@@ -17,7 +18,7 @@ import {
 import { ViewRequestSchema } from '../../../contract/analytics.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { requireUser } from '../../http/session.js';
+import { requireUser, signedInBeforeValidation } from '../../http/session.js';
 import type { ArticlesService } from './articles.service.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -45,6 +46,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.post(
     '/articles',
     {
+      // Signed-out writers learn they must log in before anything about their input.
+      preValidation: signedInBeforeValidation(ARTICLE_MESSAGES.signInToCreate),
       schema: {
         tags: ['articles'],
         summary: 'Write an article in one of your channels (published unless saved as a draft)',
@@ -71,6 +74,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.patch(
     '/articles/:id',
     {
+      preValidation: signedInBeforeValidation(),
       schema: {
         tags: ['articles'],
         summary: 'Edit an article (author only)',
@@ -85,6 +89,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.delete(
     '/articles/:id',
     {
+      preValidation: signedInBeforeValidation(),
       schema: {
         tags: ['articles'],
         summary: 'Delete an article with its comments, reactions and images (author only)',
@@ -101,6 +106,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.post(
     '/articles/:id/toggle-status',
     {
+      preValidation: signedInBeforeValidation(),
       schema: {
         tags: ['articles'],
         summary: 'Publish a draft or move a published article to drafts (author only)',

@@ -58,12 +58,23 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
     [{ username: 'a'.repeat(33), password: 'long-enough' }, 'Username must be at most 32 characters'],
     [{ username: 'abc', password: 'x'.repeat(257) }, 'Password must be at most 256 characters'],
     [{ username: 123, password: 'long-enough' }, 'Username must be text'],
-    [{ password: 'long-enough' }, 'Username is required'],
+    [{ password: 'long-enough' }, 'Please fill in all fields'],
+    [{ username: '  ', password: 'long-enough' }, 'Please fill in all fields'],
+    [{ username: 'abc', password: '' }, 'Please fill in all fields'],
   ])('refuses bad registration input %j with a message naming the field', async (payload, message) => {
     const response = await anonymous().post('/api/register', payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toContain(message);
+    expect(response.json().error).toBe(message);
   });
+
+  it.each([{}, { username: 'alan' }, { password: 'enigma-1' }, { username: ' ', password: 'enigma-1' }, { username: 'alan', password: '' }])(
+    "answers sign-in with %j 'Please fill in all fields' (spec 1 section 8)",
+    async (payload) => {
+      const response = await anonymous().post('/api/login', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'Please fill in all fields' });
+    },
+  );
 
   it('answers wrong password and unknown user with the same 401 message', async () => {
     await anonymous().post('/api/register', { username: 'alan', password: 'enigma-1' });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CHANNEL_MESSAGES,
   ChannelListQuerySchema,
   ChannelPageSchema,
   ChannelSchema,
@@ -14,7 +15,7 @@ import {
 } from '../../../contract/channels.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { requireUser } from '../../http/session.js';
+import { requireUser, signedInBeforeValidation } from '../../http/session.js';
 import type { ChannelsService } from './channels.service.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -36,6 +37,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.post(
     '/channels',
     {
+      preValidation: signedInBeforeValidation(CHANNEL_MESSAGES.signInToCreate),
       schema: {
         tags: ['channels'],
         summary: 'Create a channel owned by the signed-in user (at most 10 each)',
@@ -58,6 +60,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.patch(
     '/channels/:id',
     {
+      preValidation: signedInBeforeValidation(),
       schema: {
         tags: ['channels'],
         summary: 'Edit a channel (owner only)',
@@ -72,6 +75,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.post(
     '/channels/:id/subscribe',
     {
+      preValidation: signedInBeforeValidation(),
       schema: {
         tags: ['subscriptions'],
         summary: 'Subscribe to a channel (idempotent)',
@@ -85,6 +89,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.delete(
     '/channels/:id/subscribe',
     {
+      preValidation: signedInBeforeValidation(),
       schema: {
         tags: ['subscriptions'],
         summary: 'Unsubscribe from a channel (idempotent)',
@@ -98,6 +103,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.get(
     '/channels/:id/subscribers',
     {
+      preValidation: signedInBeforeValidation(),
       schema: {
         tags: ['subscriptions'],
         summary: "A channel's subscribers (owner only)",
@@ -135,6 +141,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.get(
     '/users/:id/subscriptions',
     {
+      preValidation: signedInBeforeValidation(),
       schema: {
         tags: ['subscriptions'],
         summary: "A user's subscriptions (their own, or any for an admin)",

@@ -52,6 +52,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
   app.delete(
     '/comments/:id',
     {
+      preValidation: signedInBeforeValidation(),
       schema: {
         tags: ['comments'],
         summary: 'Delete a comment (its author or an admin); one with replies stays as "This comment was deleted"',
