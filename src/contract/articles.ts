@@ -112,10 +112,11 @@ export const FeedPageSchema = paginated(ArticleSummarySchema, 'FeedPage').extend
 export type FeedPage = z.infer<typeof FeedPageSchema>;
 
 /**
- * The sortable columns of a channel's article tables (spec 2 section 2). The server sorts and pages
- * them, so a channel with thousands of articles sends a page of rows, not all of them.
+ * The sortable columns of a channel's article tables, by the spec's key names (spec 2 sections 2
+ * and 9). The server sorts and pages them, so a channel with thousands of articles sends a page of
+ * rows, not all of them.
  */
-export const CHANNEL_TABLE_SORTS = ['title', 'createdAt', 'category', 'viewCount', 'commentCount', 'likes'] as const;
+export const CHANNEL_TABLE_SORTS = ['title', 'createdAt', 'category', 'viewCount', 'commentCount', 'likeCount'] as const;
 export type ChannelTableSort = (typeof CHANNEL_TABLE_SORTS)[number];
 
 export const ChannelTableQuerySchema = z.object({

@@ -129,17 +129,40 @@ export function createArticlesService(deps: {
     return owner;
   }
 
-  async function validCategoryIds(input: { categoryIds?: number[]; categoryId?: string | number | null }): Promise<number[] | undefined> {
+  /**
+   * The categories an article gets: categoryIds (preferred), else a single categoryId, else the
+   * spec's `category` text (spec 1 section 3): a category's name or its whole path ('Sports >
+   * Football'), ignoring case; an empty one, or 'Other' (which the spec's picker sends as empty),
+   * means none. Undefined when the input names no categories at all (an edit keeps them).
+   */
+  async function validCategoryIds(input: { categoryIds?: number[]; categoryId?: string | number | null; category?: string | null }): Promise<number[] | undefined> {
     let ids = input.categoryIds;
     if (!ids && input.categoryId !== undefined && input.categoryId !== null) {
       const single = Number(input.categoryId);
       ids = Number.isSafeInteger(single) && single > 0 ? [single] : [];
     }
+    if (!ids && input.category !== undefined) ids = await categoryIdsNamed(input.category);
     if (!ids) return undefined;
     if (ids.length > LIMITS.categoriesPerArticle) throw badRequest(ARTICLE_MESSAGES.tooManyCategories);
     const { paths } = await categories.index();
     if (ids.some((id) => !paths.has(id))) throw badRequest(ARTICLE_MESSAGES.unknownCategory);
     return ids;
+  }
+
+  /** The category a name or path names: a whole path first, then the first category of that name in the tree's order. */
+  async function categoryIdsNamed(text: string | null): Promise<number[]> {
+    const wanted = (text ?? '').trim().toLowerCase();
+    if (wanted === '' || wanted === 'other') return [];
+    const { paths } = await categories.index();
+    let byName: number | undefined;
+    for (const [id, path] of paths) {
+      const lower = path.toLowerCase();
+      if (lower === wanted) return [id];
+      const name = lower.includes(' > ') ? lower.slice(lower.lastIndexOf(' > ') + 3) : lower;
+      if (byName === undefined && name === wanted) byName = id;
+    }
+    if (byName === undefined) throw badRequest(ARTICLE_MESSAGES.unknownCategory);
+    return [byName];
   }
 
   function locationOf(input: { location?: string | null; location_name?: string | null; location_lat?: number | null; location_lng?: number | null }) {
