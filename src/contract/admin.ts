@@ -17,16 +17,38 @@ export const ADMIN_MESSAGES = {
 /** Headroom below PostgreSQL's 32-bit integer, so real activity on top of a set total cannot overflow. */
 export const ADMIN_COUNT_MAX = 1_000_000_000;
 
+/** What a number field may hold: digits, an optional sign, fraction and exponent. */
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
 /**
- * A count sent by an admin: a JSON whole number; negative values are clamped to 0 (spec 2
- * section 5). Anything non-numeric is refused with 400; the form's own rule (empty or
- * non-numeric input counts as 0) is applied before sending.
+ * What an admin's typed count means (spec 2 section 5): whole numbers with a minimum of 0; empty
+ * or non-numeric input counts as 0; negative values are clamped to 0. A decimal keeps its whole
+ * part, and anything above what the server accepts is capped, so a save never fails on the number.
+ * Zod-free: the admin screens import it at run time.
+ */
+export function parseAdminCount(input: string | number | null | undefined): number {
+  const text = String(input ?? '').trim();
+  if (!NUMERIC.test(text)) return 0;
+  const value = Number(text);
+  if (Number.isNaN(value) || value <= 0) return 0;
+  return Math.min(Math.trunc(value), ADMIN_COUNT_MAX);
+}
+
+/**
+ * A count sent by an admin. A JSON number must be whole and at most ADMIN_COUNT_MAX; a negative one
+ * is stored as 0. Text and null follow the spec's input rule (spec 2 section 5: empty or
+ * non-numeric input counts as 0), as the dashboard's fields do: '' and 'abc' are 0, '12' is 12.
  */
 export const AdminCountSchema = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .max(ADMIN_COUNT_MAX, `must be at most ${ADMIN_COUNT_MAX}`)
-  .transform((n) => Math.max(0, n));
+  .union([z.number(), z.string().max(100, 'must be at most 100 characters'), z.null()], { error: 'must be a number' })
+  .transform((value) => (typeof value === 'number' ? value : parseAdminCount(value)))
+  .pipe(
+    z
+      .number()
+      .int('must be a whole number')
+      .max(ADMIN_COUNT_MAX, `must be at most ${ADMIN_COUNT_MAX}`)
+      .transform((n) => Math.max(0, n)),
+  );
 
 export const AdminListQuerySchema = z.object({
   /** Case-insensitive substring of the article title or the channel name. */

@@ -177,11 +177,24 @@ describe.each(testDatabases())('admin dashboard API on %s', (kind) => {
     expect(clamped.json()).toEqual({ id: article.id, title: article.title, view_count: 1234, like_count: 0, dislike_count: 7 });
     expect(await publicArticle(t, article.id)).toMatchObject({ viewCount: 1234, likes: 0, dislikes: 7 });
 
+    // Text follows the spec's input rule (spec 2 section 5): empty or non-numeric counts as 0.
+    const typed: [Record<string, unknown>, Record<string, number>][] = [
+      [{ view_count: '12' }, { view_count: 12 }],
+      [{ view_count: 'abc' }, { view_count: 0 }],
+      [{ view_count: '  ' }, { view_count: 0 }],
+      [{ dislike_count: null }, { dislike_count: 0 }],
+      [{ view_count: '-5', dislike_count: '7' }, { view_count: 0, dislike_count: 7 }],
+      [{ view_count: 1234 }, { view_count: 1234 }],
+    ];
+    for (const [body, expected] of typed) {
+      const response = await admin.client.patch(`/api/admin-articles/${article.id}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(200);
+      expect(response.json(), JSON.stringify(body)).toMatchObject(expected);
+    }
+
     const refusals: [unknown, string][] = [
-      [{ view_count: 'abc' }, 'view_count must be a number'],
-      [{ view_count: '12' }, 'view_count must be a number'],
+      [{ view_count: true }, 'view_count must be a number'],
       [{ like_count: 1.5 }, 'like_count must be a whole number'],
-      [{ dislike_count: null }, 'dislike_count must be a number'],
       [{ view_count: 1e12 }, 'view_count must be at most 1000000000'],
       [{}, `body ${ADMIN_MESSAGES.nothingToUpdate}`],
     ];
@@ -264,7 +277,13 @@ describe.each(testDatabases())('admin dashboard API on %s', (kind) => {
     const clamped = await admin.client.patch(`/api/admin-channels/${channel.id}`, { subscriber_count: -5 });
     expect(clamped.json()).toEqual({ id: channel.id, name: channel.name, subscriber_count: 0, admin_subscriber_count: 0 });
 
-    for (const body of [{ subscriber_count: 'many' }, { subscriber_count: 2.5 }, {}, { subscriber_count: '' }]) {
+    // Typed text follows the spec's input rule: empty or non-numeric counts as 0.
+    for (const body of [{ subscriber_count: 'many' }, { subscriber_count: '' }]) {
+      const response = await admin.client.patch(`/api/admin-channels/${channel.id}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(200);
+      expect(response.json().subscriber_count).toBe(0);
+    }
+    for (const body of [{ subscriber_count: 2.5 }, {}, { subscriber_count: false }]) {
       const response = await admin.client.patch(`/api/admin-channels/${channel.id}`, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().error).toMatch(/^subscriber_count /);
@@ -309,7 +328,7 @@ describe.each(testDatabases())('admin dashboard API on %s', (kind) => {
     await admin.client.patch(`/api/admin-articles/${article.id}`, { view_count: 250 });
     await admin.client.patch(`/api/admin-channels/${channel.id}`, { subscriber_count: 75 });
     // Refused requests leave no trace.
-    await admin.client.patch(`/api/admin-articles/${article.id}`, { view_count: 'x' });
+    await admin.client.patch(`/api/admin-articles/${article.id}`, { view_count: 2.5 });
 
     const articleAudit = await auditRows(t, 'article', article.id);
     expect(articleAudit).toHaveLength(2);
