@@ -20,6 +20,8 @@ export const ChannelSchema = z
     subscriberCount: z.number().int(),
     /** Published articles. */
     articleCount: z.number().int(),
+    /** The same count under the spec's own name (spec 2 section 3 lists only `article_count`). */
+    article_count: z.number().int(),
     /** Whether the signed-in reader subscribes; false when signed out. */
     isSubscribed: z.boolean(),
   })

@@ -30,6 +30,7 @@ describe.each(testDatabases())('channels on %s', (kind) => {
       owner: { id: owner.id, username: owner.username },
       subscriberCount: 0,
       articleCount: 0,
+      article_count: 0,
       isSubscribed: false,
     });
     expect((await anonymous().get(`/api/channels/${channel.id}`)).json().name).toBe('Harbour News');

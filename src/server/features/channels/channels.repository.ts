@@ -37,6 +37,7 @@ export function channelRowToChannel(row: ChannelRow): Channel {
     createdAt: new Date(row.created_at).toISOString(),
     subscriberCount: row.subscriber_count + row.subscriber_boost,
     articleCount: row.article_count,
+    article_count: row.article_count,
     isSubscribed: row.is_subscribed === 1,
   };
 }
