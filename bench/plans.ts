@@ -77,7 +77,7 @@ const cases: [string, () => Promise<unknown>][] = [
     return Promise.all([articles.channelTable(newest.channel_id, true, page), articles.channelTableTotal(newest.channel_id, true)]);
   }],
   ['Channel table sorted by likes (the rows of one channel sorted)', () =>
-    articles.channelTable(newest.channel_id, true, { sort: 'likes', direction: 'desc', limit: 51, categoryRanks: new Map() })],
+    articles.channelTable(newest.channel_id, true, { sort: 'likeCount', direction: 'desc', limit: 51, categoryRanks: new Map() })],
   ["Channel's whole list (GET /api/channels/{id}/articles, up to 500 rows)", () => articles.ofChannel(newest.channel_id, true, 500)],
   ['Channel explore page', () => channels.list({ sort: 'subscribers', direction: 'desc', limit: 25 }, null)],
   ['Comments of an article', () => comments.ofArticle(newest.id)],

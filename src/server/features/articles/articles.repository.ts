@@ -32,8 +32,9 @@ function channelTableSortExpression(sort: ChannelTableSort, firstCategory: RawBu
       return sql<string>`lower(articles.title)`;
     case 'createdAt':
     case 'viewCount':
-    case 'likes':
       return ARTICLE_SORT_EXPRESSIONS[sort];
+    case 'likeCount':
+      return ARTICLE_SORT_EXPRESSIONS.likes;
     case 'commentCount':
       return ARTICLE_SORT_EXPRESSIONS.comments;
     case 'category': {

@@ -11,7 +11,7 @@ interface Row {
   likes: number;
   published: boolean;
 }
-type Field = 'title' | 'createdAt' | 'category' | 'viewCount' | 'commentCount' | 'likes';
+type Field = 'title' | 'createdAt' | 'category' | 'viewCount' | 'commentCount' | 'likeCount';
 
 /**
  * The channel page's article tables (spec 2 section 2) are sorted and paged by the server: a
@@ -72,7 +72,7 @@ describe.each(testDatabases())('channel article tables on %s', (kind) => {
   }
 
   function expectedOrder(rows: Row[], field: Field, direction: 'asc' | 'desc') {
-    const value = (row: Row) => (field === 'title' ? row.title.toLowerCase() : field === 'createdAt' ? Date.parse(row.createdAt) : field === 'category' ? (row.category ?? '') : row[field]);
+    const value = (row: Row) => (field === 'title' ? row.title.toLowerCase() : field === 'createdAt' ? Date.parse(row.createdAt) : field === 'category' ? (row.category ?? '') : field === 'likeCount' ? row.likes : row[field]);
     const factor = direction === 'asc' ? 1 : -1;
     return [...rows]
       .sort((a, b) => {
@@ -95,7 +95,7 @@ describe.each(testDatabases())('channel article tables on %s', (kind) => {
     expect(byTitle.get('cherry blossom')!.category).toMatch(/^Business > /);
     expect(byTitle.get('Fig trees')!.category).toBeNull();
 
-    for (const field of ['title', 'createdAt', 'category', 'viewCount', 'commentCount', 'likes'] as const) {
+    for (const field of ['title', 'createdAt', 'category', 'viewCount', 'commentCount', 'likeCount'] as const) {
       for (const direction of ['asc', 'desc'] as const) {
         const paged = await allPages(author.client, `${base}&sort=${field}&direction=${direction}&limit=3`);
         expect(paged.map((row) => row.id), `${field} ${direction}`).toEqual(expectedOrder(everything, field, direction));
@@ -141,7 +141,7 @@ describe.each(testDatabases())('channel article tables on %s', (kind) => {
       [`${base}?cursor=not-a-cursor`, 400, /cursor is invalid/],
       // A cursor of another order: a title cursor is text, a date cursor a number.
       [`${base}?sort=title&cursor=${Buffer.from(JSON.stringify([5, 1])).toString('base64url')}`, 400, /cursor is invalid/],
-      [`${base}?sort=likes&cursor=${Buffer.from(JSON.stringify(['a', 1])).toString('base64url')}`, 400, /cursor is invalid/],
+      [`${base}?sort=likeCount&cursor=${Buffer.from(JSON.stringify(['a', 1])).toString('base64url')}`, 400, /cursor is invalid/],
       ['/api/channels/999999/article-rows', 404, /Channel not found/],
       ['/api/channels/abc/article-rows', 400, /id/],
     ];

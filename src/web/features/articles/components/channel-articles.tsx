@@ -56,7 +56,7 @@ const COLUMNS: { field: TableSortField; label: string; wide?: boolean; numeric?:
   { field: 'category', label: 'Category' },
   { field: 'viewCount', label: 'Views', wide: true, numeric: true },
   { field: 'commentCount', label: 'Comments', wide: true, numeric: true },
-  { field: 'likes', label: 'Likes', wide: true, numeric: true },
+  { field: 'likeCount', label: 'Likes', wide: true, numeric: true },
 ];
 
 function ArticlesTable({ channelId, drafts, emptyText }: { channelId: number; drafts: boolean; emptyText: string }) {
