@@ -1,5 +1,6 @@
 // Zod-free: the web client imports these at run time, and importing the module with the schemas
 // would put zod into the first load of the pages that use them.
+import type { Comment, CommentThread } from './comments.js';
 import { LIMITS } from './limits.js';
 
 export const COMMENT_MESSAGES = {
@@ -28,4 +29,15 @@ export function checkCommentContent(raw: string): { ok: true; content: string } 
   if (content.length === 0) return { ok: false, error: COMMENT_MESSAGES.empty };
   if (content.length > LIMITS.commentMax) return { ok: false, error: COMMENT_MESSAGES.tooLong };
   return { ok: true, content };
+}
+
+/**
+ * The API's flat list of comments (reading order) as two-level threads: each top-level comment
+ * with its replies. A reply whose top-level comment is not in the list is left out.
+ */
+export function threadComments(comments: readonly Comment[]): CommentThread[] {
+  const threads = new Map<number, CommentThread>();
+  for (const comment of comments) if (comment.parent_id === null) threads.set(comment.id, { ...comment, replies: [] });
+  for (const comment of comments) if (comment.parent_id !== null) threads.get(comment.parent_id)?.replies.push(comment);
+  return [...threads.values()];
 }

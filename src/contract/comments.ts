@@ -3,7 +3,7 @@ import { IdSchema } from './common.js';
 import { COMMENT_MESSAGES } from './comment-rules.js';
 import { LIMITS } from './limits.js';
 
-export { checkCommentContent, COMMENT_MESSAGES } from './comment-rules.js';
+export { checkCommentContent, COMMENT_MESSAGES, threadComments } from './comment-rules.js';
 
 export const CommentSchema = z
   .object({
@@ -28,8 +28,12 @@ export const CommentThreadSchema = CommentSchema.extend({
 }).meta({ id: 'CommentThread' });
 export type CommentThread = z.infer<typeof CommentThreadSchema>;
 
-/** Top-level comments oldest first, each with its replies. */
-export const CommentListSchema = z.array(CommentThreadSchema).meta({ id: 'CommentList' });
+/**
+ * GET /api/articles/{id}/comments: the spec's list of comments (spec 1 sections 3 and 7), flat and
+ * in reading order: each top-level comment (oldest first) followed by its replies (oldest first),
+ * which carry their top-level comment's id as parent_id. `threadComments` groups it for display.
+ */
+export const CommentListSchema = z.array(CommentSchema).meta({ id: 'CommentList' });
 
 export const CreateCommentSchema = z
   .object({

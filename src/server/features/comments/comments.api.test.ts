@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MESSAGES, type CommentThread } from '../../../contract/comments.js';
+import { COMMENT_MESSAGES, threadComments, type Comment, type CommentThread } from '../../../contract/comments.js';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
 
 async function publishedArticle(t: TestApp, fields: Record<string, unknown> = {}) {
@@ -27,7 +27,7 @@ describe.each(testDatabases())('comments on %s', (kind) => {
   const queries: string[] = [];
   const t = useTestApp(kind, {}, { onQuery: (sql) => queries.push(sql) });
   const anonymous = () => new TestClient(() => t.app);
-  const list = async (articleId: number) => (await anonymous().get(`/api/articles/${articleId}/comments`)).json() as CommentThread[];
+  const list = async (articleId: number) => threadComments((await anonymous().get(`/api/articles/${articleId}/comments`)).json() as Comment[]);
   const commentCount = async (articleId: number) => (await anonymous().get(`/api/articles/${articleId}`)).json().commentCount as number;
 
   it('refuses the same comment by the same author on the same article and parent within 10 seconds (409)', async () => {
@@ -65,7 +65,16 @@ describe.each(testDatabases())('comments on %s', (kind) => {
     // Two levels only: a reply to a reply joins the top-level comment.
     expect(replyToReply.parent_id).toBe(first.id);
 
-    const threads = await (await anonymous().get(`/api/articles/${article.slug}-${article.id}/comments`)).json();
+    // The spec's list of comments: flat, each top-level comment followed by its replies (parent_id).
+    const flat = (await anonymous().get(`/api/articles/${article.slug}-${article.id}/comments`)).json() as Comment[];
+    expect(flat.map((c) => [c.id, c.parent_id])).toEqual([
+      [first.id, null],
+      [reply.id, first.id],
+      [replyToReply.id, first.id],
+      [second.id, null],
+    ]);
+    expect(flat[1]).not.toHaveProperty('replies');
+    const threads = threadComments(flat);
     expect(threads).toHaveLength(2);
     expect(threads[0]).toMatchObject({
       id: first.id,
@@ -74,11 +83,10 @@ describe.each(testDatabases())('comments on %s', (kind) => {
       user: { id: ada.id, username: ada.username },
       deleted: false,
     });
-    expect(typeof threads[0].created_at).toBe('string');
-    expect(threads[0].createdAt).toBe(threads[0].created_at);
-    expect(threads[0].replies.map((r: { id: number }) => r.id)).toEqual([reply.id, replyToReply.id]);
-    expect(threads[0].replies[0]).toMatchObject({ parent_id: first.id, user: { username: bo.username } });
-    expect(threads[0].replies[0]).not.toHaveProperty('replies');
+    expect(typeof threads[0]!.created_at).toBe('string');
+    expect(threads[0]!.createdAt).toBe(threads[0]!.created_at);
+    expect(threads[0]!.replies.map((r) => r.id)).toEqual([reply.id, replyToReply.id]);
+    expect(threads[0]!.replies[0]).toMatchObject({ parent_id: first.id, user: { username: bo.username } });
     expect(threads[1]).toMatchObject({ id: second.id, replies: [] });
     expect(await commentCount(article.id)).toBe(4);
   });

@@ -54,9 +54,10 @@ export function createCommentsService(deps: {
   }
 
   return {
-    async list(articleId: number, viewer: SessionUser | null): Promise<CommentThread[]> {
+    /** The spec's flat list, in reading order: each thread's top-level comment, then its replies. */
+    async list(articleId: number, viewer: SessionUser | null): Promise<Comment[]> {
       await visibleArticle(articleId, viewer);
-      return buildThreads(await comments.ofArticle(articleId));
+      return buildThreads(await comments.ofArticle(articleId)).flatMap(({ replies, ...comment }) => [comment, ...replies]);
     },
 
     async create(articleId: number, author: SessionUser, input: CreateCommentInput): Promise<Comment> {

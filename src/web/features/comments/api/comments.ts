@@ -1,16 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentThread, CreateComment } from '@contract/comments';
+import type { Comment, CreateComment } from '@contract/comments';
+import { threadComments } from '@contract/comment-rules';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateApi } from '@/lib/query-client';
 
 /** Query keys are the API URLs (spec 1 section 7). */
 export const commentsKey = (articleId: number) => [`/api/articles/${articleId}/comments`] as const;
 
-/** Top-level comments oldest first, each with its replies. */
+/**
+ * Top-level comments oldest first, each with its replies. The cache holds the API's flat list (as
+ * the server-rendered page puts it there); `select` groups it, once per change of the list.
+ */
 export function useComments(articleId: number) {
   return useQuery({
     queryKey: commentsKey(articleId),
-    queryFn: ({ signal }) => apiRequest<CommentThread[]>('GET', commentsKey(articleId)[0], undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<Comment[]>('GET', commentsKey(articleId)[0], undefined, { signal }),
+    select: threadComments,
   });
 }
 
