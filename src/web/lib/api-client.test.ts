@@ -28,6 +28,15 @@ describe('apiRequest', () => {
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('names the client in every request: Broadsheet, version 1.0.0 (spec 1 section 1)', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(async () => json({ ok: true }, { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('GET', '/api/articles');
+    await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/user'], signal: new AbortController().signal } as never);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    for (const [, init] of fetchMock.mock.calls) expect((init?.headers as Record<string, string>)['X-Client-Info']).toBe('Broadsheet/1.0.0');
+  });
+
   it('sends no body and no JSON content type when there is no payload', async () => {
     const fetchMock = stubFetch(json({ success: true }, { status: 200 }));
     await apiRequest('POST', '/api/logout');

@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { CLIENT_VERSION, SITE_NAME } from './site';
 
 /** A non-ok answer from the API. `message` is what a person can read (spec 1 section 8). */
 export class ApiError extends Error {
@@ -39,6 +40,12 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
 }
 
 /**
+ * The headers of every API request: JSON answers, and the client naming itself (spec 1 section 1:
+ * '{product}, version 1.0.0'), so the server's logs and operators can tell the web client apart.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = { Accept: 'application/json', 'X-Client-Info': `${SITE_NAME}/${CLIENT_VERSION}` };
+
+/**
  * The JSON request helper (spec 1 section 7): an optional JSON body, the session cookie
  * (credentials included), non-ok answers thrown as ApiError, 204 resolved as undefined.
  */
@@ -48,7 +55,7 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   options: { signal?: AbortSignal } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...API_HEADERS };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(url, {
     method,
@@ -74,7 +81,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   return async ({ queryKey, signal }) => {
     const url = queryKey[0];
     if (typeof url !== 'string') throw new Error('The first element of a query key must be the URL to fetch');
-    const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'include', signal });
+    const response = await fetch(url, { headers: API_HEADERS, credentials: 'include', signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     if (!response.ok) {
       const text = (await response.text().catch(() => '')) || response.statusText;

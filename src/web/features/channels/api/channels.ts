@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, ChannelPage, ChannelSort, CreateChannel, UpdateChannel } from '@contract/channels';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { API_HEADERS, ApiError, apiRequest } from '@/lib/api-client';
 import { cursorPages } from '@/lib/cursor-pages';
 import { invalidateApi } from '@/lib/query-client';
 
@@ -74,7 +74,7 @@ export function useChannel(id: number | null) {
 export async function getUserChannels(userId: number, signal?: AbortSignal): Promise<Channel[]> {
   const channels = await apiRequest<Channel[]>('GET', '/api/user/channels', undefined, { signal });
   if (channels.length > 0) return channels;
-  const response = await fetch(`/api/debug/channels?userId=${userId}`, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+  const response = await fetch(`/api/debug/channels?userId=${userId}`, { credentials: 'include', headers: API_HEADERS, signal });
   if (!response.ok) throw new ApiError(response.status, `Error fetching debug channels: ${response.status}`);
   const fallback = (await response.json()) as unknown;
   return Array.isArray(fallback) ? (fallback as Channel[]).filter((channel) => channel.userId === userId) : [];

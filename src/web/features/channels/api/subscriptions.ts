@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '@contract/channels';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { API_HEADERS, ApiError, apiRequest } from '@/lib/api-client';
 import { channelsKeys, invalidateChannelViews } from './channels';
 
 interface SubscriptionState {
@@ -65,7 +65,7 @@ interface DebugSubscriptions {
 export async function getUserSubscriptions(userId: number, signal?: AbortSignal): Promise<Subscription[]> {
   const subscriptions = await apiRequest<Subscription[]>('GET', '/api/user/subscriptions', undefined, { signal });
   if (subscriptions.length > 0) return subscriptions;
-  const response = await fetch(`/api/debug/subscriptions?userId=${userId}`, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+  const response = await fetch(`/api/debug/subscriptions?userId=${userId}`, { credentials: 'include', headers: API_HEADERS, signal });
   if (!response.ok) throw new ApiError(response.status, `Error fetching debug subscriptions: ${response.status}`);
   const debug = (await response.json()) as DebugSubscriptions;
   if (!debug.success || !Array.isArray(debug.subscriptions) || debug.subscriptions.length === 0) return [];
@@ -89,7 +89,7 @@ export interface SubscribersAnswer {
 
 /** GET /api/channels/{id}/subscribers with the thrown messages of spec 2 section 8. */
 export async function getSubscribers(channelId: number, signal?: AbortSignal): Promise<SubscribersAnswer> {
-  const response = await fetch(`/api/channels/${channelId}/subscribers`, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+  const response = await fetch(`/api/channels/${channelId}/subscribers`, { credentials: 'include', headers: API_HEADERS, signal });
   if (!response.ok) throw new ApiError(response.status, `Failed to fetch subscribers: ${response.status}`);
   const text = await response.text();
   if (/^\s*</.test(text)) throw new Error('Server returned HTML instead of JSON');

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GeocodeResult } from '@contract/geo';
+import { API_HEADERS } from '@/lib/api-client';
 
 /** Spec 1 section 9: search from 2 characters, places, regions and countries. */
 export const GEOCODE_MIN_CHARS = 2;
@@ -15,7 +16,7 @@ export class GeocodeError extends Error {}
 async function fetchPlaces(url: string, signal: AbortSignal): Promise<GeocodeResult> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'include', signal });
+    response = await fetch(url, { headers: API_HEADERS, credentials: 'include', signal });
   } catch (error) {
     if (signal.aborted) throw error;
     throw new GeocodeError('An error occurred');
