@@ -1,0 +1,114 @@
+// npx tsx bench/statement-times.ts [--articles 10000] [--requests 8000] [--only name,name…]
+// Where one request's server CPU goes, without the network or a second process: the app is built in
+// this process on a copy of the generated SQLite data (`npm run bench` makes it), each scenario's
+// request is sent through Fastify's inject one at a time, and every SQLite statement is timed by
+// wrapping better-sqlite3's run/get/all. Prints the CPU per request and, per statement text, its
+// time per request and per run. Inject skips the socket and HTTP parsing, so the CPU figures sit a
+// little below a real server's; they compare scenarios and changes measured in the same run.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import SqliteDatabase from 'better-sqlite3';
+import { buildApp, createContext } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { createDatabase } from '../src/server/db/database.js';
+
+const { values } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '10000' },
+    requests: { type: 'string', default: '8000' },
+    only: { type: 'string' },
+  },
+});
+const requests = Number(values.requests);
+const source = path.resolve(`bench/data/${values.articles}/broadsheet.db`);
+if (!fs.existsSync(source)) throw new Error(`no generated data at ${source}: run npm run bench (or bench/generate.ts) first`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-statements-'));
+fs.copyFileSync(source, path.join(dataDir, 'broadsheet.db'));
+
+// Every statement's time, by its SQL text (reset before each scenario's measured requests).
+const times = new Map<string, { ns: bigint; runs: number }>();
+const statementPrototype = Object.getPrototypeOf(new SqliteDatabase(':memory:').prepare('select 1')) as Record<string, unknown>;
+for (const method of ['run', 'get', 'all'] as const) {
+  const original = statementPrototype[method] as (...args: unknown[]) => unknown;
+  statementPrototype[method] = function timed(this: { source: string }, ...args: unknown[]) {
+    const started = process.hrtime.bigint();
+    try {
+      return original.apply(this, args);
+    } finally {
+      const entry = times.get(this.source) ?? { ns: 0n, runs: 0 };
+      entry.ns += process.hrtime.bigint() - started;
+      entry.runs++;
+      times.set(this.source, entry);
+    }
+  };
+}
+
+const publicUrl = 'http://localhost:3000';
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  MICRO_CACHE_MS: '0',
+  PUBLIC_URL: publicUrl,
+  SEED_DEMO: 'false',
+  AUTH_RATE_LIMIT: '1000000',
+  WRITE_RATE_LIMIT: '100000000',
+});
+const database = createDatabase(config.database);
+const app = await buildApp(config, { database, context: createContext(config, database), logger: false });
+await app.ready();
+
+// The generator's sessions: user n's cookie token is sha256('bench-session-n'), as bench/run.mjs uses.
+const cookieOf = (user: number) => `broadsheet_session=${createHash('sha256').update(`bench-session-${user}`).digest('base64url')}`;
+const newest = (await app.inject({ url: '/api/articles?scope=all&limit=1' })).json().items[0].id as number;
+
+interface Scenario {
+  name: string;
+  request: (n: number) => { method?: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string };
+}
+const scenarios: Scenario[] = [
+  { name: 'health (the framework floor)', request: () => ({ url: '/api/health' }) },
+  { name: 'article by id, anonymous', request: () => ({ url: `/api/articles/${newest}` }) },
+  { name: 'article by id, signed in', request: () => ({ url: `/api/articles/${newest}`, headers: { cookie: cookieOf(1) } }) },
+  { name: 'feed, anonymous, first page', request: () => ({ url: '/api/articles?scope=all&limit=20' }) },
+  { name: 'feed, signed in, first page', request: () => ({ url: '/api/articles?limit=20', headers: { cookie: cookieOf(1) } }) },
+  {
+    // As the bench's scenario: 400 readers over the 50 newest articles, each liking twice then
+    // disliking twice (sets, takes back, switches).
+    name: 'reaction toggle',
+    request: (n) => ({
+      method: 'POST',
+      url: `/api/articles/${newest - (n % 50)}/reactions`,
+      headers: { cookie: cookieOf(1 + (Math.floor(n / 4) % 400)), origin: publicUrl, 'content-type': 'application/json' },
+      payload: JSON.stringify({ isLike: n % 4 < 2 }),
+    }),
+  },
+];
+
+const only = values.only?.split(',').filter(Boolean);
+let sent = 0;
+for (const scenario of scenarios) {
+  if (only && !only.some((part) => scenario.name.includes(part))) continue;
+  const send = async () => {
+    const response = await app.inject(scenario.request(sent++));
+    if (response.statusCode !== 200) throw new Error(`${scenario.name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+  };
+  for (let i = 0; i < Math.min(2000, requests); i++) await send(); // the JIT settles first
+  times.clear();
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < requests; i++) await send();
+  const used = process.cpuUsage(cpu);
+  const statements = [...times].sort((a, b) => Number(b[1].ns - a[1].ns));
+  const sqlUs = statements.reduce((sum, [, t]) => sum + Number(t.ns), 0) / requests / 1000;
+  console.log(`\n${scenario.name}: ${((used.user + used.system) / requests).toFixed(0)} µs CPU per request, of which SQLite ${sqlUs.toFixed(0)} µs`);
+  for (const [sql, t] of statements) {
+    const perRequest = Number(t.ns) / requests / 1000;
+    if (perRequest < 0.5) continue;
+    console.log(`  ${perRequest.toFixed(1).padStart(6)} µs/request  ${(Number(t.ns) / t.runs / 1000).toFixed(1).padStart(6)} µs/run  ${sql.replace(/\s+/g, ' ').slice(0, 90)}`);
+  }
+}
+await app.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
