@@ -65,9 +65,14 @@ export const AdminArticleSchema = z
     title: z.string(),
     slug: z.string(),
     published: z.boolean(),
+    /** The first category's path ('Sports > Football'); null without categories (spec 2 section 3). */
+    category: z.string().nullable(),
+    /** The author. */
+    userId: z.number().int(),
     channel: z.object({ id: z.number().int(), name: z.string() }),
     createdAt: z.string(),
     created_at: z.string(),
+    commentCount: z.number().int(),
     /** Displayed totals (real plus boost). */
     view_count: z.number().int(),
     like_count: z.number().int(),
@@ -111,7 +116,11 @@ export const AdminChannelSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
+    slug: z.string(),
     description: z.string(),
+    category: z.string().nullable(),
+    /** The owner. */
+    userId: z.number().int(),
     createdAt: z.string(),
     created_at: z.string(),
     /** Real subscriptions. */

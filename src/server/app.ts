@@ -120,7 +120,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     reactionsService: createReactionsService({ reactions, articles: articlesRepository, written }),
     commentsRepository,
     comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository, written }),
-    admin: createAdminService(createAdminRepository(db, database.dialect), Date.now, written),
+    admin: createAdminService(createAdminRepository(db, database.dialect), async () => (await categories.index()).paths, Date.now, written),
     analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), channels: channelsRepository }),
     // Email (issue 17): the outbox, single-use links, unsubscribe links, and a wake-up for the sender.
     outbox: createOutboxRepository(db, database.dialect),

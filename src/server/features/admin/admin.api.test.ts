@@ -19,6 +19,11 @@ async function newArticle(client: TestClient, channelId: number, title: string, 
   return response.json() as { id: number; title: string };
 }
 
+async function postComment(client: TestClient, articleId: number) {
+  const response = await client.post(`/api/articles/${articleId}/comments`, { content: 'A comment' });
+  if (response.statusCode !== 201) throw new Error(`comment failed ${response.statusCode} ${response.body}`);
+}
+
 async function adminClient(t: TestApp) {
   const admin = await signedInClient(t, 'admin');
   await t.ctx.users.setAdmin(admin.username, true);
@@ -96,6 +101,9 @@ describe.each(testDatabases())('admin dashboard API on %s', (kind) => {
     const tag = unique('Zebra');
     const first = await newArticle(owner.client, channel.id, `${tag} first`);
     const draft = await newArticle(owner.client, channel.id, `${tag} DRAFT`, false);
+    // The category column shows the first category's path (spec 2 section 3).
+    expect((await owner.client.patch(`/api/articles/${first.id}`, { category: 'Sports' })).statusCode).toBe(200);
+    await postComment(owner.client, first.id);
     await newArticle(owner.client, channel.id, unique('Unrelated'));
     await admin.client.patch(`/api/admin-articles/${first.id}`, { view_count: 40 });
 
@@ -104,12 +112,15 @@ describe.each(testDatabases())('admin dashboard API on %s', (kind) => {
     const page = response.json();
     expect(page.nextCursor).toBeNull();
     expect(page.items.map((a: { id: number }) => a.id)).toEqual([draft.id, first.id]);
-    expect(page.items[0]).toMatchObject({ title: `${tag} DRAFT`, published: false, channel: { id: channel.id, name: channel.name } });
+    expect(page.items[0]).toMatchObject({ title: `${tag} DRAFT`, published: false, category: null, commentCount: 0, channel: { id: channel.id, name: channel.name } });
     expect(page.items[1]).toMatchObject({
       id: first.id,
       title: `${tag} first`,
       slug: expect.any(String),
       published: true,
+      category: 'Sports',
+      userId: owner.id,
+      commentCount: 1,
       channel: { id: channel.id, name: channel.name },
       view_count: 40,
       like_count: 0,
@@ -259,7 +270,10 @@ describe.each(testDatabases())('admin dashboard API on %s', (kind) => {
       {
         id: channel.id,
         name: channel.name,
+        slug: expect.any(String),
         description: `About ${channel.name}`,
+        category: null,
+        userId: owner.id,
         createdAt: expect.any(String),
         created_at: expect.any(String),
         real_subscriber_count: 1,

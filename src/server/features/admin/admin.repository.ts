@@ -12,10 +12,26 @@ export interface AdminListFilter {
 
 export type AdminArticleRow = Pick<
   Selectable<ArticlesTable>,
-  'id' | 'title' | 'slug' | 'published' | 'channel_id' | 'created_at' | 'view_count' | 'view_boost' | 'like_count' | 'like_boost' | 'dislike_count' | 'dislike_boost'
-> & { channel_name: string };
+  | 'id'
+  | 'title'
+  | 'slug'
+  | 'published'
+  | 'user_id'
+  | 'channel_id'
+  | 'created_at'
+  | 'comment_count'
+  | 'view_count'
+  | 'view_boost'
+  | 'like_count'
+  | 'like_boost'
+  | 'dislike_count'
+  | 'dislike_boost'
+> & { channel_name: string; first_category_id: number | null };
 
-export type AdminChannelRow = Pick<Selectable<ChannelsTable>, 'id' | 'name' | 'description' | 'created_at' | 'subscriber_count' | 'subscriber_boost'>;
+export type AdminChannelRow = Pick<
+  Selectable<ChannelsTable>,
+  'id' | 'name' | 'slug' | 'description' | 'category' | 'user_id' | 'created_at' | 'subscriber_count' | 'subscriber_boost'
+>;
 
 /** The article counts an admin may set, each with the column holding the real figure and its boost. */
 export const ARTICLE_COUNT_COLUMNS = {
@@ -41,9 +57,11 @@ const ARTICLE_COLUMNS = [
   'articles.title',
   'articles.slug',
   'articles.published',
+  'articles.user_id',
   'articles.channel_id',
   'channels.name as channel_name',
   'articles.created_at',
+  'articles.comment_count',
   'articles.view_count',
   'articles.view_boost',
   'articles.like_count',
@@ -52,6 +70,9 @@ const ARTICLE_COLUMNS = [
   'articles.dislike_boost',
 ] as const;
 
+/** The article's first category (its position order), for the category column. */
+const FIRST_CATEGORY = sql<number | null>`(select article_categories.category_id from article_categories where article_categories.article_id = articles.id order by article_categories.position limit 1)`.as('first_category_id');
+
 export function createAdminRepository(db: Database, dialect: Dialect) {
   return {
     /** Every article, drafts included, newest first, optionally those whose title contains `q`. */
@@ -59,7 +80,8 @@ export function createAdminRepository(db: Database, dialect: Dialect) {
       let query = db
         .selectFrom('articles')
         .innerJoin('channels', 'channels.id', 'articles.channel_id')
-        .select(ARTICLE_COLUMNS);
+        .select(ARTICLE_COLUMNS)
+        .select(FIRST_CATEGORY);
       if (filter.q) query = query.where(sql`lower(articles.title)`, 'like', sql`${likePattern(filter.q)} escape '\\'`);
       if (filter.after) {
         const { value, id } = filter.after;
@@ -74,7 +96,7 @@ export function createAdminRepository(db: Database, dialect: Dialect) {
     async listChannels(filter: AdminListFilter): Promise<AdminChannelRow[]> {
       let query = db
         .selectFrom('channels')
-        .select(['id', 'name', 'description', 'created_at', 'subscriber_count', 'subscriber_boost']);
+        .select(['id', 'name', 'slug', 'description', 'category', 'user_id', 'created_at', 'subscriber_count', 'subscriber_boost']);
       if (filter.q) query = query.where(sql`lower(name)`, 'like', sql`${likePattern(filter.q)} escape '\\'`);
       if (filter.after) {
         const { value, id } = filter.after;
@@ -114,6 +136,7 @@ export function createAdminRepository(db: Database, dialect: Dialect) {
           .selectFrom('articles')
           .innerJoin('channels', 'channels.id', 'articles.channel_id')
           .select(ARTICLE_COLUMNS)
+          .select(FIRST_CATEGORY)
           .where('articles.id', '=', id)
           .executeTakeFirstOrThrow();
 
@@ -142,7 +165,7 @@ export function createAdminRepository(db: Database, dialect: Dialect) {
           .updateTable('channels')
           .set({ subscriber_boost: boostFor(total, 'subscriber_count') })
           .where('id', '=', id)
-          .returning(['id', 'name', 'description', 'created_at', 'subscriber_count', 'subscriber_boost'])
+          .returning(['id', 'name', 'slug', 'description', 'category', 'user_id', 'created_at', 'subscriber_count', 'subscriber_boost'])
           .executeTakeFirstOrThrow();
 
         const changes: AuditChanges = {

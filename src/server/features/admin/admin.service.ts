@@ -15,16 +15,22 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { AdminArticleRow, AdminChannelRow, AdminRepository } from './admin.repository.js';
 
-export function adminArticleRowToAdminArticle(row: AdminArticleRow): AdminArticle {
+/** A category's path by id (the fixed tree, categories.repository.ts). */
+export type CategoryPaths = ReadonlyMap<number, string>;
+
+export function adminArticleRowToAdminArticle(row: AdminArticleRow, categoryPaths: CategoryPaths): AdminArticle {
   const createdAt = new Date(row.created_at).toISOString();
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
     published: row.published === 1,
+    category: row.first_category_id === null ? null : (categoryPaths.get(row.first_category_id) ?? null),
+    userId: row.user_id,
     channel: { id: row.channel_id, name: row.channel_name },
     createdAt,
     created_at: createdAt,
+    commentCount: row.comment_count,
     view_count: row.view_count + row.view_boost,
     like_count: row.like_count + row.like_boost,
     dislike_count: row.dislike_count + row.dislike_boost,
@@ -39,7 +45,10 @@ export function adminChannelRowToAdminChannel(row: AdminChannelRow): AdminChanne
   return {
     id: row.id,
     name: row.name,
+    slug: row.slug,
     description: row.description,
+    category: row.category,
+    userId: row.user_id,
     createdAt,
     created_at: createdAt,
     real_subscriber_count: row.subscriber_count,
@@ -58,6 +67,8 @@ function toPage<Row extends { id: number; created_at: number }, Item>(rows: Row[
 /** The admin dashboard (spec 2 section 2). Callers have already checked the admin role. */
 export function createAdminService(
   admin: AdminRepository,
+  /** The category tree's paths by id, for the article rows' category column. */
+  categoryPaths: () => Promise<CategoryPaths>,
   now: () => number = Date.now,
   /** Told of each committed write (the micro-cache drops what it affects). */
   written: (tags: readonly string[]) => void = () => {},
@@ -69,7 +80,8 @@ export function createAdminService(
         after: query.cursor ? decodeCursor(query.cursor) : undefined,
         limit: query.limit + 1,
       });
-      return toPage(rows, query.limit, adminArticleRowToAdminArticle);
+      const paths = await categoryPaths();
+      return toPage(rows, query.limit, (row) => adminArticleRowToAdminArticle(row, paths));
     },
 
     async channels(query: AdminListQueryInput): Promise<AdminChannelPage> {
@@ -85,7 +97,7 @@ export function createAdminService(
       const row = await admin.setArticleTotals(id, totals, by.id, now());
       if (!row) throw notFound(ADMIN_MESSAGES.articleNotFound);
       written(WRITE_TAGS.articleCounts(id));
-      const { title, view_count, like_count, dislike_count } = adminArticleRowToAdminArticle(row);
+      const { title, view_count, like_count, dislike_count } = adminArticleRowToAdminArticle(row, new Map());
       return { id, title, view_count, like_count, dislike_count };
     },
 
