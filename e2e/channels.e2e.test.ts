@@ -87,11 +87,11 @@ describeInBrowser('channels, subscriptions and the profile in the browser', () =
 
     // The reader unsubscribes from the profile.
     await reader.goto('/profile');
-    await expect.poll(() => r.getByText('You are currently subscribed to 1 channel').isVisible()).toBe(true);
+    await expect.poll(() => r.getByText('You are currently subscribed to 1 channel(s)').isVisible()).toBe(true);
     await r.getByRole('button', { name: `Unsubscribe from ${channelName}` }).click();
     await expect.poll(() => r.getByText(`You have unsubscribed from ${channelName}`, { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => r.getByText('Not yet subscribed to any channels').isVisible()).toBe(true);
-    expect(await r.getByText('You are currently subscribed to 0 channels').isVisible()).toBe(true);
+    expect(await r.getByText('You are currently subscribed to 0 channel(s)').isVisible()).toBe(true);
 
     await owner.close();
     await reader.close();

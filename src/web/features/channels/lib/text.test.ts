@@ -33,8 +33,8 @@ describe('the counted texts of spec 2 section 2', () => {
   });
 
   it('counts subscriptions and created channels', () => {
-    expect(subscribedChannelsText(1)).toBe('You are currently subscribed to 1 channel');
-    expect(subscribedChannelsText(4)).toBe('You are currently subscribed to 4 channels');
+    expect(subscribedChannelsText(1)).toBe('You are currently subscribed to 1 channel(s)');
+    expect(subscribedChannelsText(4)).toBe('You are currently subscribed to 4 channel(s)');
     expect(createdChannelsText(3)).toBe('Channels you have created 3 out of 10 (max 10)');
   });
 

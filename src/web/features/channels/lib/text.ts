@@ -11,9 +11,12 @@ export function subscribedPeopleText(count: number): string {
   return `${pluralize(count, 'person', 'people')} subscribed to this channel`;
 }
 
-/** Spec 2 section 2: 'You are currently subscribed to N channel(s)'. */
+/**
+ * Spec 2 section 2: it "reads 'You are currently subscribed to N channel(s)'", word for word (only
+ * N is a placeholder; where the spec means a plural it writes both forms, as in 'person/people').
+ */
 export function subscribedChannelsText(count: number): string {
-  return `You are currently subscribed to ${pluralize(count, 'channel')}`;
+  return `You are currently subscribed to ${count} channel(s)`;
 }
 
 /** Spec 2 section 2: 'Channels you have created N out of 10 (max 10)'. */
