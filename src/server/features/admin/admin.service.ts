@@ -97,8 +97,13 @@ export function createAdminService(
       const row = await admin.setArticleTotals(id, totals, by.id, now());
       if (!row) throw notFound(ADMIN_MESSAGES.articleNotFound);
       written(WRITE_TAGS.articleCounts(id));
-      const { title, view_count, like_count, dislike_count } = adminArticleRowToAdminArticle(row, new Map());
-      return { id, title, view_count, like_count, dislike_count };
+      return {
+        id,
+        title: row.title,
+        view_count: row.view_count + row.view_boost,
+        like_count: row.like_count + row.like_boost,
+        dislike_count: row.dislike_count + row.dislike_boost,
+      };
     },
 
     async updateChannel(id: number, total: number, by: SessionUser): Promise<AdminChannelUpdated> {

@@ -1,5 +1,5 @@
 import { ARTICLE_MESSAGES } from '../../../contract/articles.js';
-import { checkCommentContent, COMMENT_MESSAGES, type Comment, type CommentThread, type CreateCommentInput } from '../../../contract/comments.js';
+import { checkCommentContent, COMMENT_MESSAGES, threadComments, type Comment, type CommentThread, type CreateCommentInput } from '../../../contract/comments.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { WRITE_TAGS } from '../../http/cache-invalidation.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -28,13 +28,8 @@ export function commentRowToComment(row: CommentRow): Comment {
  * promoted, so the thread never changes shape under a reader.
  */
 export function buildThreads(rows: CommentRow[]): CommentThread[] {
-  const threads = new Map<number, CommentThread>();
-  for (const row of rows) if (row.parent_id === null) threads.set(row.id, { ...commentRowToComment(row), replies: [] });
-  for (const row of rows) {
-    if (row.parent_id === null || row.deleted === 1) continue;
-    threads.get(row.parent_id)?.replies.push(commentRowToComment(row));
-  }
-  return [...threads.values()].filter((thread) => !thread.deleted || thread.replies.length > 0);
+  const shown = rows.filter((row) => row.parent_id === null || row.deleted !== 1).map(commentRowToComment);
+  return threadComments(shown).filter((thread) => !thread.deleted || thread.replies.length > 0);
 }
 
 export function createCommentsService(deps: {
