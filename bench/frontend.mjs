@@ -6,7 +6,9 @@
 //     fresh temporary DATA_DIR, driving Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
 //     Each page is measured --runs times (default 3) and the median run (by performance score, then
 //     LCP) is reported.
-// Options: --runs N, --no-lighthouse (bytes only). Results: bench/results/frontend.json.
+// Options: --runs N, --no-lighthouse (bytes only), --requests (for each page's median run, the
+// requests that started before its observed LCP: what Lighthouse's simulated LCP is made of).
+// Results: bench/results/frontend.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -21,6 +23,7 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('runs', '3'));
 const withLighthouse = !args.includes('--no-lighthouse');
+const listRequests = args.includes('--requests');
 
 const root = 'dist/web';
 const manifestPath = path.join(root, '.vite/manifest.json');
@@ -178,6 +181,18 @@ function describeItems(audit) {
   return parts.length ? ` (${parts.join(' | ')})` : '';
 }
 
+/** The requests Lighthouse saw start before the page's observed LCP: the simulated LCP waits for each. */
+function requestsBeforeLcp(lhr) {
+  const observed = lhr.audits.metrics?.details?.items?.[0];
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  if (!observed || !requests.length) return [];
+  const origin = Math.min(...requests.map((r) => r.networkRequestTime));
+  const lcp = observed.observedLargestContentfulPaint;
+  return requests
+    .filter((r) => r.networkRequestTime - origin <= lcp)
+    .map((r) => ({ startMs: Math.round(r.networkRequestTime - origin), kb: (r.transferSize ?? 0) / 1024, priority: r.priority ?? '', url: r.url.replace(/^https?:\/\/[^/]+/, '') }));
+}
+
 async function runLighthouse() {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -263,6 +278,7 @@ async function runLighthouse() {
           speedIndexMs: Math.round(audit('speed-index')),
           lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
           failing,
+          ...(listRequests ? { beforeLcp: requestsBeforeLcp(lhr) } : {}),
         });
       }
       // The median run: sorted by performance score, then by LCP.
@@ -289,6 +305,11 @@ async function runLighthouse() {
     for (const [label, { median }] of Object.entries(details)) {
       if (median.failing.length) console.log(`${label}: failing audits: ${median.failing.join('; ')}`);
       if (median.lcpElement) console.log(`${label}: LCP element ${median.lcpElement}`);
+      if (median.beforeLcp) {
+        const total = median.beforeLcp.reduce((sum, request) => sum + request.kb, 0);
+        console.log(`${label}: ${median.beforeLcp.length} requests started before the observed LCP, ${total.toFixed(1)} KB transferred:`);
+        for (const request of median.beforeLcp) console.log(`  ${request.startMs.toString().padStart(5)} ms ${request.kb.toFixed(1).padStart(6)} KB ${request.priority.padEnd(8)} ${request.url}`);
+      }
     }
     return { runs, loadAverage: Number(load), cores: os.cpus().length, pages: details };
   } finally {

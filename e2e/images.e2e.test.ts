@@ -96,7 +96,7 @@ describeInBrowser('article images in the browser', () => {
     const main = gallery.getByRole('button', { name: 'Open image 1 of 3 in the viewer' }).locator('img');
     expect(await main.getAttribute('alt')).toBe('Blue water at noon');
     expect(await main.getAttribute('loading')).toBe('eager');
-    expect(await main.getAttribute('srcset')).toMatch(/-480w\.webp 480w, .*-1200w\.webp 1200w$/);
+    expect(await main.getAttribute('srcset')).toMatch(/-320w\.webp 320w, .*-480w\.webp 480w, .*-1200w\.webp 1200w$/);
     expect([await main.getAttribute('width'), await main.getAttribute('height')]).toEqual(['1200', '800']);
     await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await gallery.getByText('Blue water at noon').isVisible()).toBe(true);

@@ -220,7 +220,7 @@ describe('built assets and session lookups', () => {
     const app = manifest['index.html']!.dynamicImports!.map((key) => manifest[key]!.file);
     expect(app).toHaveLength(1);
     expect(head).not.toContain(app[0]);
-    expect(page.body).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/newsreader-latin-wght-normal-[^"]+\.woff2">/);
+    expect(page.body).toMatch(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/newsreader-core-wght-normal-[^"]+\.woff2">/);
   });
 
   it('compresses every page, the not-found page included, and still answers unknown API and file paths with JSON', async () => {

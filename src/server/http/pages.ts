@@ -45,7 +45,7 @@ interface ManifestChunk {
 /**
  * From Vite's manifest: per source module (`app/routes/article.tsx`), the preload links of its chunk
  * and of what it imports beyond the app (the entry, boot.ts, and the app it imports after the first
- * paint, whose own imports Vite preloads with it); and the preload of the serif font's Latin file,
+ * paint, whose own imports Vite preloads with it); and the preload of the serif font's common characters (styles.css),
  * which headings use at first paint. The module preloads go into an inert <template id="page-modules">
  * that boot.ts moves into the head when it starts the app, after the first paint.
  */
@@ -75,7 +75,7 @@ function readManifest(webRoot: string): { preloads: (modules: string[]) => strin
     }
     return links;
   };
-  const fontFile = entryKey ? manifest[entryKey]!.assets?.find((file) => /newsreader-latin-wght-normal-[^/]*\.woff2$/.test(file)) : undefined;
+  const fontFile = entryKey ? manifest[entryKey]!.assets?.find((file) => /newsreader-core-wght-normal-[^/]*\.woff2$/.test(file)) : undefined;
   return {
     preloads: (modules) => {
       const links = modules.map(preloadsOf);

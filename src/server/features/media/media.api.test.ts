@@ -205,8 +205,9 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
       expect([meta.width, meta.height]).toEqual([body.width, body.height]);
       expect(body.bytes).toBe(stored.body.length);
 
-      // Narrower than 960: WebP copies at 480 and at the image's own width, never upscaled.
+      // Narrower than 960: WebP copies at 320, 480 and at the image's own width, never upscaled.
       expect(body.variants).toEqual([
+        { width: 320, url: expect.stringMatching(/-320w\.webp$/) },
         { width: 480, url: expect.stringMatching(/-480w\.webp$/) },
         { width: body.width, url: expect.stringMatching(new RegExp(`-${body.width}w\\.webp$`)) },
       ]);
@@ -294,11 +295,11 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
     }
   });
 
-  it('caps the longer side at 1920 px and writes 480, 960 and 1920 px WebP copies', async () => {
+  it('caps the longer side at 1920 px and writes 320, 480, 960 and 1920 px WebP copies', async () => {
     const { client } = await signedInClient(t);
     const body = await uploadOk(client, 'panorama.png', await solid(3000, 2000, '#8899aa').png().toBuffer());
     expect([body.width, body.height]).toEqual([1920, 1280]);
-    expect(body.variants.map((v) => v.width)).toEqual([480, 960, 1920]);
+    expect(body.variants.map((v) => v.width)).toEqual([320, 480, 960, 1920]);
     for (const variant of body.variants) {
       const stored = await fetchStored(variant.url);
       expect(stored.status).toBe(200);
@@ -308,7 +309,7 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
     }
     const tall = await uploadOk(client, 'tower.jpg', await solid(1000, 2500).jpeg().toBuffer());
     expect([tall.width, tall.height]).toEqual([768, 1920]);
-    expect(tall.variants.map((v) => v.width)).toEqual([480, 768]);
+    expect(tall.variants.map((v) => v.width)).toEqual([320, 480, 768]);
   });
 
   it('keeps the stored file under 5 MB even for a noisy lossless image', async () => {

@@ -57,7 +57,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
         summary: 'Upload an image (multipart field "file"): PNG, JPEG, GIF or WebP, at most 20 MB',
         description:
           'The type is read from the content. The image is turned upright, stripped of metadata (EXIF, GPS), fitted within 1920 px ' +
-          'and 5 MB, and stored with WebP copies at 480, 960 and 1920 px wide. Only the first frame of an animated GIF is kept.',
+          'and 5 MB, and stored with WebP copies at 320, 480, 960 and 1920 px wide. Only the first frame of an animated GIF is kept.',
         consumes: ['multipart/form-data'],
         response: {
           201: UploadSchema,
