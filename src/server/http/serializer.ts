@@ -12,6 +12,28 @@ function zodOf(schema: unknown): $ZodType | undefined {
   return properties instanceof $ZodType ? properties : undefined;
 }
 
+const isNullType = (schema: unknown) => (schema as { type?: unknown } | null)?.type === 'null' && Object.keys(schema as object).length === 1;
+
+/**
+ * zod writes a nullable value as `anyOf: [schema, { type: 'null' }]`, and fast-json-stringify picks
+ * an anyOf branch by running an ajv validator over the value: for a feed page, about ten validations
+ * per card, one of them over the whole first image. `nullable: true` on the schema itself writes the
+ * same JSON after one `=== null` check. Only the two-branch form is rewritten; any other anyOf is
+ * left to the validator.
+ */
+export function nullableInsteadOfAnyOf(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableInsteadOfAnyOf);
+  if (!schema || typeof schema !== 'object') return schema;
+  const rewritten: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) rewritten[key] = nullableInsteadOfAnyOf(value);
+  const { anyOf, ...siblings } = rewritten;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2) return rewritten;
+  const nullAt = anyOf.findIndex(isNullType);
+  const other = anyOf[1 - nullAt] as Record<string, unknown> | undefined;
+  const simple = other && typeof other === 'object' && (typeof other.type === 'string' || typeof other.$ref === 'string') && !other.anyOf && !other.oneOf && !other.allOf;
+  return nullAt !== -1 && simple ? { ...siblings, ...other, nullable: true } : rewritten;
+}
+
 /**
  * Response serialization (issue 15). The contract's zod schemas stay the documentation (OpenAPI)
  * and the definition of every answer; each is compiled once into a fast-json-stringify function
@@ -33,7 +55,7 @@ export function createResponseSerializerCompiler(options: { verify: boolean }): 
     if (!fast) {
       try {
         const json = z.toJSONSchema(zod as z.ZodType, { io: 'output', unrepresentable: 'any', target: 'draft-7' });
-        fast = fastJson(json as never) as Serialize;
+        fast = fastJson(nullableInsteadOfAnyOf(json) as never) as Serialize;
       } catch {
         fast = zodSerializerCompiler(routeSchema as never) as Serialize;
       }
