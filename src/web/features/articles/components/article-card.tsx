@@ -67,7 +67,11 @@ export const ArticleCard = memo(function ArticleCard({
         <ArticleStats viewCount={article.viewCount} likes={article.likes} dislikes={article.dislikes} commentCount={article.commentCount} />
       </div>
       {image && (
-        <Link to={href} tabIndex={-1} aria-hidden="true" className="w-1/3 shrink-0 self-start">
+        // The frame's size is its own (a third of the card, 3:2), so it can skip painting its image
+        // while far from the screen (content-visibility) without moving anything: the first layout
+        // then starts only the thumbnails near the screen, not every lazy one within Chrome's
+        // 1,250 px margin (the home page's first paint waited for 8 of them, now 4).
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="aspect-[3/2] w-1/3 shrink-0 self-start [content-visibility:auto]">
           <CardImage image={image} />
         </Link>
       )}

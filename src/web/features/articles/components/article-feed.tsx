@@ -78,7 +78,7 @@ export function ArticleFeed({ signedIn }: { signedIn: boolean }) {
       ) : (
         <>
           <h2 className="sr-only">Articles</h2>
-          <div className="feed-cards">
+          <div>
             {items.map((article) => (
               <ArticleCard key={article.id} article={article} signedIn={signedIn} headingLevel={3} />
             ))}
