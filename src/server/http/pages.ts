@@ -45,9 +45,10 @@ interface ManifestChunk {
 /**
  * From Vite's manifest: per source module (`app/routes/article.tsx`), the preload links of its chunk
  * and of what it imports beyond the app (the entry, boot.ts, and the app it imports after the first
- * paint, whose own imports Vite preloads with it); and the preload of the serif font's common characters (styles.css),
- * which headings use at first paint. The module preloads go into an inert <template id="page-modules">
- * that boot.ts moves into the head when it starts the app, after the first paint.
+ * paint, whose own imports Vite preloads with it); and the preload of the serif font's file of common
+ * characters (styles.css), which headings and article text use at first paint. The module preloads
+ * go into an inert <template id="page-modules"> that boot.ts moves into the head when it starts the
+ * app, after the first paint.
  */
 function readManifest(webRoot: string): { preloads: (modules: string[]) => string; font: string } {
   const manifestPath = path.join(webRoot, '.vite', 'manifest.json');

@@ -27,11 +27,11 @@ export function nullableInsteadOfAnyOf(schema: unknown): unknown {
   const rewritten: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) rewritten[key] = nullableInsteadOfAnyOf(value);
   const { anyOf, ...siblings } = rewritten;
-  if (!Array.isArray(anyOf) || anyOf.length !== 2) return rewritten;
-  const nullAt = anyOf.findIndex(isNullType);
-  const other = anyOf[1 - nullAt] as Record<string, unknown> | undefined;
-  const simple = other && typeof other === 'object' && (typeof other.type === 'string' || typeof other.$ref === 'string') && !other.anyOf && !other.oneOf && !other.allOf;
-  return nullAt !== -1 && simple ? { ...siblings, ...other, nullable: true } : rewritten;
+  const nullAt = Array.isArray(anyOf) && anyOf.length === 2 ? anyOf.findIndex(isNullType) : -1;
+  if (nullAt === -1) return rewritten;
+  const other = (anyOf as Record<string, unknown>[])[1 - nullAt]!;
+  const simple = typeof other === 'object' && (typeof other.type === 'string' || typeof other.$ref === 'string') && !other.anyOf && !other.oneOf && !other.allOf;
+  return simple ? { ...siblings, ...other, nullable: true } : rewritten;
 }
 
 /**
