@@ -8,7 +8,7 @@
  * known tokens (benchSessionToken) so the bench can act as many readers without signing in.
  *
  * SQLite is written through prepared statements in large transactions, with the search indexes
- * (trigram and word) rebuilt once at the end (faster than a trigger per row); PostgreSQL through
+ * (trigram, word and word pairs) built once at the end (faster than a trigger per row); PostgreSQL through
  * COPY with its secondary and search indexes built once at the end (pgCopySink).
  */
 import fs from 'node:fs';
@@ -23,6 +23,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { registerSqliteFunctions } from '../src/server/db/word-pairs.js';
 import { createCategoriesRepository } from '../src/server/features/articles/categories.repository.js';
 import { createLocationsRepository } from '../src/server/features/geo/locations.repository.js';
 import { seedFixtures } from '../src/server/features/seed/seed.js';
@@ -76,6 +77,7 @@ const SLUG_REGISTRY = [
 
 function sqliteSink(file: string): Sink {
   const raw = new SqliteDatabase(file);
+  registerSqliteFunctions(raw);
   // A fresh file that is thrown away on failure: journal in memory, no syncs (the server opens it
   // in WAL). Leaving WAL (set by the migration's connection) must come first, or the whole load
   // goes through the WAL and is copied again at the end.
@@ -86,7 +88,9 @@ function sqliteSink(file: string): Sink {
   raw.pragma('cache_size = -262144');
   raw.pragma('temp_store = MEMORY');
   // The search index is rebuilt once at the end: a trigger per row costs more than one pass.
-  const triggers = raw.prepare(`select name, sql from sqlite_master where type = 'trigger' and name in ('articles_search_ai', 'articles_words_ai')`).all() as { name: string; sql: string }[];
+  const triggers = raw
+    .prepare(`select name, sql from sqlite_master where type = 'trigger' and name in ('articles_search_ai', 'articles_words_ai', 'article_word_pairs_ai')`)
+    .all() as { name: string; sql: string }[];
   for (const t of triggers) raw.exec(`drop trigger ${t.name}`);
   // Likewise the secondary indexes of the big tables: one sort at the end beats a million random inserts.
   const indexes = raw
@@ -125,8 +129,14 @@ function sqliteSink(file: string): Sink {
       raw.exec(`insert into articles_words(articles_words, rank) values ('hashsize', ${512 * 1024 * 1024})`);
       raw.exec(`insert into articles_words(articles_words) values ('rebuild')`);
       raw.exec(`insert into articles_words(articles_words, rank) values ('hashsize', ${1024 * 1024})`);
-      for (const trigger of triggers) raw.exec(trigger.sql);
       console.log(`word index       rebuilt in ${((Date.now() - w) / 1000).toFixed(1)} s`);
+      const p = Date.now();
+      // Contentless, so no 'rebuild': the pairs are inserted from the articles as the trigger would.
+      raw.exec(`insert into article_word_pairs(article_word_pairs, rank) values ('hashsize', ${512 * 1024 * 1024})`);
+      raw.exec(`insert into article_word_pairs(rowid, title, text) select id, word_pairs(title), word_pairs(plain_text) from articles`);
+      raw.exec(`insert into article_word_pairs(article_word_pairs, rank) values ('hashsize', ${1024 * 1024})`);
+      for (const trigger of triggers) raw.exec(trigger.sql);
+      console.log(`word pairs       built in ${((Date.now() - p) / 1000).toFixed(1)} s`);
       const i = Date.now();
       for (const index of indexes) raw.exec(index.sql);
       for (const statement of SLUG_REGISTRY) raw.exec(statement);

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import type { DB } from './schema.js';
+import { registerSqliteFunctions } from './word-pairs.js';
 
 export type Database = Kysely<DB>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -57,6 +58,7 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
+  registerSqliteFunctions(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

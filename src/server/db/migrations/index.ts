@@ -9,6 +9,7 @@ import * as articleWordIndex from './2026_11_26_1000_article_word_index.js';
 import * as articleCategoryOrder from './2026_11_26_1100_article_category_order.js';
 import * as articleSearchWords from './2026_11_26_1200_article_search_words.js';
 import * as articleWordPairs from './2026_11_26_1300_article_word_pairs.js';
+import * as sqliteWordPairs from './2026_11_27_1200_sqlite_word_pairs.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1100_article_category_order': articleCategoryOrder,
   '2026_11_26_1200_article_search_words': articleSearchWords,
   '2026_11_26_1300_article_word_pairs': articleWordPairs,
+  '2026_11_27_1200_sqlite_word_pairs': sqliteWordPairs,
 };

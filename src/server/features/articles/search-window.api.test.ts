@@ -44,6 +44,140 @@ describe('newest-first search on SQLite', () => {
 });
 
 /**
+ * SQLite answers a phrase from its word pairs (migration 2026_11_27_1200, db/word-pairs.ts), so
+ * every article FTS5's word index finds the phrase in must hold it as pairs too, or a search would
+ * silently miss it. Ground truth is FTS5's phrase query, on texts where our cut of words and FTS5's
+ * could differ (punctuation, accents, other alphabets, characters FTS5's Unicode 6.1 tables do not know).
+ */
+describe('word pairs on SQLite', () => {
+  const t = useTestApp('sqlite');
+  const phraseMatches = async (words: string[]) => {
+    const query = `"${words.join(' ')}"*`;
+    const rows = await sql<{ id: number }>`select rowid as id from articles_words where articles_words match ${query} order by rowid`.execute(t.database.db);
+    return rows.rows.map((r) => r.id);
+  };
+
+  it('finds through the word pairs every article the phrase alone finds', async () => {
+    const author = await signedInClient(t);
+    const channel = (await author.client.post('/api/channels', { name: 'Pairs Desk', description: 'd' })).json();
+    const texts = [
+      'The well-known harbour council met on the 3.5 km pier.',
+      "O'Brien's café: Müller & Søren said the naïve plan fails.",
+      'Fish &amp;amp; chips, 1,000 boats; e-mail harbour@example.com or visit example.com/harbour today.',
+      'Harbour harbour harbour council, council-harbour council. ÉCOLE Ørsted ΟΔΟΣ İstanbul Москва.',
+      'Tokyo 東京 harbour council; harbour中council; ꭐcouncil meets ßtraße.',
+    ];
+    for (const [i, text] of texts.entries()) {
+      const response = await author.client.post('/api/articles', { title: `Pairs ${i}`, content: `<p>${text}</p>`, channelId: channel.id });
+      expect(response.statusCode).toBe(201);
+    }
+    const repository = createArticlesRepository(t.database.db, 'sqlite');
+    const searches = new Set<string>();
+    for (const text of texts) {
+      const words = searchWords(text);
+      for (let i = 0; i + 1 < words.length; i++) {
+        searches.add(`${words[i]} ${words[i + 1]}`);
+        if (i + 2 < words.length) searches.add(`${words[i]} ${words[i + 1]} ${words[i + 2]!.slice(0, 3)}`);
+      }
+    }
+    let found = 0;
+    for (const search of searches) {
+      const expected = await phraseMatches(searchWords(search));
+      for (const direction of ['desc', 'asc'] as const) {
+        const page = await repository.feed({ sort: 'createdAt', direction, limit: 20, search });
+        expect(page.map((r) => r.id).sort((a, b) => a - b), search).toEqual(expect.arrayContaining(expected));
+      }
+      found += expected.length;
+    }
+    expect(found).toBeGreaterThan(searches.size / 2);
+  });
+
+  it('matches the words in order, the last one as a beginning, inside the title or the text', async () => {
+    const author = await signedInClient(t);
+    const channel = (await author.client.post('/api/channels', { name: 'Order Desk', description: 'd' })).json();
+    const post = async (title: string, text: string) =>
+      (await author.client.post('/api/articles', { title, content: `<p>${text}</p>`, channelId: channel.id })).json().id as number;
+    const inOrder = await post('Tuesday', 'The harbour council meets today.');
+    const apart = await post('Wednesday', 'The harbour council said the council meets on Friday.');
+    const split = await post('Thursday harbour', 'Council news.');
+    const titled = await post('Harbour Council Meets', 'Nothing else.');
+    const repository = createArticlesRepository(t.database.db, 'sqlite');
+    const found = async (search: string, direction: 'asc' | 'desc' = 'desc') =>
+      (await repository.feed({ sort: 'createdAt', direction, limit: 20, search, channelIds: [channel.id] })).map((r) => r.id).sort((a, b) => a - b);
+    expect(await found('harbour council meets')).toEqual([inOrder, titled]);
+    expect(await found('harbour council meets', 'asc')).toEqual([inOrder, titled]);
+    expect(await found('HARBOUR, council me')).toEqual([inOrder, titled]);
+    expect(await found('harbour c')).toEqual([inOrder, apart, titled]);
+    // From the title's last word to the text's first is no phrase, as in the word index.
+    expect(await found('harbour council')).not.toContain(split);
+    expect(await found('council meets')).toEqual([inOrder, apart, titled]);
+    // Words no article has in that order: nothing. A word that is no word: text inside words.
+    expect(await found('meets harbour')).toEqual([]);
+    expect(await found('arbour council')).toEqual([inOrder, apart, titled]);
+  });
+
+  it('reads a single word as every word beginning with it, whether there are few or many', async () => {
+    const author = await signedInClient(t);
+    const channel = (await author.client.post('/api/channels', { name: 'Word Desk', description: 'd' })).json();
+    const ids: Record<string, number> = {};
+    for (const word of ['Lantern', 'Lanterns', 'Lanternfish', 'Lantana', 'Plant', 'ΟΔΟΣ']) {
+      ids[word] = (await author.client.post('/api/articles', { title: `${word} report`, content: `<p>About ${word}.</p>`, channelId: channel.id })).json().id;
+    }
+    const few = createArticlesRepository(t.database.db, 'sqlite');
+    const one = createArticlesRepository(t.database.db, 'sqlite', { wordBeginnings: 1 });
+    const prefixMatches = async (word: string) =>
+      (await sql<{ id: number }>`select rowid as id from articles_words where articles_words match ${`"${word}"*`} order by rowid`.execute(t.database.db)).rows.map((r) => r.id);
+    for (const search of ['lantern', 'LANT', 'la', 'plant', 'οδος', 'ΟΔΟΣ']) {
+      const expected = await prefixMatches(searchWords(search)[0]!);
+      expect(expected.length, search).toBeGreaterThan(0);
+      for (const repository of [few, one]) {
+        for (const sort of ['createdAt', 'likes'] as const) {
+          const page = await repository.feed({ sort, direction: 'desc', limit: 20, search });
+          expect(page.map((r) => r.id).sort((a, b) => a - b), `${search} ${sort}`).toEqual(expected);
+        }
+      }
+    }
+    expect(await prefixMatches('lantern')).toEqual([ids.Lantern, ids.Lanterns, ids.Lanternfish]);
+    // No word begins with 'antern': text inside words.
+    const inside = await few.feed({ sort: 'createdAt', direction: 'desc', limit: 20, search: 'antern', channelIds: [channel.id] });
+    expect(inside.map((r) => r.id).sort((a, b) => a - b)).toEqual([
+      ids.Lantern,
+      ids.Lanterns,
+      ids.Lanternfish,
+    ]);
+  });
+
+  it('looks the pairs up, and keeps them with the article: edited, deleted', async () => {
+    const author = await signedInClient(t);
+    const channel = (await author.client.post('/api/channels', { name: 'Edit Desk', description: 'd' })).json();
+    const article = (await author.client.post('/api/articles', { title: 'Quiet week', content: '<p>Nothing happened at the pier.</p>', channelId: channel.id })).json();
+    await author.client.post('/api/articles', { title: 'Lighthouse keeper retires', content: '<p>The harbour council thanked her.</p>', channelId: channel.id });
+    const repository = createArticlesRepository(t.database.db, 'sqlite');
+    const found = async (search: string) => (await repository.feed({ sort: 'createdAt', direction: 'desc', limit: 20, search })).map((r) => r.id);
+    const holdsPair = async (pair: string) =>
+      (await sql<{ id: number }>`select rowid as id from article_word_pairs where article_word_pairs match ${`"${pair}"`}`.execute(t.database.db)).rows.map((r) => r.id);
+
+    expect(await found('lighthouse keeper')).not.toContain(article.id);
+    expect((await author.client.patch(`/api/articles/${article.id}`, { content: '<p>The new lighthouse keeper starts at the pier.</p>' })).statusCode).toBe(200);
+    expect(await holdsPair('lighthouse_keeper')).toContain(article.id);
+    expect(await holdsPair('happened_at')).not.toContain(article.id);
+    expect(await found('lighthouse keeper')).toContain(article.id);
+    expect((await author.client.patch(`/api/articles/${article.id}`, { title: 'Harbour council news' })).statusCode).toBe(200);
+    expect(await found('harbour council news')).toEqual([article.id]);
+
+    // Without its pairs an article is not found by a phrase (answered from the pairs), by a word it still is.
+    await sql`delete from article_word_pairs where rowid = ${article.id}`.execute(t.database.db);
+    expect(await found('lighthouse keeper')).not.toContain(article.id);
+    expect(await found('lighthouse')).toContain(article.id);
+    expect((await author.client.patch(`/api/articles/${article.id}`, { content: '<p>The lighthouse keeper stays.</p>' })).statusCode).toBe(200);
+    expect(await found('lighthouse keeper')).toContain(article.id);
+
+    expect((await author.client.delete(`/api/articles/${article.id}`)).statusCode).toBeLessThan(300);
+    expect(await holdsPair('lighthouse_keeper')).not.toContain(article.id);
+  });
+});
+
+/**
  * PostgreSQL's search page (articles.repository.ts, postgresSearchPage) tests the next rows of the
  * page's order one by one, then asks the search index for every match when they hold less than a
  * page. With 3 rows the second step runs for most terms, with a million never: both must answer
