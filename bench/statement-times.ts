@@ -75,6 +75,10 @@ const scenarios: Scenario[] = [
   { name: 'article by id, signed in', request: () => ({ url: `/api/articles/${newest}`, headers: { cookie: cookieOf(1) } }) },
   { name: 'feed, anonymous, first page', request: () => ({ url: '/api/articles?scope=all&limit=20' }) },
   { name: 'feed, signed in, first page', request: () => ({ url: '/api/articles?limit=20', headers: { cookie: cookieOf(1) } }) },
+  // The bench's three searches (bench/run.mjs).
+  { name: 'feed, search, rare phrase', request: () => ({ url: '/api/articles?scope=all&limit=20&q=harbour%20council' }) },
+  { name: 'feed, search, inside words', request: () => ({ url: '/api/articles?scope=all&limit=20&q=ouncil' }) },
+  { name: 'feed, search, common word', request: () => ({ url: '/api/articles?scope=all&limit=20&q=council' }) },
   {
     // As the bench's scenario: 400 readers over the 50 newest articles, each liking twice then
     // disliking twice (sets, takes back, switches).
