@@ -486,16 +486,17 @@ export function createArticlesRepository(
   /**
    * A search page on SQLite. A phrase with pairs is looked up by them before searchPlan's probes: a
    * match proves its words are words of some article, which is all the probes would find. Only
-   * when it finds nothing on this page do the probes decide between its words (nothing, then) and
-   * text inside words.
+   * when it finds nothing on this page do the probes decide between its words (then the answer
+   * stands) and text inside words.
    */
   async function sqliteSearchPage(filter: PageFilter, term: string): Promise<ArticleSummaryRow[]> {
     const words = searchWords(term);
-    if (pairPhrase(words)) {
-      const page = await sqlitePlannedPage(filter, wordsPlan(words));
-      if (page.length > 0) return page;
-    }
-    return sqlitePlannedPage(filter, await searchPlan(term));
+    if (!pairPhrase(words)) return sqlitePlannedPage(filter, await searchPlan(term));
+    const page = await sqlitePlannedPage(filter, wordsPlan(words));
+    if (page.length > 0) return page;
+    // Its words are words: the pairs have answered, nothing. Otherwise text inside words.
+    const plan = await searchPlan(term);
+    return plan.kind === 'words' ? page : sqlitePlannedPage(filter, plan);
   }
 
   async function sqlitePlannedPage(filter: PageFilter, plan: SearchPlan): Promise<ArticleSummaryRow[]> {
