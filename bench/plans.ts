@@ -81,6 +81,8 @@ const cases: [string, () => Promise<unknown>][] = [
   ["Channel's whole list (GET /api/channels/{id}/articles, up to 500 rows)", () => articles.ofChannel(newest.channel_id, true, 500)],
   ['Channel explore page', () => channels.list({ sort: 'subscribers', direction: 'desc', limit: 25 }, null)],
   ['Comments of an article', () => comments.ofArticle(newest.id)],
+  ['A page of comment threads', () => comments.threadsOfArticle(newest.id, null, 21)],
+  ['A later page of comment threads (after a cursor)', () => comments.threadsOfArticle(newest.id, { createdAt: 0, id: 1 }, 21)],
   ['Reaction toggle (reading the reaction)', () => reactions.reactionOf(1, newest.id)],
   ['Channel analytics, 30 days (channel 1: every tenth article)', () => analytics.channel(1, owner, '30')],
   ['Channel analytics, all time (channel 1)', () => analytics.channel(1, owner, 'all')],

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Journey } from './support/browser.js';
+import { expectAccessible, Journey } from './support/browser.js';
 import { PASSWORD } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 
@@ -159,5 +159,61 @@ describeInBrowser('reactions and comments in the browser', () => {
     expect(await thread.getByRole('button', { name: 'Reply' }).count()).toBe(1);
     await authorJourney.screenshot('reactions-comments-author-narrow');
     await authorJourney.close();
+  });
+
+  it('shows a long discussion twenty threads at a time, and a reply on a later page keeps its place', async () => {
+    const { article } = await authorWithArticle(site.server.url);
+    const articlePath = `/articles/${article.slug}-${article.id}`;
+    // 23 threads from two readers (one alone would meet the per-minute comment limit).
+    const readers = [uniqueUsername('talker'), uniqueUsername('talker')];
+    const cookies: string[] = [];
+    for (const username of readers) {
+      const response = await fetch(`${site.server.url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: PASSWORD }),
+      });
+      expect(response.status).toBe(201);
+      cookies.push(response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; '));
+    }
+    for (let i = 1; i <= 23; i++) {
+      const response = await fetch(`${site.server.url}/api/articles/${article.id}/comments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: cookies[i % 2]! },
+        body: JSON.stringify({ content: `Point number ${i}`, parent_id: null }),
+      });
+      expect(response.status).toBe(201);
+    }
+
+    const journey = await Journey.open(site.browser, site.server.url);
+    const { page } = journey;
+    await signIn(journey, '/api/login', readers[0]!);
+    await journey.goto(articlePath);
+    const section = page.locator('#comments');
+    const threads = section.getByRole('list', { name: 'Comments' }).locator(':scope > li');
+    // The heading counts the whole discussion; the page shows the first twenty threads, oldest first.
+    expect(await commentsHeading(page)).toBe('Comments (23)');
+    expect(await threads.count()).toBe(20);
+    expect(await threads.first().getByText('Point number 1', { exact: true }).isVisible()).toBe(true);
+    expect(await section.getByText('Point number 21', { exact: true }).count()).toBe(0);
+
+    const more = section.getByRole('button', { name: 'Show more comments' });
+    await more.scrollIntoViewIfNeeded();
+    await more.click();
+    await expect.poll(() => threads.count()).toBe(23);
+    expect(await threads.nth(20).getByText('Point number 21', { exact: true }).isVisible()).toBe(true);
+    expect(await more.count()).toBe(0);
+
+    // A reply to a thread of the second page: it shows under its thread, and nothing is lost above.
+    const late = threads.nth(21);
+    await late.getByRole('button', { name: 'Reply' }).click();
+    await section.getByLabel(/^Reply to /).fill('Agreed, and the lights too.');
+    await section.getByRole('button', { name: 'Post Reply' }).click();
+    await expect.poll(() => commentsHeading(page)).toBe('Comments (24)');
+    expect(await late.getByRole('list', { name: /^Replies to / }).getByText('Agreed, and the lights too.').isVisible()).toBe(true);
+    expect(await threads.count()).toBe(23);
+    await expectAccessible(page, 'article with a long discussion');
+    await journey.screenshot('comments-long-discussion');
+    await journey.close();
   });
 });

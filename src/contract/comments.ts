@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from './common.js';
 import { COMMENT_MESSAGES } from './comment-rules.js';
 import { LIMITS } from './limits.js';
+import { CursorSchema, LimitSchema, paginated } from './pagination.js';
 
 export { checkCommentContent, COMMENT_MESSAGES, threadComments } from './comment-rules.js';
 
@@ -34,6 +35,24 @@ export type CommentThread = z.infer<typeof CommentThreadSchema>;
  * which carry their top-level comment's id as parent_id. `threadComments` groups it for display.
  */
 export const CommentListSchema = z.array(CommentSchema).meta({ id: 'CommentList' });
+
+/**
+ * GET /api/articles/{id}/comment-threads: the same comments a page of threads at a time (DESIGN.md
+ * section 4), for the article page, which shows the first threads and loads more on request, so a
+ * long discussion does not make every reading of the article pay for all of it.
+ */
+export const CommentThreadQuerySchema = z.object({
+  /** Threads per page (a top-level comment with all its replies). */
+  limit: LimitSchema,
+  cursor: CursorSchema,
+});
+export type CommentThreadQuery = z.output<typeof CommentThreadQuerySchema>;
+
+export const CommentThreadPageSchema = paginated(CommentThreadSchema, 'CommentThreadPage').extend({
+  /** The article's comment count (the 'Comments (N)' heading), read with the page so the two agree. */
+  commentCount: z.number().int(),
+});
+export type CommentThreadPage = z.infer<typeof CommentThreadPageSchema>;
 
 export const CreateCommentSchema = z
   .object({

@@ -2,7 +2,7 @@ import type { AnalyticsPeriod, ChannelAnalytics } from './analytics.js';
 import type { Article, ChannelTablePage, FeedPage } from './articles.js';
 import type { AuthProviders, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
-import type { Comment } from './comments.js';
+import type { CommentThreadPage } from './comments.js';
 import type { PublicUser } from './users.js';
 
 /**
@@ -21,8 +21,8 @@ export interface PageDataSource {
   feed(query: ApiQuery): Promise<FeedPage>;
   /** GET /api/articles/{segment}; null when there is no such article (or the viewer may not see it). */
   article(segment: string): Promise<Article | null>;
-  /** GET /api/articles/{id}/comments. */
-  comments(articleId: number): Promise<Comment[]>;
+  /** GET /api/articles/{id}/comment-threads: a page of the article's comment threads. */
+  commentThreads(articleId: number, query: ApiQuery): Promise<CommentThreadPage>;
   /** GET /api/channels. */
   channels(query: ApiQuery): Promise<ChannelPage>;
   /** GET /api/channels/{id}; null when missing. */

@@ -19,9 +19,6 @@ import type SqliteDatabase from 'better-sqlite3';
  * and goes to the word index as before.
  */
 
-/** A term's words as both word indexes cut text: runs of letters and digits, lower-cased. */
-export const textWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
 // Letters and digits up to U+04FF. Built at run time: TypeScript's target does not know the v flag.
 const PAIR_WORDS = new RegExp('[[\\p{L}\\p{N}]&&[\\0-\\u04ff]]+', 'gv');
 const PAIR_WORD = new RegExp('^[[\\p{L}\\p{N}]&&[\\0-\\u04ff]]+$', 'v');

@@ -33,6 +33,7 @@ const CACHEABLE: [RegExp, string[]][] = [
   // Tagged with the article's id by the segment resolver (article-ref.ts); a 404 carries `missing`.
   [/^\/api\/articles\/[^/?]+(\?|$)/, []],
   [/^\/api\/articles\/[^/?]+\/comments(\?|$)/, []],
+  [/^\/api\/articles\/[^/?]+\/comment-threads(\?|$)/, []],
   [/^\/api\/channels(\?|$)/, [CACHE_TAGS.channels]],
   [/^\/api\/channels\/\d+(\?|$)/, [CACHE_TAGS.channels]],
   [/^\/api\/channels\/\d+\/articles(\?|$)/, [CACHE_TAGS.lists]],

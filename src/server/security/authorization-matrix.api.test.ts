@@ -66,6 +66,7 @@ const CASES: Case[] = [
   { method: 'POST', route: '/api/articles/:id/reactions', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/reactions`, body: { isLike: true } }), expect: { anonymous: 401, other: 404, owner: 200, admin: 404 } },
   { method: 'POST', route: '/api/articles/:id/comments', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comments`, body: { content: 'hi', parent_id: null } }), expect: { anonymous: 401, other: 404, owner: 201, admin: 404 } },
   { method: 'GET', route: '/api/articles/:id/comments', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comments` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
+  { method: 'GET', route: '/api/articles/:id/comment-threads', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comment-threads` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
   { method: 'DELETE', route: '/api/comments/:id', request: async (fx) => ({ url: `/api/comments/${await fx.comment()}` }), expect: { anonymous: 401, other: 403, owner: 204, admin: 204 } },
   // Media
   { method: 'POST', route: '/api/uploads', request: async () => ({ url: '/api/uploads' }), expect: { anonymous: 401, other: 201, owner: 201, admin: 201 } },

@@ -10,6 +10,7 @@ import * as articleCategoryOrder from './2026_11_26_1100_article_category_order.
 import * as articleSearchWords from './2026_11_26_1200_article_search_words.js';
 import * as articleWordPairs from './2026_11_26_1300_article_word_pairs.js';
 import * as sqliteWordPairs from './2026_11_27_1200_sqlite_word_pairs.js';
+import * as commentThreadsIndex from './2026_11_27_1500_comment_threads_index.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1200_article_search_words': articleSearchWords,
   '2026_11_26_1300_article_word_pairs': articleWordPairs,
   '2026_11_27_1200_sqlite_word_pairs': sqliteWordPairs,
+  '2026_11_27_1500_comment_threads_index': commentThreadsIndex,
 };

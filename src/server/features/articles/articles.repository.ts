@@ -10,7 +10,7 @@ import { assignSlug, resolveSegment } from './article-slugs.js';
 import { keysetAfter } from '../../db/keyset.js';
 import { prepareQuery, runPrepared, SENTINEL } from '../../db/prepared.js';
 import { takeAnonymousView } from './view-address-cap.js';
-import { pairPhrase, textWords, unicode61Fold } from '../../db/word-pairs.js';
+import { pairPhrase, unicode61Fold } from '../../db/word-pairs.js';
 
 /** The SQL behind each feed sort key; each matches an expression index of the migration. */
 export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql<number>>> = {
@@ -115,7 +115,7 @@ export function phrasePairs(words: string[]): string[] {
 }
 
 /** A term's words as both word indexes cut text: runs of letters and digits, lower-cased. */
-export const searchWords = textWords;
+export const searchWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Characters of text sent for a card's excerpt: enough for three lines on any screen. */
 const EXCERPT_CHARS = 320;
@@ -577,7 +577,7 @@ export function createArticlesRepository(
   });
   const ownershipQuery = prepareQuery(
     db,
-    db.selectFrom('articles').select(['user_id', 'published']).where('id', '=', SENTINEL.a).compile(),
+    db.selectFrom('articles').select(['user_id', 'published', 'comment_count']).where('id', '=', SENTINEL.a).compile(),
     { id: SENTINEL.a },
   );
   const readerSubscribesQuery = prepareQuery(
@@ -621,7 +621,8 @@ export function createArticlesRepository(
       return (readerId === undefined ? await findByIdQuery({ id }) : await findByIdForReaderQuery({ id, readerId })).rows[0];
     },
 
-    async ownership(id: number): Promise<{ user_id: number; published: number } | undefined> {
+    /** Who owns an article and whether it is published (and its comment count, which comment pages show). */
+    async ownership(id: number): Promise<{ user_id: number; published: number; comment_count: number } | undefined> {
       return (await ownershipQuery({ id })).rows[0];
     },
 

@@ -107,6 +107,83 @@ describe.each(testDatabases())('comments on %s', (kind) => {
     expect(few).toBeLessThanOrEqual(4);
   });
 
+  it('pages the threads in reading order, each with all its replies, and counts the article', async () => {
+    const { article } = await publishedArticle(t);
+    const ada = await signedInClient(t, 'ada');
+    const bo = await signedInClient(t, 'bo');
+    const tops: number[] = [];
+    for (let i = 0; i < 5; i++) tops.push((await comment(ada.client, article.id, `Thread ${i}`)).id);
+    // Replies written after later threads still come with their own thread.
+    await comment(bo.client, article.id, 'Reply to 1', tops[1]);
+    await comment(bo.client, article.id, 'Reply to 3', tops[3]);
+    await comment(ada.client, article.id, 'Reply to the reply to 3', tops[3]);
+
+    type Page = { items: CommentThread[]; nextCursor: string | null; commentCount: number };
+    const page = async (query: string, client: TestClient = anonymous()) => {
+      const response = await client.get(`/api/articles/${article.slug}-${article.id}/comment-threads${query}`);
+      expect(response.statusCode).toBe(200);
+      return response.json() as Page;
+    };
+    const first = await page('?limit=2');
+    expect(first.items.map((thread) => thread.content)).toEqual(['Thread 0', 'Thread 1']);
+    expect(first.items[1]!.replies.map((reply) => reply.content)).toEqual(['Reply to 1']);
+    expect(first.commentCount).toBe(8);
+    const second = await page(`?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second.items.map((thread) => thread.content)).toEqual(['Thread 2', 'Thread 3']);
+    expect(second.items[1]!.replies.map((reply) => reply.content)).toEqual(['Reply to 3', 'Reply to the reply to 3']);
+    const last = await page(`?limit=2&cursor=${encodeURIComponent(second.nextCursor!)}`);
+    expect(last.items.map((thread) => thread.content)).toEqual(['Thread 4']);
+    expect(last.nextCursor).toBeNull();
+
+    // Exactly a page's worth: no cursor to an empty page.
+    expect((await page('?limit=5')).nextCursor).toBeNull();
+    // The pages together are the spec's list, grouped.
+    const all = (await page('')).items;
+    expect(all).toEqual(await list(article.id));
+
+    // A deleted thread with replies stays as its placeholder; one without goes, and the count follows.
+    expect((await ada.client.delete(`/api/comments/${tops[3]}`)).statusCode).toBe(204);
+    expect((await ada.client.delete(`/api/comments/${tops[4]}`)).statusCode).toBe(204);
+    const after = await page('?limit=10');
+    expect(after.items.map((thread) => thread.content)).toEqual(['Thread 0', 'Thread 1', 'Thread 2', COMMENT_MESSAGES.deletedText]);
+    expect(after.commentCount).toBe(6);
+    expect(after.commentCount).toBe(visibleComments(after.items));
+  });
+
+  it('refuses a bad cursor or limit with a 400 naming it, and keeps drafts to their author', async () => {
+    const { article } = await publishedArticle(t);
+    const url = `/api/articles/${article.id}/comment-threads`;
+    for (const query of ['?cursor=nonsense', '?cursor=WyJ4IiwyXQ', '?limit=0', '?limit=101', '?limit=two']) {
+      const response = await anonymous().get(url + query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error, query).toMatch(/cursor|limit/);
+    }
+    const { author, article: draft } = await publishedArticle(t, { status: 'draft' });
+    await comment(author.client, draft.id, 'A note to myself');
+    expect((await anonymous().get(`/api/articles/${draft.id}/comment-threads`)).statusCode).toBe(404);
+    expect((await author.client.get(`/api/articles/${draft.id}/comment-threads`)).json().items).toHaveLength(1);
+  });
+
+  it('reads a page of threads in a fixed number of statements, however long the discussion', async () => {
+    const { article } = await publishedArticle(t);
+    // Two writers: one would reach the per-minute comment limit.
+    const writers = [await signedInClient(t), await signedInClient(t)];
+    const url = `/api/articles/${article.id}/comment-threads?limit=3`;
+    queries.length = 0;
+    await anonymous().get(url);
+    const none = queries.length;
+    for (let i = 0; i < 6; i++) {
+      const writer = writers[i % 2]!;
+      const top = await comment(writer.client, article.id, `Top ${i}`);
+      for (let j = 0; j < 3; j++) await comment(writer.client, article.id, `Reply ${i}.${j}`, top.id);
+    }
+    queries.length = 0;
+    const body = (await anonymous().get(url)).json() as { items: CommentThread[] };
+    expect(body.items).toHaveLength(3);
+    expect(queries.length).toBe(none);
+    expect(none).toBeLessThanOrEqual(3);
+  });
+
   it.each([
     ['', COMMENT_MESSAGES.empty],
     ['   \n\t ', COMMENT_MESSAGES.empty],

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { CommentsTable } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
-import { prepareQuery, SENTINEL } from '../../db/prepared.js';
+import { prepareQuery, runPrepared, SENTINEL } from '../../db/prepared.js';
 import { utcDay } from '../articles/view-keys.js';
 
 /** A comment with its author's name. */
@@ -18,24 +18,24 @@ function isForeignKeyViolation(error: unknown): boolean {
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
+/** Named with aliases: the ORDER BY of a UNION (the thread pages) may name only output aliases on SQLite. */
+const COMMENT_COLUMNS = [
+  'comments.id as id',
+  'comments.article_id as article_id',
+  'comments.user_id as user_id',
+  'comments.parent_id as parent_id',
+  'comments.content as content',
+  'comments.deleted as deleted',
+  'comments.created_at as created_at',
+  'users.username as username',
+] as const;
+
 export function createCommentsRepository(db: Database, dialect: Dialect) {
   const pg = dialect === 'postgres';
 
   /** Comments with their author's name; inside a transaction, pass it. */
   function selectComments(executor: Database = db) {
-    return executor
-      .selectFrom('comments')
-      .innerJoin('users', 'users.id', 'comments.user_id')
-      .select([
-        'comments.id',
-        'comments.article_id',
-        'comments.user_id',
-        'comments.parent_id',
-        'comments.content',
-        'comments.deleted',
-        'comments.created_at',
-        'users.username',
-      ]);
+    return executor.selectFrom('comments').innerJoin('users', 'users.id', 'comments.user_id').select(COMMENT_COLUMNS);
   }
 
   // Read with every article page and comments request: built and compiled once (db/prepared.ts).
@@ -49,6 +49,49 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
     /** Every comment of an article, oldest first, with its author: one statement for the whole thread. */
     async ofArticle(articleId: number): Promise<CommentRow[]> {
       return (await ofArticleQuery({ articleId })).rows;
+    },
+
+    /**
+     * A page of an article's threads: up to `limit` top-level comments after `after` (created_at,
+     * then id, oldest first) with all their replies, oldest first, in one statement of constant
+     * shape. The top-level comments come from their own index (top-level comments only), the
+     * replies from the parent index, so the cost follows the page, not the discussion.
+     */
+    async threadsOfArticle(articleId: number, after: { createdAt: number; id: number } | null, limit: number): Promise<CommentRow[]> {
+      const from = after ?? { createdAt: -1, id: 0 };
+      const result = await runPrepared(db, 'comment threads page', [articleId, from.createdAt, from.id, limit], ([article, createdAt, id, count]) =>
+        db
+          .with('page_threads', (qb) =>
+            qb
+              .selectFrom('comments')
+              .select('id')
+              .where('article_id', '=', article)
+              .where('parent_id', 'is', null)
+              // A row value, so both databases seek the index at the cursor instead of walking to it.
+              .where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)))
+              .orderBy('created_at')
+              .orderBy('id')
+              .limit(count),
+          )
+          .selectFrom('comments')
+          .innerJoin('users', 'users.id', 'comments.user_id')
+          .select(COMMENT_COLUMNS)
+          .where('comments.id', 'in', (eb) => eb.selectFrom('page_threads').select('page_threads.id'))
+          .unionAll((eb) =>
+            eb
+              .selectFrom('comments')
+              // CROSS JOIN fixes SQLite's join order (comments first, by parent); with statistics it
+              // otherwise scans every user and probes each one's comments. PostgreSQL plans it freely.
+              .crossJoin('users')
+              .whereRef('users.id', '=', 'comments.user_id')
+              .select(COMMENT_COLUMNS)
+              // No article_id test here: it would lead SQLite to walk the article's whole discussion.
+              .where('comments.parent_id', 'in', (sub) => sub.selectFrom('page_threads').select('page_threads.id')),
+          )
+          .orderBy('created_at')
+          .orderBy('id'),
+      );
+      return result.rows as CommentRow[];
     },
 
     findById(id: number): Promise<CommentRow | undefined> {

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ArticleRefParamsSchema } from '../../../contract/articles.js';
-import { COMMENT_MESSAGES, CommentListSchema, CommentSchema, CreateCommentSchema } from '../../../contract/comments.js';
+import {
+  COMMENT_MESSAGES,
+  CommentListSchema,
+  CommentSchema,
+  CommentThreadPageSchema,
+  CommentThreadQuerySchema,
+  CreateCommentSchema,
+} from '../../../contract/comments.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { requireUser, signedInBeforeValidation } from '../../http/session.js';
@@ -27,6 +34,23 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
       },
     },
     async (request) => comments.list(request.articleId, request.user),
+  );
+
+  app.get(
+    '/articles/:id/comment-threads',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: "A page of an article's comment threads: top-level comments oldest first, each with all its replies oldest first",
+        description:
+          'The comments of GET /api/articles/{id}/comments, `limit` threads at a time (default 20, at most 100), with the ' +
+          "article's comment count. Pass `nextCursor` back as `cursor` for the next page; it is null on the last page.",
+        params: ArticleRefParamsSchema,
+        querystring: CommentThreadQuerySchema,
+        response: { 200: CommentThreadPageSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => comments.threads(request.articleId, request.user, request.query),
   );
 
   app.post(

@@ -1,8 +1,18 @@
 import { ARTICLE_MESSAGES } from '../../../contract/articles.js';
-import { checkCommentContent, COMMENT_MESSAGES, threadComments, type Comment, type CommentThread, type CreateCommentInput } from '../../../contract/comments.js';
+import {
+  checkCommentContent,
+  COMMENT_MESSAGES,
+  threadComments,
+  type Comment,
+  type CommentThread,
+  type CommentThreadPage,
+  type CommentThreadQuery,
+  type CreateCommentInput,
+} from '../../../contract/comments.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { WRITE_TAGS } from '../../http/cache-invalidation.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
@@ -46,6 +56,7 @@ export function createCommentsService(deps: {
   async function visibleArticle(articleId: number, viewer: SessionUser | null) {
     const owner = await articles.ownership(articleId);
     if (!owner || (owner.published !== 1 && owner.user_id !== viewer?.id)) throw notFound(ARTICLE_MESSAGES.notFound);
+    return owner;
   }
 
   return {
@@ -53,6 +64,21 @@ export function createCommentsService(deps: {
     async list(articleId: number, viewer: SessionUser | null): Promise<Comment[]> {
       await visibleArticle(articleId, viewer);
       return buildThreads(await comments.ofArticle(articleId)).flatMap(({ replies, ...comment }) => [comment, ...replies]);
+    },
+
+    /** A page of threads (top-level comments oldest first, each with its replies) and the article's count. */
+    async threads(articleId: number, viewer: SessionUser | null, query: CommentThreadQuery): Promise<CommentThreadPage> {
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const article = await visibleArticle(articleId, viewer);
+      // One thread more than asked tells whether another page follows.
+      const rows = await comments.threadsOfArticle(articleId, after && { createdAt: after.value, id: after.id }, query.limit + 1);
+      const tops = rows.filter((row) => row.parent_id === null);
+      const kept = tops.slice(0, query.limit);
+      const last = kept.at(-1);
+      const nextCursor = tops.length > query.limit && last ? encodeCursor(Number(last.created_at), last.id) : null;
+      const keptIds = new Set(kept.map((row) => row.id));
+      const items = buildThreads(rows.filter((row) => keptIds.has(row.parent_id ?? row.id)));
+      return { items, nextCursor, commentCount: article.comment_count };
     },
 
     async create(articleId: number, author: SessionUser, input: CreateCommentInput): Promise<Comment> {

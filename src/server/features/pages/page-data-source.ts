@@ -1,6 +1,7 @@
 import type { PageDataSource } from '../../../contract/pages.js';
 import { ArticleRefParamsSchema, ChannelTableQuerySchema, FeedQuerySchema } from '../../../contract/articles.js';
 import { ChannelListQuerySchema } from '../../../contract/channels.js';
+import { CommentThreadQuerySchema } from '../../../contract/comments.js';
 import { HttpError } from '../../http/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
@@ -47,7 +48,7 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
       const resolved = await articles.resolveArticleSegment(ref.data.id, viewer);
       return resolved ? orNull(articles.get(resolved.article.id, viewer)) : null;
     },
-    comments: (articleId) => comments.list(articleId, viewer),
+    commentThreads: (articleId, query) => comments.threads(articleId, viewer, CommentThreadQuerySchema.parse(query)),
     channels: (query) => channels.list(ChannelListQuerySchema.parse(query), viewer),
     channel: (id) => orNull(channels.get(id, viewer)),
     channelTable: (id, query) => articles.channelTable(id, ChannelTableQuerySchema.parse(query), viewer),

@@ -11,13 +11,13 @@ import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useIsAdmin } from '@/features/auth/api/get-is-admin';
 import { articlesKeys, useArticle, useRecordViewOnce } from '@/features/articles/api/articles';
-import { commentsKey } from '@/features/comments/api/comments';
+import { commentThreadsUrl } from '@/features/comments/api/comments';
 import { ArticleBody, ArticleHeader } from '@/features/articles/components/article-view';
 import { storeEditCopy } from '@/features/articles/lib/edit-copy';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
 import { srcSetOf } from '@/features/media/lib/srcset';
 import { SITE_NAME } from '@/lib/site';
-import type { PageHead, PageLoader } from '../page-data';
+import { apiQueryOf, type PageHead, type PageLoader } from '../page-data';
 
 // The editor (TipTap, the location picker, the image uploader) loads only when the author presses
 // Edit, so readers never download it.
@@ -127,7 +127,11 @@ export default function ArticlePage() {
 export const loadPageData: PageLoader = async ({ source, queryClient, params }) => {
   const segment = params.slugAndId ?? '';
   const knownId = articleIdFromSegment(segment);
-  const [article, comments] = await Promise.all([source.article(segment), knownId === null ? null : source.comments(knownId).catch(() => null)]);
+  const threadsUrl = knownId === null ? null : commentThreadsUrl(knownId);
+  const [article, threads] = await Promise.all([
+    source.article(segment),
+    threadsUrl === null || knownId === null ? null : source.commentThreads(knownId, apiQueryOf(threadsUrl)).catch(() => null),
+  ]);
   if (!article) {
     if (knownId !== null) queryClient.setQueryData(articlesKeys.detail(knownId), null);
     return { status: 404 };
@@ -135,7 +139,7 @@ export const loadPageData: PageLoader = async ({ source, queryClient, params }) 
   const canonical = paths.article(article.id, article.slug);
   if (segment !== String(article.id) && `/articles/${segment}` !== canonical) return { redirect: { location: canonical, status: 301 } };
   queryClient.setQueryData(articlesKeys.detail(article.id), article);
-  if (comments && knownId === article.id) queryClient.setQueryData(commentsKey(article.id), comments);
+  if (threads && threadsUrl && knownId === article.id) queryClient.setQueryData([threadsUrl], { pages: [threads], pageParams: [null] });
 };
 
 export const pageHead: PageHead = ({ queryClient, params, publicUrl }) => {

@@ -1,22 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CreateComment } from '@contract/comments';
-import { threadComments } from '@contract/comment-rules';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Comment, CommentThreadPage, CreateComment } from '@contract/comments';
 import { apiRequest } from '@/lib/api-client';
+import { cursorPages } from '@/lib/cursor-pages';
 import { invalidateApi } from '@/lib/query-client';
+
+/** Threads the article page shows at first, and adds at each 'Show more comments'. */
+export const COMMENT_THREADS_PER_PAGE = 20;
 
 /** Query keys are the API URLs (spec 1 section 7). */
 export const commentsKey = (articleId: number) => [`/api/articles/${articleId}/comments`] as const;
+export const commentThreadsUrl = (articleId: number) => `/api/articles/${articleId}/comment-threads?limit=${COMMENT_THREADS_PER_PAGE}`;
 
 /**
- * Top-level comments oldest first, each with its replies. The cache holds the API's flat list (as
- * the server-rendered page puts it there); `select` groups it, once per change of the list.
+ * The article's threads (top-level comments oldest first, each with its replies), a page at a time:
+ * the server-rendered page holds the first page, 'Show more comments' fetches the next.
  */
-export function useComments(articleId: number) {
-  return useQuery({
-    queryKey: commentsKey(articleId),
-    queryFn: ({ signal }) => apiRequest<Comment[]>('GET', commentsKey(articleId)[0], undefined, { signal }),
-    select: threadComments,
-  });
+export function useCommentThreads(articleId: number) {
+  return useInfiniteQuery(cursorPages<CommentThreadPage>(commentThreadsUrl(articleId)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MessageSquareIcon, ReplyIcon, Trash2Icon } from 'lucide-react';
 import { checkCommentContent, COMMENT_MESSAGES } from '@contract/comment-rules';
@@ -14,8 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { usePagePreferences } from '@/lib/page-preferences';
-import { useComments, usePostComment } from '../api/comments';
-import { countComments } from '../lib/count-comments';
+import { useCommentThreads, usePostComment } from '../api/comments';
 import { fullDate, relativeTime } from '../lib/relative-time';
 import { CommentContent } from './comment-content';
 
@@ -206,19 +205,20 @@ export function CommentsSection({
   /** The signed-in reader's id, or null when signed out. */
   currentUserId: number | null;
   isAdmin?: boolean;
-  /** The article's count, shown until the list has loaded. */
+  /** The article's count, shown until the first page of threads has loaded. */
   commentCount?: number;
   className?: string;
 }) {
-  const comments = useComments(articleId);
+  const comments = useCommentThreads(articleId);
   const now = useNow();
   const [content, setContent] = useState('');
   const [chosenReplyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const signedIn = currentUserId !== null;
-  const threads = comments.data ?? [];
+  const threads = useMemo(() => comments.data?.pages.flatMap((page) => page.items) ?? [], [comments.data]);
   // Reply mode ends by itself if the comment replied to is deleted meanwhile.
   const replyTo = signedIn && chosenReplyTo && threads.some((t) => t.id === chosenReplyTo.id && !t.deleted) ? chosenReplyTo : null;
-  const count = comments.data ? countComments(comments.data) : (commentCount ?? 0);
+  // The count read with the threads, so heading and list change together after a post or a delete.
+  const count = comments.data?.pages[0]?.commentCount ?? commentCount ?? 0;
 
   const form = (
     <CommentForm
@@ -301,6 +301,19 @@ export function CommentsSection({
             </li>
           ))}
         </ol>
+      )}
+      {comments.hasNextPage && (
+        <div className="flex flex-col items-center gap-2">
+          <Button variant="outline" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+            {comments.isFetchingNextPage && <Spinner className="[&_svg]:size-4" label="Loading more comments" />}
+            Show more comments
+          </Button>
+          {comments.isFetchNextPageError && (
+            <p role="alert" className="text-sm text-destructive">
+              More comments could not be loaded. Try again.
+            </p>
+          )}
+        </div>
       )}
     </section>
   );
