@@ -203,6 +203,9 @@ describeInBrowser('reactions and comments in the browser', () => {
     await expect.poll(() => threads.count()).toBe(23);
     expect(await threads.nth(20).getByText('Point number 21', { exact: true }).isVisible()).toBe(true);
     expect(await more.count()).toBe(0);
+    // The button is gone: the focus is on the first thread it added, not lost to the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^Comment by /);
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Point number 21');
 
     // A reply to a thread of the second page: it shows under its thread, and nothing is lost above.
     const late = threads.nth(21);

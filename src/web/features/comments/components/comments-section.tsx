@@ -1,4 +1,4 @@
-import { lazy, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MessageSquareIcon, ReplyIcon, Trash2Icon } from 'lucide-react';
 import { checkCommentContent, COMMENT_MESSAGES } from '@contract/comment-rules';
@@ -234,6 +234,15 @@ export function CommentsSection({
       }}
     />
   );
+  // 'Show more comments' moves the focus to the first thread it added: the button may be gone (the
+  // last page), and a keyboard reader goes on reading where the new threads begin.
+  const [firstNewThread, setFirstNewThread] = useState<number | null>(null);
+  const focusFirstNewThread = useCallback((item: HTMLLIElement | null) => item?.focus(), []);
+  async function showMore() {
+    const shown = threads.length;
+    const result = await comments.fetchNextPage();
+    if (!result.isError && (result.data?.pages.flatMap((page) => page.items).length ?? 0) > shown) setFirstNewThread(shown);
+  }
   const canDelete = (comment: Comment) => !comment.deleted && signedIn && (comment.user?.id === currentUserId || isAdmin);
 
   return (
@@ -259,8 +268,14 @@ export function CommentsSection({
         <p className="text-muted-foreground">No comments yet. Be the first to share your thoughts.</p>
       ) : (
         <ol className="space-y-6" aria-label="Comments">
-          {threads.map((thread) => (
-            <li key={thread.id} className="border-b pb-5 last:border-b-0" aria-label={`Comment by ${thread.user?.username || 'Anonymous'}`}>
+          {threads.map((thread, index) => (
+            <li
+              key={thread.id}
+              ref={index === firstNewThread ? focusFirstNewThread : undefined}
+              tabIndex={index === firstNewThread ? -1 : undefined}
+              className="border-b pb-5 outline-none last:border-b-0 focus-visible:ring-2 focus-visible:ring-ring/60"
+              aria-label={`Comment by ${thread.user?.username || 'Anonymous'}`}
+            >
               <CommentBody
                 comment={thread}
                 now={now}
@@ -304,7 +319,7 @@ export function CommentsSection({
       )}
       {comments.hasNextPage && (
         <div className="flex flex-col items-center gap-2">
-          <Button variant="outline" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+          <Button variant="outline" onClick={() => void showMore()} disabled={comments.isFetchingNextPage}>
             {comments.isFetchingNextPage && <Spinner className="[&_svg]:size-4" label="Loading more comments" />}
             Show more comments
           </Button>
