@@ -127,10 +127,11 @@ export default function ArticlePage() {
 export const loadPageData: PageLoader = async ({ source, queryClient, params }) => {
   const segment = params.slugAndId ?? '';
   const knownId = articleIdFromSegment(segment);
-  const threadsUrl = knownId === null ? null : commentThreadsUrl(knownId);
+  // The threads are read beside the article when the address carries its id; a bare slug is
+  // redirected below, so its page never needs them.
   const [article, threads] = await Promise.all([
     source.article(segment),
-    threadsUrl === null || knownId === null ? null : source.commentThreads(knownId, apiQueryOf(threadsUrl)).catch(() => null),
+    knownId === null ? null : source.commentThreads(knownId, apiQueryOf(commentThreadsUrl(knownId))).catch(() => null),
   ]);
   if (!article) {
     if (knownId !== null) queryClient.setQueryData(articlesKeys.detail(knownId), null);
@@ -139,7 +140,7 @@ export const loadPageData: PageLoader = async ({ source, queryClient, params }) 
   const canonical = paths.article(article.id, article.slug);
   if (segment !== String(article.id) && `/articles/${segment}` !== canonical) return { redirect: { location: canonical, status: 301 } };
   queryClient.setQueryData(articlesKeys.detail(article.id), article);
-  if (threads && threadsUrl && knownId === article.id) queryClient.setQueryData([threadsUrl], { pages: [threads], pageParams: [null] });
+  if (threads && knownId === article.id) queryClient.setQueryData([commentThreadsUrl(article.id)], { pages: [threads], pageParams: [null] });
 };
 
 export const pageHead: PageHead = ({ queryClient, params, publicUrl }) => {

@@ -7,8 +7,9 @@ import { invalidateApi } from '@/lib/query-client';
 /** Threads the article page shows at first, and adds at each 'Show more comments'. */
 export const COMMENT_THREADS_PER_PAGE = 20;
 
-/** Query keys are the API URLs (spec 1 section 7). */
-export const commentsKey = (articleId: number) => [`/api/articles/${articleId}/comments`] as const;
+/** Where a comment is posted (spec 1 section 7). */
+export const commentsUrl = (articleId: number) => `/api/articles/${articleId}/comments`;
+/** The first page of threads; its URL is also its query key. */
 export const commentThreadsUrl = (articleId: number) => `/api/articles/${articleId}/comment-threads?limit=${COMMENT_THREADS_PER_PAGE}`;
 
 /**
@@ -26,7 +27,7 @@ export function useCommentThreads(articleId: number) {
 export function usePostComment(articleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateComment) => apiRequest<Comment>('POST', commentsKey(articleId)[0], input),
+    mutationFn: (input: CreateComment) => apiRequest<Comment>('POST', commentsUrl(articleId), input),
     onSuccess: () => invalidateApi(queryClient, '/api/articles'),
   });
 }

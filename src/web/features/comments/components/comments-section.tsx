@@ -240,8 +240,10 @@ export function CommentsSection({
   const focusFirstNewThread = useCallback((item: HTMLLIElement | null) => item?.focus(), []);
   async function showMore() {
     const shown = threads.length;
+    const pagesBefore = comments.data?.pages.length ?? 0;
     const result = await comments.fetchNextPage();
-    if (!result.isError && (result.data?.pages.flatMap((page) => page.items).length ?? 0) > shown) setFirstNewThread(shown);
+    const pages = result.data?.pages ?? [];
+    if (!result.isError && pages.length > pagesBefore && (pages.at(-1)?.items.length ?? 0) > 0) setFirstNewThread(shown);
   }
   const canDelete = (comment: Comment) => !comment.deleted && signedIn && (comment.user?.id === currentUserId || isAdmin);
 
