@@ -296,8 +296,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(articlesRoutes, { articles: ctx.articles });
       await api.register(mediaRoutes, { media: ctx.media, uploadRateLimit: { max: Math.min(config.rateLimits.write, 60), timeWindow: 60_000 } });
       // Per-reader limits; an operator's lower WRITE_RATE_LIMIT still wins.
-      await api.register(reactionsRoutes, { reactions: ctx.reactionsService, perMinute: Math.min(config.rateLimits.write, 60) });
-      await api.register(commentsRoutes, { comments: ctx.comments, perMinute: Math.min(config.rateLimits.write, 20) });
+      await api.register(reactionsRoutes, { reactions: ctx.reactionsService, perMinute: config.rateLimits.reaction });
+      await api.register(commentsRoutes, { comments: ctx.comments, perMinute: config.rateLimits.comment });
       await api.register(adminRoutes, { admin: ctx.admin });
       await api.register(analyticsRoutes, { analytics: ctx.analytics });
       await api.register(emailRoutes, {

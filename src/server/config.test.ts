@@ -45,6 +45,13 @@ describe('configuration', () => {
     expect(message).toMatch(/EMAIL_WEBHOOK_SECRET: must be at least 24 characters/);
   });
 
+  it('limits reactions and comments per reader, never above the write limit', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ auth: 10, write: 300, reaction: 60, comment: 20 });
+    expect(loadConfig({ REACTION_RATE_LIMIT: '600', COMMENT_RATE_LIMIT: '5' }).rateLimits).toMatchObject({ reaction: 300, comment: 5 });
+    expect(loadConfig({ WRITE_RATE_LIMIT: '10' }).rateLimits).toMatchObject({ write: 10, reaction: 10, comment: 10 });
+    expect(() => loadConfig({ REACTION_RATE_LIMIT: '0' })).toThrow(/REACTION_RATE_LIMIT/);
+  });
+
   it('refuses half a Google configuration', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });

@@ -57,6 +57,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** State-changing requests allowed per client per minute. */
   WRITE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  /** Reactions one signed-in reader may send per minute (never more than WRITE_RATE_LIMIT). */
+  REACTION_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** Comments one signed-in reader may post per minute (never more than WRITE_RATE_LIMIT). */
+  COMMENT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Which proxies may say who the client is (X-Forwarded-For): a hop count or a comma list of addresses/CIDRs. */
   TRUST_PROXY: z.string().optional(),
   /** Open connections one client address may hold; more are refused at once (0: no per-address cap). */
@@ -104,7 +108,7 @@ export interface AppConfig {
   };
   geocoder: { kind: 'offline' } | { kind: 'mapbox'; token: string; apiUrl?: string } | { kind: 'nominatim'; url: string };
   logLevel: string;
-  rateLimits: { auth: number; write: number };
+  rateLimits: { auth: number; write: number; reaction: number; comment: number };
   microCacheMs: number;
   email: { smtpUrl?: string; from: string; digestHourUtc: number; claimSeconds: number; sender: boolean; outboxDir: string; webhookSecret?: string };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (see parseTrustProxy). */
@@ -175,7 +179,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { kind: 'nominatim', url: e.GEOCODER_URL }
         : { kind: 'offline' },
     logLevel: e.LOG_LEVEL,
-    rateLimits: { auth: e.AUTH_RATE_LIMIT, write: e.WRITE_RATE_LIMIT },
+    rateLimits: {
+      auth: e.AUTH_RATE_LIMIT,
+      write: e.WRITE_RATE_LIMIT,
+      reaction: Math.min(e.REACTION_RATE_LIMIT, e.WRITE_RATE_LIMIT),
+      comment: Math.min(e.COMMENT_RATE_LIMIT, e.WRITE_RATE_LIMIT),
+    },
     microCacheMs: e.MICRO_CACHE_MS,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     webDev: e.WEB_DEV,

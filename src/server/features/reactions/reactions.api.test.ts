@@ -148,3 +148,17 @@ describe.each(testDatabases())('reaction rate limit on %s', (kind) => {
     expect((await second.post(`/api/articles/${article.id}/reactions`, { isLike: true })).statusCode).toBe(200);
   });
 });
+
+describe.each(testDatabases())('reaction rate limit set alone on %s', (kind) => {
+  const t = useTestApp(kind, { REACTION_RATE_LIMIT: '2' });
+
+  it('limits reactions by REACTION_RATE_LIMIT while other writes keep the write limit', async () => {
+    const { author, article } = await publishedArticle(t);
+    const reader = await quickReader(t, 1);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await reader.post(`/api/articles/${article.id}/reactions`, { isLike: true })).statusCode);
+    expect(statuses).toEqual([200, 200, 429]);
+    // The author's own writes are not reactions: the third still goes through.
+    for (let i = 0; i < 3; i++) expect((await author.client.post(`/api/articles/${article.id}/view`, {})).statusCode).toBeLessThan(300);
+  });
+});
