@@ -37,6 +37,32 @@ async function authorWithArticle(baseUrl: string) {
  * Signs a journey's browser in through the API (the account journeys cover the forms), so this
  * journey depends only on the pages it is about.
  */
+/** Readers registered through the API, each with its session cookie (several: one meets the per-minute comment limit). */
+async function readersThroughApi(baseUrl: string, count: number) {
+  const readers: { username: string; cookie: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const username = uniqueUsername('talker');
+    const response = await fetch(`${baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: PASSWORD }),
+    });
+    expect(response.status).toBe(201);
+    readers.push({ username, cookie: response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') });
+  }
+  return readers;
+}
+
+async function commentThroughApi(baseUrl: string, cookie: string, articleId: number, content: string, parentId: number | null = null) {
+  const response = await fetch(`${baseUrl}/api/articles/${articleId}/comments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ content, parent_id: parentId }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
 async function signIn(journey: Journey, path: '/api/register' | '/api/login', username: string) {
   const response = await journey.context.request.post(path, { data: { username, password: PASSWORD } });
   expect(response.status()).toBe(path === '/api/register' ? 201 : 200);
@@ -166,25 +192,9 @@ describeInBrowser('reactions and comments in the browser', () => {
     const { article } = await authorWithArticle(site.server.url);
     const articlePath = `/articles/${article.slug}-${article.id}`;
     // 23 threads from two readers (one alone would meet the per-minute comment limit).
-    const readers = [uniqueUsername('talker'), uniqueUsername('talker')];
-    const cookies: string[] = [];
-    for (const username of readers) {
-      const response = await fetch(`${site.server.url}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: PASSWORD }),
-      });
-      expect(response.status).toBe(201);
-      cookies.push(response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; '));
-    }
-    for (let i = 1; i <= 23; i++) {
-      const response = await fetch(`${site.server.url}/api/articles/${article.id}/comments`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: cookies[i % 2]! },
-        body: JSON.stringify({ content: `Point number ${i}`, parent_id: null }),
-      });
-      expect(response.status).toBe(201);
-    }
+    const talkers = await readersThroughApi(site.server.url, 2);
+    const readers = talkers.map((talker) => talker.username);
+    for (let i = 1; i <= 23; i++) await commentThroughApi(site.server.url, talkers[i % 2]!.cookie, article.id, `Point number ${i}`);
 
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
@@ -228,6 +238,55 @@ describeInBrowser('reactions and comments in the browser', () => {
     expect(await threads.count()).toBe(23);
     await expectAccessible(page, 'article with a long discussion');
     await journey.screenshot('comments-long-discussion');
+    await journey.close();
+  });
+
+  it("shows a long thread's first ten replies, the rest on request, and keeps a new reply in view", async () => {
+    const { article } = await authorWithArticle(site.server.url);
+    const talkers = await readersThroughApi(site.server.url, 2);
+    const top = await commentThroughApi(site.server.url, talkers[0]!.cookie, article.id, 'Who fixes the bridge?');
+    for (let i = 1; i <= 13; i++) await commentThroughApi(site.server.url, talkers[i % 2]!.cookie, article.id, `Answer ${i}`, top.id);
+
+    const journey = await Journey.open(site.browser, site.server.url);
+    const { page } = journey;
+    await signIn(journey, '/api/login', talkers[0]!.username);
+    await journey.goto(`/articles/${article.slug}-${article.id}`);
+    const thread = page.locator('#comments').getByRole('list', { name: 'Comments' }).locator(':scope > li').first();
+    const replies = thread.getByRole('list', { name: /^Replies to / }).locator(':scope > li');
+    expect(await commentsHeading(page)).toBe('Comments (14)');
+    expect(await replies.count()).toBe(10);
+    expect(await replies.last().textContent()).toContain('Answer 10');
+
+    const more = thread.getByRole('button', { name: 'Show more replies' });
+    await more.scrollIntoViewIfNeeded();
+    await thread.screenshot({ path: 'e2e/artifacts/comments-thread-show-more-replies.png' });
+    // At a phone's width in the dark theme: axe checks the button's contrast, the picture is kept.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await more.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'a long thread, narrow and dark');
+    await page.screenshot({ path: 'e2e/artifacts/comments-thread-show-more-replies-narrow-dark.png' });
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    if (wide) await page.setViewportSize(wide);
+    await more.click();
+    await expect.poll(() => replies.count()).toBe(13);
+    expect(await replies.last().textContent()).toContain('Answer 13');
+    expect(await more.count()).toBe(0);
+    // The button is gone: the focus is on the first reply it added.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Answer 11');
+    await expectAccessible(page, 'a long thread, every reply shown');
+    await journey.screenshot('comments-long-thread');
+
+    // Afresh, the thread shows ten again; a reply to it is the newest, and it comes into view.
+    await journey.goto(`/articles/${article.slug}-${article.id}`);
+    expect(await replies.count()).toBe(10);
+    await thread.getByRole('button', { name: 'Reply', exact: true }).click();
+    await thread.getByLabel(/^Reply to /).fill('The council, next spring.');
+    await thread.getByRole('button', { name: 'Post Reply' }).click();
+    await expect.poll(() => commentsHeading(page)).toBe('Comments (15)');
+    await expect.poll(() => replies.count()).toBe(14);
+    expect(await replies.last().textContent()).toContain('The council, next spring.');
     await journey.close();
   });
 });

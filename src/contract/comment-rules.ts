@@ -33,11 +33,12 @@ export function checkCommentContent(raw: string): { ok: true; content: string } 
 
 /**
  * The API's flat list of comments (reading order) as two-level threads: each top-level comment
- * with its replies. A reply whose top-level comment is not in the list is left out.
+ * with all its replies (so no cursor to more). A reply whose top-level comment is not in the list
+ * is left out.
  */
 export function threadComments(comments: readonly Comment[]): CommentThread[] {
   const threads = new Map<number, CommentThread>();
-  for (const comment of comments) if (comment.parent_id === null) threads.set(comment.id, { ...comment, replies: [] });
+  for (const comment of comments) if (comment.parent_id === null) threads.set(comment.id, { ...comment, replies: [], repliesCursor: null });
   for (const comment of comments) if (comment.parent_id !== null) threads.get(comment.parent_id)?.replies.push(comment);
   return [...threads.values()];
 }

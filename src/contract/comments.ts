@@ -23,9 +23,20 @@ export const CommentSchema = z
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof CommentSchema>;
 
+/**
+ * Replies a thread brings on a page of threads; 'Show more replies' reads the rest from
+ * GET /api/comments/{id}/replies, so one thread of thousands of replies does not weigh on the page.
+ */
+export const REPLIES_PER_THREAD = 10;
+
 export const CommentThreadSchema = CommentSchema.extend({
-  /** Replies, oldest first. */
+  /** Replies, oldest first; on a page of threads, the first REPLIES_PER_THREAD of them. */
   replies: z.array(CommentSchema),
+  /**
+   * Where the thread's further replies begin: pass it as `cursor` to GET /api/comments/{id}/replies.
+   * null when `replies` holds them all.
+   */
+  repliesCursor: z.string().nullable(),
 }).meta({ id: 'CommentThread' });
 export type CommentThread = z.infer<typeof CommentThreadSchema>;
 
@@ -53,6 +64,16 @@ export const CommentThreadPageSchema = paginated(CommentThreadSchema, 'CommentTh
   commentCount: z.number().int(),
 });
 export type CommentThreadPage = z.infer<typeof CommentThreadPageSchema>;
+
+/** GET /api/comments/{id}/replies: a thread's replies after `cursor`, oldest first. */
+export const CommentReplyQuerySchema = z.object({
+  limit: LimitSchema,
+  cursor: CursorSchema,
+});
+export type CommentReplyQuery = z.output<typeof CommentReplyQuerySchema>;
+
+export const CommentReplyPageSchema = paginated(CommentSchema, 'CommentReplyPage');
+export type CommentReplyPage = z.infer<typeof CommentReplyPageSchema>;
 
 export const CreateCommentSchema = z
   .object({

@@ -130,6 +130,20 @@ describe.each(testDatabases())('fresh anonymous reads after a write, cache of a 
     expect((await anonymous.get(`/api/channels/${channel.id}`)).json().subscriberCount).toBe(1);
   });
 
+  it("shows a new reply and a deleted reply to the next anonymous reader of a thread's further replies", async () => {
+    const { article } = await publishedArticle(t);
+    const anonymous = new TestClient(() => t.app);
+    const writer = await signedInClient(t, 'talker');
+    const top = (await writer.client.post(`/api/articles/${article.id}/comments`, { content: 'Top', parent_id: null })).json();
+    const url = `/api/comments/${top.id}/replies`;
+    expect((await warm(anonymous, url)).json().items).toEqual([]);
+    const reply = (await writer.client.post(`/api/articles/${article.id}/comments`, { content: 'A reply', parent_id: top.id })).json();
+    expect((await anonymous.get(url)).json().items.map((c: { content: string }) => c.content)).toEqual(['A reply']);
+    await warm(anonymous, url);
+    expect((await writer.client.delete(`/api/comments/${reply.id}`)).statusCode).toBe(204);
+    expect((await anonymous.get(url)).json().items).toEqual([]);
+  });
+
   it('keeps other articles cached after a write, and a view drops nothing', async () => {
     const { article } = await publishedArticle(t);
     const { article: other } = await publishedArticle(t, 'Another story');

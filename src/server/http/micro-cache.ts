@@ -34,6 +34,8 @@ const CACHEABLE: [RegExp, string[]][] = [
   [/^\/api\/articles\/[^/?]+(\?|$)/, []],
   [/^\/api\/articles\/[^/?]+\/comments(\?|$)/, []],
   [/^\/api\/articles\/[^/?]+\/comment-threads(\?|$)/, []],
+  // Tagged with its article's id by the route.
+  [/^\/api\/comments\/\d+\/replies(\?|$)/, []],
   [/^\/api\/channels(\?|$)/, [CACHE_TAGS.channels]],
   [/^\/api\/channels\/\d+(\?|$)/, [CACHE_TAGS.channels]],
   [/^\/api\/channels\/\d+\/articles(\?|$)/, [CACHE_TAGS.lists]],

@@ -18,6 +18,8 @@ interface Fixtures {
   article: () => Promise<number>;
   draft: () => Promise<number>;
   comment: () => Promise<number>;
+  /** A comment on a draft (its author, the owner, may comment on it). */
+  draftComment: () => Promise<number>;
 }
 interface Case {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -67,6 +69,7 @@ const CASES: Case[] = [
   { method: 'POST', route: '/api/articles/:id/comments', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comments`, body: { content: 'hi', parent_id: null } }), expect: { anonymous: 401, other: 404, owner: 201, admin: 404 } },
   { method: 'GET', route: '/api/articles/:id/comments', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comments` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
   { method: 'GET', route: '/api/articles/:id/comment-threads', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comment-threads` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
+  { method: 'GET', route: '/api/comments/:id/replies', request: async (fx) => ({ url: `/api/comments/${await fx.draftComment()}/replies` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
   { method: 'DELETE', route: '/api/comments/:id', request: async (fx) => ({ url: `/api/comments/${await fx.comment()}` }), expect: { anonymous: 401, other: 403, owner: 204, admin: 204 } },
   // Media
   { method: 'POST', route: '/api/uploads', request: async () => ({ url: '/api/uploads' }), expect: { anonymous: 401, other: 201, owner: 201, admin: 201 } },
@@ -138,6 +141,10 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
       comment: async () => {
         const articleId = (await owner.client.post('/api/articles', { title: 'C', content: '<p>c</p>', channelId })).json().id;
         return (await owner.client.post(`/api/articles/${articleId}/comments`, { content: 'mine', parent_id: null })).json().id;
+      },
+      draftComment: async () => {
+        const articleId = (await owner.client.post('/api/articles', { title: 'DC', content: '<p>d</p>', channelId, status: 'draft' })).json().id;
+        return (await owner.client.post(`/api/articles/${articleId}/comments`, { content: 'a note', parent_id: null })).json().id;
       },
     };
     const clients: Record<Role, TestClient> = { anonymous, other: other.client, owner: owner.client, admin: admin.client };

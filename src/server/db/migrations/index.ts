@@ -11,6 +11,7 @@ import * as articleSearchWords from './2026_11_26_1200_article_search_words.js';
 import * as articleWordPairs from './2026_11_26_1300_article_word_pairs.js';
 import * as sqliteWordPairs from './2026_11_27_1200_sqlite_word_pairs.js';
 import * as commentThreadsIndex from './2026_11_27_1500_comment_threads_index.js';
+import * as commentRepliesIndex from './2026_11_27_1900_comment_replies_index.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1300_article_word_pairs': articleWordPairs,
   '2026_11_27_1200_sqlite_word_pairs': sqliteWordPairs,
   '2026_11_27_1500_comment_threads_index': commentThreadsIndex,
+  '2026_11_27_1900_comment_replies_index': commentRepliesIndex,
 };

@@ -107,7 +107,7 @@ describe.each(testDatabases())('comments on %s', (kind) => {
     expect(few).toBeLessThanOrEqual(4);
   });
 
-  it('pages the threads in reading order, each with all its replies, and counts the article', async () => {
+  it('pages the threads in reading order, each with its replies, and counts the article', async () => {
     const { article } = await publishedArticle(t);
     const ada = await signedInClient(t, 'ada');
     const bo = await signedInClient(t, 'bo');
@@ -148,6 +148,78 @@ describe.each(testDatabases())('comments on %s', (kind) => {
     expect(after.items.map((thread) => thread.content)).toEqual(['Thread 0', 'Thread 1', 'Thread 2', COMMENT_MESSAGES.deletedText]);
     expect(after.commentCount).toBe(6);
     expect(after.commentCount).toBe(visibleComments(after.items));
+  });
+
+  it("brings a thread's first 10 replies and reads the rest a page at a time from its cursor", async () => {
+    const { article } = await publishedArticle(t);
+    // Two writers: one would reach the per-minute comment limit.
+    const ada = await signedInClient(t, 'ada');
+    const bo = await signedInClient(t, 'bo');
+    const long = await comment(ada.client, article.id, 'A long thread');
+    const replies: number[] = [];
+    for (let i = 0; i < 13; i++) replies.push((await comment(i % 2 ? bo.client : ada.client, article.id, `Reply ${i}`, long.id)).id);
+    const full = await comment(bo.client, article.id, 'A thread of exactly ten');
+    for (let i = 0; i < 10; i++) await comment(i % 2 ? ada.client : bo.client, article.id, `Answer ${i}`, full.id);
+    // A deleted reply is not shown, so it does not count among the first ten.
+    expect((await ada.client.delete(`/api/comments/${replies[2]}`)).statusCode).toBe(204);
+    const shownReplies = [0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => `Reply ${i}`);
+
+    const threads = (await anonymous().get(`/api/articles/${article.id}/comment-threads`)).json() as { items: CommentThread[] };
+    const [first, second] = threads.items;
+    expect(first!.replies.map((reply) => reply.content)).toEqual(shownReplies.slice(0, 10));
+    expect(first!.repliesCursor).toEqual(expect.any(String));
+    expect(second!.replies).toHaveLength(10);
+    expect(second!.repliesCursor).toBeNull();
+
+    type Page = { items: Comment[]; nextCursor: string | null };
+    const more = async (query: string, client: TestClient = anonymous()) => {
+      const response = await client.get(`/api/comments/${long.id}/replies${query}`);
+      expect(response.statusCode, query).toBe(200);
+      return response.json() as Page;
+    };
+    const page1 = await more(`?limit=1&cursor=${encodeURIComponent(first!.repliesCursor!)}`);
+    expect(page1.items.map((reply) => reply.content)).toEqual(['Reply 11']);
+    expect(page1.items[0]).toMatchObject({ parent_id: long.id, user: { id: bo.id, username: bo.username }, deleted: false });
+    const page2 = await more(`?limit=1&cursor=${encodeURIComponent(page1.nextCursor!)}`);
+    expect(page2.items.map((reply) => reply.content)).toEqual(['Reply 12']);
+    expect(page2.nextCursor).toBeNull();
+    // Exactly the rest in one page: no cursor to an empty page.
+    expect((await more(`?limit=2&cursor=${encodeURIComponent(first!.repliesCursor!)}`)).nextCursor).toBeNull();
+    // From the start, every shown reply in order; the thread page and the flat list agree with it.
+    expect((await more('')).items.map((reply) => reply.content)).toEqual(shownReplies);
+    expect((await list(article.id))[0]!.replies.map((reply) => reply.content)).toEqual(shownReplies);
+
+    // A reply has no replies; a comment that does not exist is a 404; bad input a 400 naming it.
+    expect((await anonymous().get(`/api/comments/${replies[0]}/replies`)).json()).toEqual({ items: [], nextCursor: null });
+    const missing = await anonymous().get('/api/comments/987654321/replies');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: COMMENT_MESSAGES.notFound });
+    for (const query of ['?cursor=nonsense', '?limit=0', '?limit=101']) {
+      const response = await anonymous().get(`/api/comments/${long.id}/replies${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error, query).toMatch(/cursor|limit/);
+    }
+    // On a draft, only its author reads them.
+    const { author, article: draft } = await publishedArticle(t, { status: 'draft' });
+    const note = await comment(author.client, draft.id, 'A note');
+    await comment(author.client, draft.id, 'And another', note.id);
+    expect((await anonymous().get(`/api/comments/${note.id}/replies`)).statusCode).toBe(404);
+    expect((await author.client.get(`/api/comments/${note.id}/replies`)).json().items).toHaveLength(1);
+  });
+
+  it("reads a thread's further replies in a fixed number of statements, however long the thread", async () => {
+    const { article } = await publishedArticle(t);
+    const writers = [await signedInClient(t), await signedInClient(t)];
+    const top = await comment(writers[0]!.client, article.id, 'Top');
+    const url = `/api/comments/${top.id}/replies?limit=5`;
+    queries.length = 0;
+    await anonymous().get(url);
+    const none = queries.length;
+    for (let i = 0; i < 24; i++) await comment(writers[i % 2]!.client, article.id, `Reply ${i}`, top.id);
+    queries.length = 0;
+    expect((await anonymous().get(url)).json().items).toHaveLength(5);
+    expect(queries.length).toBe(none);
+    expect(none).toBeLessThanOrEqual(3);
   });
 
   it('refuses a bad cursor or limit with a 400 naming it, and keeps drafts to their author', async () => {

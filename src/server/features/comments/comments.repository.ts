@@ -53,13 +53,16 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
 
     /**
      * A page of an article's threads: up to `limit` top-level comments after `after` (created_at,
-     * then id, oldest first) with all their replies, oldest first, in one statement of constant
-     * shape. The top-level comments come from their own index (top-level comments only), the
-     * replies from the parent index, so the cost follows the page, not the discussion.
+     * then id, oldest first), each with its first `repliesPerThread` replies, oldest first, in one
+     * statement of constant shape (a deleted reply is removed outright, see remove(), so every
+     * reply row is shown and the first replies are read from the index alone). The top-level comments come from their own
+     * index (top-level comments only), each thread's first replies from the parent index in reading
+     * order, so the cost follows the page, not the discussion nor the longest thread.
      */
-    async threadsOfArticle(articleId: number, after: { createdAt: number; id: number } | null, limit: number): Promise<CommentRow[]> {
+    async threadsOfArticle(articleId: number, after: { createdAt: number; id: number } | null, limit: number, repliesPerThread: number): Promise<CommentRow[]> {
       const from = after ?? { createdAt: -1, id: 0 };
-      const result = await runPrepared(db, 'comment threads page', [articleId, from.createdAt, from.id, limit], ([article, createdAt, id, count]) =>
+      const values = [articleId, from.createdAt, from.id, limit, repliesPerThread];
+      const result = await runPrepared(db, 'comment threads page with their first replies', values, ([article, createdAt, id, count, perThread]) =>
         db
           .with('page_threads', (qb) =>
             qb
@@ -78,18 +81,61 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
           .select(COMMENT_COLUMNS)
           .where('comments.id', 'in', (eb) => eb.selectFrom('page_threads').select('page_threads.id'))
           .unionAll((eb) =>
-            eb
-              .selectFrom('comments')
-              // CROSS JOIN fixes SQLite's join order (comments first, by parent); with statistics it
-              // otherwise scans every user and probes each one's comments. PostgreSQL plans it freely.
-              .crossJoin('users')
-              .whereRef('users.id', '=', 'comments.user_id')
-              .select(COMMENT_COLUMNS)
-              // No article_id test here: it would lead SQLite to walk the article's whole discussion.
-              .where('comments.parent_id', 'in', (sub) => sub.selectFrom('page_threads').select('page_threads.id')),
+            pg
+              ? // Each thread's first replies, a LIMIT per thread through LATERAL.
+                eb
+                  .selectFrom('page_threads')
+                  .crossJoinLateral((lateral) =>
+                    lateral
+                      .selectFrom('comments')
+                      .innerJoin('users', 'users.id', 'comments.user_id')
+                      .select(COMMENT_COLUMNS)
+                      .whereRef('comments.parent_id', '=', 'page_threads.id')
+                      .orderBy('comments.created_at')
+                      .orderBy('comments.id')
+                      .limit(perThread)
+                      .as('reply'),
+                  )
+                  .selectAll('reply')
+              : // SQLite has no LATERAL: per thread, a correlated list of its first reply ids drives
+                // the lookups by id. CROSS JOIN keeps that order (threads, replies, their authors).
+                eb
+                  .selectFrom('page_threads')
+                  .crossJoin('comments')
+                  .crossJoin('users')
+                  .whereRef('users.id', '=', 'comments.user_id')
+                  .select(COMMENT_COLUMNS)
+                  .where('comments.id', 'in', (sub) =>
+                    sub
+                      .selectFrom('comments as first_replies')
+                      .select('first_replies.id')
+                      .whereRef('first_replies.parent_id', '=', 'page_threads.id')
+                      .orderBy('first_replies.created_at')
+                      .orderBy('first_replies.id')
+                      .limit(perThread),
+                  ),
           )
           .orderBy('created_at')
           .orderBy('id'),
+      );
+      return result.rows as CommentRow[];
+    },
+
+    /** Up to `limit` replies of a top-level comment after `after`, oldest first. */
+    async repliesOf(parentId: number, after: { createdAt: number; id: number } | null, limit: number): Promise<CommentRow[]> {
+      const from = after ?? { createdAt: -1, id: 0 };
+      const result = await runPrepared(db, 'replies page', [parentId, from.createdAt, from.id, limit], ([parent, createdAt, id, count]) =>
+        db
+          .selectFrom('comments')
+          // Replies first (a seek in the parent index at the cursor), then each one's author.
+          .crossJoin('users')
+          .whereRef('users.id', '=', 'comments.user_id')
+          .select(COMMENT_COLUMNS)
+          .where('comments.parent_id', '=', parent)
+          .where((eb) => eb(eb.refTuple('comments.created_at', 'comments.id'), '>', eb.tuple(createdAt, id)))
+          .orderBy('comments.created_at')
+          .orderBy('comments.id')
+          .limit(count),
       );
       return result.rows as CommentRow[];
     },

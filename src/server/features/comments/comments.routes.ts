@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { ArticleRefParamsSchema } from '../../../contract/articles.js';
 import {
   COMMENT_MESSAGES,
+  REPLIES_PER_THREAD,
   CommentListSchema,
+  CommentReplyPageSchema,
+  CommentReplyQuerySchema,
   CommentSchema,
   CommentThreadPageSchema,
   CommentThreadQuerySchema,
@@ -11,6 +14,7 @@ import {
 } from '../../../contract/comments.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
+import { addCacheTags, CACHE_TAGS } from '../../http/micro-cache.js';
 import { requireUser, signedInBeforeValidation } from '../../http/session.js';
 import type { CommentsService } from './comments.service.js';
 
@@ -41,16 +45,41 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
     {
       schema: {
         tags: ['comments'],
-        summary: "A page of an article's comment threads: top-level comments oldest first, each with all its replies oldest first",
+        summary: "A page of an article's comment threads: top-level comments oldest first, each with its first replies oldest first",
         description:
           'The comments of GET /api/articles/{id}/comments, `limit` threads at a time (default 20, at most 100), with the ' +
-          "article's comment count. Pass `nextCursor` back as `cursor` for the next page; it is null on the last page.",
+          "article's comment count. Pass `nextCursor` back as `cursor` for the next page; it is null on the last page. " +
+          `Each thread brings its first ${REPLIES_PER_THREAD} replies; when it has more, its \`repliesCursor\` reads them ` +
+          'from GET /api/comments/{id}/replies.',
         params: ArticleRefParamsSchema,
         querystring: CommentThreadQuerySchema,
         response: { 200: CommentThreadPageSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => comments.threads(request.articleId, request.user, request.query),
+  );
+
+  app.get(
+    '/comments/:id/replies',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: "A page of a thread's replies, oldest first (the rest of a thread after its first replies)",
+        description:
+          'The replies of a top-level comment after `cursor` (a thread\'s `repliesCursor`, then each page\'s `nextCursor`), ' +
+          '`limit` at a time (default 20, at most 100). A reply has no replies: its list is empty. A comment on a draft is ' +
+          'a 404 for everyone but the draft\'s author.',
+        params: IdParamsSchema,
+        querystring: CommentReplyQuerySchema,
+        response: { 200: CommentReplyPageSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { articleId, page } = await comments.replies(request.params.id, request.user, request.query);
+      // A comment or a delete on the article drops the cached answer with the article's others.
+      addCacheTags(request, [CACHE_TAGS.article(articleId)]);
+      return page;
+    },
   );
 
   app.post(

@@ -4,6 +4,9 @@ import {
   COMMENT_MESSAGES,
   threadComments,
   type Comment,
+  REPLIES_PER_THREAD,
+  type CommentReplyPage,
+  type CommentReplyQuery,
   type CommentThread,
   type CommentThreadPage,
   type CommentThreadQuery,
@@ -42,6 +45,17 @@ export function buildThreads(rows: CommentRow[]): CommentThread[] {
   return threadComments(shown).filter((thread) => !thread.deleted || thread.replies.length > 0);
 }
 
+/**
+ * A thread as a page of threads shows it: its first REPLIES_PER_THREAD replies, and where the rest
+ * begin when the statement found one more.
+ */
+function firstReplies(thread: CommentThread): CommentThread {
+  if (thread.replies.length <= REPLIES_PER_THREAD) return thread;
+  const replies = thread.replies.slice(0, REPLIES_PER_THREAD);
+  const last = replies.at(-1)!;
+  return { ...thread, replies, repliesCursor: encodeCursor(Date.parse(last.created_at), last.id) };
+}
+
 export function createCommentsService(deps: {
   comments: CommentsRepository;
   articles: Pick<ArticlesRepository, 'ownership'>;
@@ -66,19 +80,41 @@ export function createCommentsService(deps: {
       return buildThreads(await comments.ofArticle(articleId)).flatMap(({ replies, ...comment }) => [comment, ...replies]);
     },
 
-    /** A page of threads (top-level comments oldest first, each with its replies) and the article's count. */
+    /**
+     * A page of threads (top-level comments oldest first, each with its first REPLIES_PER_THREAD
+     * replies and a cursor to the rest) and the article's count.
+     */
     async threads(articleId: number, viewer: SessionUser | null, query: CommentThreadQuery): Promise<CommentThreadPage> {
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
       const article = await visibleArticle(articleId, viewer);
-      // One thread more than asked tells whether another page follows.
-      const rows = await comments.threadsOfArticle(articleId, after && { createdAt: after.value, id: after.id }, query.limit + 1);
+      // One thread more than asked tells whether another page follows; one reply more than shown,
+      // whether a thread has more.
+      const rows = await comments.threadsOfArticle(articleId, after && { createdAt: after.value, id: after.id }, query.limit + 1, REPLIES_PER_THREAD + 1);
       const tops = rows.filter((row) => row.parent_id === null);
       const kept = tops.slice(0, query.limit);
       const last = kept.at(-1);
       const nextCursor = tops.length > query.limit && last ? encodeCursor(Number(last.created_at), last.id) : null;
       const keptIds = new Set(kept.map((row) => row.id));
-      const items = buildThreads(rows.filter((row) => keptIds.has(row.parent_id ?? row.id)));
+      const items = buildThreads(rows.filter((row) => keptIds.has(row.parent_id ?? row.id))).map(firstReplies);
       return { items, nextCursor, commentCount: article.comment_count };
+    },
+
+    /**
+     * A thread's replies after `cursor` (the thread's repliesCursor, then each page's nextCursor).
+     * Answers with the article's id too, which the micro-cache tags the answer with. A reply has no
+     * replies of its own (two levels): its list is empty.
+     */
+    async replies(commentId: number, viewer: SessionUser | null, query: CommentReplyQuery): Promise<{ articleId: number; page: CommentReplyPage }> {
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const parent = await comments.findById(commentId);
+      if (!parent) throw notFound(COMMENT_MESSAGES.notFound);
+      await visibleArticle(parent.article_id, viewer);
+      if (parent.parent_id !== null) return { articleId: parent.article_id, page: { items: [], nextCursor: null } };
+      const rows = await comments.repliesOf(commentId, after && { createdAt: after.value, id: after.id }, query.limit + 1);
+      const kept = rows.slice(0, query.limit);
+      const last = kept.at(-1);
+      const nextCursor = rows.length > query.limit && last ? encodeCursor(Number(last.created_at), last.id) : null;
+      return { articleId: parent.article_id, page: { items: kept.map(commentRowToComment), nextCursor } };
     },
 
     async create(articleId: number, author: SessionUser, input: CreateCommentInput): Promise<Comment> {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentThreadPage, CreateComment } from '@contract/comments';
+import type { Comment, CommentReplyPage, CommentThreadPage, CreateComment } from '@contract/comments';
 import { apiRequest } from '@/lib/api-client';
 import { cursorPages } from '@/lib/cursor-pages';
 import { invalidateApi } from '@/lib/query-client';
@@ -20,15 +20,36 @@ export function useCommentThreads(articleId: number) {
   return useInfiniteQuery(cursorPages<CommentThreadPage>(commentThreadsUrl(articleId)));
 }
 
+/** Replies each 'Show more replies' adds to a thread. */
+export const MORE_REPLIES_PER_PAGE = 50;
+export const moreRepliesUrl = (threadId: number) => `/api/comments/${threadId}/replies?limit=${MORE_REPLIES_PER_PAGE}`;
+
+/**
+ * A thread's replies after those its page of threads brought (which end at `startCursor`, the
+ * thread's repliesCursor), read once `enabled` (the reader asked). Keyed by that cursor too: when a
+ * thread's first replies change (one deleted), the rest starts again where they now end.
+ */
+export function useMoreReplies(threadId: number, startCursor: string | null, enabled: boolean) {
+  const url = moreRepliesUrl(threadId);
+  return useInfiniteQuery({
+    queryKey: [url, startCursor],
+    queryFn: ({ pageParam, signal }) => apiRequest<CommentReplyPage>('GET', `${url}&cursor=${encodeURIComponent(pageParam)}`, undefined, { signal }),
+    initialPageParam: startCursor ?? '',
+    getNextPageParam: (last: CommentReplyPage) => last.nextCursor,
+    enabled: enabled && startCursor !== null,
+  });
+}
+
 /**
  * Spec 1 section 4: after a post the comment list, the article and the article lists are
- * refreshed; they all live under /api/articles. The mutation settles once they have.
+ * refreshed; they all live under /api/articles, but a thread's further replies, under
+ * /api/comments. The mutation settles once they have.
  */
 export function usePostComment(articleId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateComment) => apiRequest<Comment>('POST', commentsUrl(articleId), input),
-    onSuccess: () => invalidateApi(queryClient, '/api/articles'),
+    onSuccess: () => invalidateApi(queryClient, '/api/articles', '/api/comments'),
   });
 }
 
@@ -36,6 +57,6 @@ export function useDeleteComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (commentId: number) => apiRequest<void>('DELETE', `/api/comments/${commentId}`),
-    onSuccess: () => invalidateApi(queryClient, '/api/articles'),
+    onSuccess: () => invalidateApi(queryClient, '/api/articles', '/api/comments'),
   });
 }

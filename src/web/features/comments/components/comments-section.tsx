@@ -1,12 +1,10 @@
-import { lazy, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MessageSquareIcon, ReplyIcon, Trash2Icon } from 'lucide-react';
+import { MessageSquareIcon, ReplyIcon } from 'lucide-react';
 import { checkCommentContent, COMMENT_MESSAGES } from '@contract/comment-rules';
 import type { Comment } from '@contract/comments';
 import { LIMITS } from '@contract/limits';
 import { paths } from '@contract/paths';
-import { OnDemand } from '@/components/on-demand';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
@@ -15,11 +13,8 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useCommentThreads, usePostComment } from '../api/comments';
-import { fullDate, relativeTime } from '../lib/relative-time';
-import { CommentContent } from './comment-content';
-
-const loadDeleteDialog = () => import('./delete-comment-dialog');
-const DeleteCommentDialog = lazy(loadDeleteDialog);
+import { CommentBody, DeleteCommentButton } from './comment-body';
+import { ThreadReplies } from './thread-replies';
 
 /**
  * The current time, moved on every half minute so 'just now' grows into '1 minute ago'. It starts
@@ -142,52 +137,6 @@ function CommentForm({
   );
 }
 
-function DeleteCommentButton({ commentId }: { commentId: number }) {
-  const trigger = (
-    <Button variant="ghost" size="sm" className="text-muted-foreground hover:text-destructive" aria-haspopup="dialog">
-      <Trash2Icon aria-hidden="true" />
-      Delete
-    </Button>
-  );
-  return <OnDemand preload={loadDeleteDialog} trigger={trigger} render={(button) => <DeleteCommentDialog commentId={commentId} trigger={button} defaultOpen />} />;
-}
-
-function CommentBody({
-  comment,
-  now,
-  articleAuthorId,
-  actions,
-}: {
-  comment: Comment;
-  now: number;
-  articleAuthorId?: number;
-  actions?: ReactNode;
-}) {
-  const username = comment.user?.username || 'Anonymous';
-  const { timeZone } = usePagePreferences();
-  return (
-    <div>
-      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
-        <span className={cn('font-semibold', comment.deleted && 'font-normal text-muted-foreground')}>{username}</span>
-        {!comment.deleted && articleAuthorId !== undefined && comment.user?.id === articleAuthorId && (
-          <Badge variant="secondary">Author</Badge>
-        )}
-        <span aria-hidden="true" className="text-muted-foreground">
-          ·
-        </span>
-        <time dateTime={comment.created_at || undefined} title={fullDate(comment.created_at, timeZone)} className="text-muted-foreground">
-          {relativeTime(comment.created_at, now)}
-        </time>
-      </div>
-      <CommentContent
-        text={comment.content}
-        className={cn('mt-1 break-words whitespace-pre-wrap', comment.deleted && 'text-muted-foreground italic')}
-      />
-      {actions && <div className="mt-1 -ml-3 flex flex-wrap items-center gap-1">{actions}</div>}
-    </div>
-  );
-}
-
 /**
  * The comments of an article (spec 1 section 2): anchor 'comments', heading 'Comments (N)', two
  * levels, Reply on top-level comments for signed-in readers, Delete for the author and admins.
@@ -213,6 +162,7 @@ export function CommentsSection({
   const now = useNow();
   const [content, setContent] = useState('');
   const [chosenReplyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  const [revealedThreads, setRevealedThreads] = useState<ReadonlySet<number>>(() => new Set());
   const signedIn = currentUserId !== null;
   const threads = useMemo(() => comments.data?.pages.flatMap((page) => page.items) ?? [], [comments.data]);
   // Reply mode ends by itself if the comment replied to is deleted meanwhile.
@@ -231,6 +181,8 @@ export function CommentsSection({
       onPosted={() => {
         setContent('');
         setReplyTo(null);
+        // The reply is the thread's newest: its thread shows every reply from now on.
+        if (replyTo) setRevealedThreads((shown) => new Set(shown).add(replyTo.id));
       }}
     />
   );
@@ -300,20 +252,13 @@ export function CommentsSection({
                   ) : undefined
                 }
               />
-              {thread.replies.length > 0 && (
-                <ol className="mt-4 space-y-4 border-l-2 pl-4 sm:ml-2 sm:pl-6" aria-label={`Replies to ${thread.user?.username || 'Anonymous'}`}>
-                  {thread.replies.map((reply) => (
-                    <li key={reply.id} aria-label={`Reply by ${reply.user?.username || 'Anonymous'}`}>
-                      <CommentBody
-                        comment={reply}
-                        now={now}
-                        articleAuthorId={articleAuthorId}
-                        actions={canDelete(reply) ? <DeleteCommentButton commentId={reply.id} /> : undefined}
-                      />
-                    </li>
-                  ))}
-                </ol>
-              )}
+              <ThreadReplies
+                thread={thread}
+                now={now}
+                articleAuthorId={articleAuthorId}
+                canDelete={canDelete}
+                revealAll={revealedThreads.has(thread.id)}
+              />
               {replyTo?.id === thread.id && form}
             </li>
           ))}
