@@ -30,14 +30,7 @@ export const moreRepliesUrl = (threadId: number) => `/api/comments/${threadId}/r
  * thread's first replies change (one deleted), the rest starts again where they now end.
  */
 export function useMoreReplies(threadId: number, startCursor: string | null, enabled: boolean) {
-  const url = moreRepliesUrl(threadId);
-  return useInfiniteQuery({
-    queryKey: [url, startCursor],
-    queryFn: ({ pageParam, signal }) => apiRequest<CommentReplyPage>('GET', `${url}&cursor=${encodeURIComponent(pageParam)}`, undefined, { signal }),
-    initialPageParam: startCursor ?? '',
-    getNextPageParam: (last: CommentReplyPage) => last.nextCursor,
-    enabled: enabled && startCursor !== null,
-  });
+  return useInfiniteQuery({ ...cursorPages<CommentReplyPage>(moreRepliesUrl(threadId), startCursor), enabled: enabled && startCursor !== null });
 }
 
 /**
