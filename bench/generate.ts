@@ -7,9 +7,10 @@
  * places from the seeded trees. Every counter equals its rows. The first users get sessions with
  * known tokens (benchSessionToken) so the bench can act as many readers without signing in.
  *
- * SQLite is written through prepared statements in large transactions, with the search indexes
- * (trigram, word and word pairs) built once at the end (faster than a trigger per row); PostgreSQL through
- * COPY with its secondary and search indexes built once at the end (pgCopySink).
+ * SQLite is written through prepared statements in large transactions; its three search indexes
+ * (trigram, words, word pairs) are built by threads of their own while the rows load, each into a
+ * file of its own, and copied in at the end (searchBuilds). PostgreSQL is written through COPY with
+ * its secondary and search indexes built once at the end (pgCopySink).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { registerSqliteFunctions } from '../src/server/db/word-pairs.js';
+import { registerSqliteFunctions, textPairs } from '../src/server/db/word-pairs.js';
 import { createCategoriesRepository } from '../src/server/features/articles/categories.repository.js';
 import { createLocationsRepository } from '../src/server/features/geo/locations.repository.js';
 import { seedFixtures } from '../src/server/features/seed/seed.js';
@@ -75,7 +76,151 @@ const SLUG_REGISTRY = [
   `insert into article_slugs (slug, article_id) select slug, id from articles a where not exists (select 1 from article_slugs s where s.article_id = a.id)`,
 ];
 
-function sqliteSink(file: string): Sink {
+/**
+ * The search tables and how each reads an article: the word pairs' index holds the pairs of its
+ * words, cut in JavaScript as the server's `word_pairs` function cuts them (db/word-pairs.ts).
+ */
+const SEARCH_TABLES = { articles_search: 'text', articles_words: 'text', article_word_pairs: 'pairs' } as const;
+type SearchTable = keyof typeof SEARCH_TABLES;
+/**
+ * The threads that build them. FTS5 builds one index on one thread; the trigram index alone costs
+ * about as much as the other two together (1.2 ms, 0.3 ms and 0.9 ms an article).
+ */
+const SEARCH_THREADS: SearchTable[][] = [['articles_search'], ['articles_words', 'article_word_pairs']];
+/** The shadow tables that hold an FTS5 index; its `_config` stays the main file's own. */
+const FTS5_INDEX_SHADOWS = ['data', 'idx', 'docsize'];
+/**
+ * FTS5's in-memory buffer ('hashsize', 1 MB by default) for a bulk build: the bigger, the fewer
+ * segments to merge (about a third less work than the default).
+ */
+const BULK_HASHSIZE = 512 * 1024 * 1024;
+
+/** Where a chunk's article texts are in the text log: [id, title, plain text] rows as JSON. */
+interface TextRecord {
+  offset: number;
+  length: number;
+}
+interface SearchBuild {
+  file: string;
+  tables: SearchTable[];
+  seconds: number;
+}
+interface SearchBuilds {
+  /** The file the chunk worker appends every chunk's texts to, for the builders to read at their own pace. */
+  textLog: string;
+  add(record: TextRecord): void;
+  /** Resolves when every builder has written its file. */
+  finish(): Promise<SearchBuild[]>;
+}
+
+/**
+ * The search indexes, built while the rows load instead of after them: each thread of SEARCH_THREADS
+ * builds its tables in a file of its own (FTS5 without content: the index is the same as the main
+ * file's external-content tables would build), reading the texts from the text log, which bounds
+ * the memory however far a builder lags behind the rows. One transaction each, since FTS5 writes
+ * its buffer out at every commit. copySearchTables then moves the indexes into the main file.
+ */
+function searchBuilds(file: string, boot: string): SearchBuilds {
+  const schema = new SqliteDatabase(file, { readonly: true });
+  const createSql = (table: SearchTable) => {
+    const { sql } = schema.prepare(`select sql from sqlite_master where name = ?`).get(table) as { sql: string };
+    // The main file's text tables read their content from articles; the builders have none.
+    const contentless = sql.replace(/content='articles', content_rowid='id'/, "content=''");
+    if (!contentless.includes("content=''")) throw new Error(`${table} is not an FTS5 table the generator knows how to build: ${sql}`);
+    return contentless;
+  };
+  const textLog = `${file}.search-text.tmp`;
+  fs.writeFileSync(textLog, '');
+  const builders = SEARCH_THREADS.map((tables, i) => {
+    const built = `${file}.search-${i}.tmp`;
+    const worker = new Worker(boot, {
+      eval: true,
+      workerData: { role: 'search', file: built, textLog, tables: tables.map((name) => ({ name, sql: createSql(name) })) },
+    });
+    worker.on('error', (error) => {
+      console.error(error);
+      process.exit(1);
+    });
+    const done = new Promise<SearchBuild>((resolve) => worker.once('message', ({ seconds }: { seconds: number }) => resolve({ file: built, tables, seconds })));
+    return { worker, done };
+  });
+  schema.close();
+  return {
+    textLog,
+    add: (record) => {
+      for (const b of builders) b.worker.postMessage(record);
+    },
+    async finish() {
+      for (const b of builders) b.worker.postMessage({ done: true });
+      const built = await Promise.all(builders.map((b) => b.done));
+      await Promise.all(builders.map((b) => b.worker.terminate()));
+      fs.rmSync(textLog);
+      return built;
+    },
+  };
+}
+
+/** A search builder's thread (searchBuilds): its tables, in its file, from the text log. */
+function buildSearchTables({ file, textLog, tables }: { file: string; textLog: string; tables: { name: SearchTable; sql: string }[] }) {
+  fs.rmSync(file, { force: true });
+  const db = new SqliteDatabase(file);
+  // A scratch file: no journal on disk, no syncs (better-sqlite3's defensive mode refuses 'off').
+  db.pragma('journal_mode = MEMORY');
+  db.pragma('synchronous = OFF');
+  const inserts = tables.map(({ name, sql }) => {
+    db.exec(sql);
+    db.exec(`insert into ${name}(${name}, rank) values ('hashsize', ${BULK_HASHSIZE})`);
+    const columns = (db.prepare(`select name from pragma_table_info(?)`).pluck().all(name) as string[]).join(', ');
+    return { statement: db.prepare(`insert into ${name}(rowid, ${columns}) values (?, ?, ?)`), pairs: SEARCH_TABLES[name] === 'pairs' };
+  });
+  const log = fs.openSync(textLog, 'r');
+  const started = Date.now();
+  db.exec('begin');
+  parentPort!.on('message', (message: TextRecord | { done: true }) => {
+    if ('done' in message) {
+      db.exec('commit');
+      db.close();
+      fs.closeSync(log);
+      parentPort!.postMessage({ seconds: (Date.now() - started) / 1000 });
+      return;
+    }
+    const bytes = Buffer.allocUnsafe(message.length);
+    if (fs.readSync(log, bytes, 0, message.length, message.offset) !== message.length) throw new Error(`the text log ends before byte ${message.offset + message.length}`);
+    for (const [id, title, text] of JSON.parse(bytes.toString('utf8')) as [number, string, string][]) {
+      for (const { statement, pairs } of inserts) {
+        if (pairs) statement.run(id, textPairs(title), textPairs(text));
+        else statement.run(id, title, text);
+      }
+    }
+  });
+}
+
+/**
+ * Moves a builder's indexes into the main file, whose tables of the same names and settings are
+ * empty: their rows are the index. The versions of the index format must agree.
+ */
+function copySearchTables(raw: SqliteDatabase.Database, file: string, tables: SearchTable[]) {
+  raw.prepare('attach database ? as built').run(file);
+  // Shadow tables are written by FTS5 alone unless the connection leaves its defensive mode.
+  raw.unsafeMode(true);
+  for (const table of tables) {
+    const version = (schema: string) => raw.prepare(`select v from ${schema}.${table}_config where k = 'version'`).pluck().get();
+    if (version('main') !== version('built')) throw new Error(`${table}: the built index has format ${String(version('built'))}, the main file ${String(version('main'))}`);
+    for (const shadow of FTS5_INDEX_SHADOWS) {
+      raw.exec(`delete from main.${table}_${shadow}`);
+      raw.exec(`insert into main.${table}_${shadow} select * from built.${table}_${shadow}`);
+    }
+  }
+  raw.unsafeMode(false);
+  raw.exec('detach database built');
+  fs.rmSync(file);
+}
+
+/**
+ * verifySearch: FTS5's integrity check of the copied indexes (the text indexes against the articles
+ * themselves), worth its seconds at the scales the tests and the default bench use.
+ */
+function sqliteSink(file: string, search: SearchBuilds, { verifySearch }: { verifySearch: boolean }): Sink {
   const raw = new SqliteDatabase(file);
   registerSqliteFunctions(raw);
   // A fresh file that is thrown away on failure: journal in memory, no syncs (the server opens it
@@ -87,7 +232,7 @@ function sqliteSink(file: string): Sink {
   raw.pragma('synchronous = OFF');
   raw.pragma('cache_size = -262144');
   raw.pragma('temp_store = MEMORY');
-  // The search index is rebuilt once at the end: a trigger per row costs more than one pass.
+  // The search indexes are built by threads of their own (searchBuilds), not by a trigger per row.
   const triggers = raw
     .prepare(`select name, sql from sqlite_master where type = 'trigger' and name in ('articles_search_ai', 'articles_words_ai', 'article_word_pairs_ai')`)
     .all() as { name: string; sql: string }[];
@@ -118,29 +263,22 @@ function sqliteSink(file: string): Sink {
       for (const statement of ROLLUP_SQL) raw.exec(statement);
     },
     async finish() {
-      const t = Date.now();
-      // One pass with a large in-memory buffer (FTS5 'hashsize', default 1 MB) makes far fewer
-      // segments to merge: about a third less work. Set back to the default for the server.
-      raw.exec(`insert into articles_search(articles_search, rank) values ('hashsize', ${512 * 1024 * 1024})`);
-      raw.exec(`insert into articles_search(articles_search) values ('rebuild')`);
-      raw.exec(`insert into articles_search(articles_search, rank) values ('hashsize', ${1024 * 1024})`);
-      console.log(`search index     rebuilt in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-      const w = Date.now();
-      raw.exec(`insert into articles_words(articles_words, rank) values ('hashsize', ${512 * 1024 * 1024})`);
-      raw.exec(`insert into articles_words(articles_words) values ('rebuild')`);
-      raw.exec(`insert into articles_words(articles_words, rank) values ('hashsize', ${1024 * 1024})`);
-      console.log(`word index       rebuilt in ${((Date.now() - w) / 1000).toFixed(1)} s`);
-      const p = Date.now();
-      // Contentless, so no 'rebuild': the pairs are inserted from the articles as the trigger would.
-      raw.exec(`insert into article_word_pairs(article_word_pairs, rank) values ('hashsize', ${512 * 1024 * 1024})`);
-      raw.exec(`insert into article_word_pairs(rowid, title, text) select id, word_pairs(title), word_pairs(plain_text) from articles`);
-      raw.exec(`insert into article_word_pairs(article_word_pairs, rank) values ('hashsize', ${1024 * 1024})`);
-      for (const trigger of triggers) raw.exec(trigger.sql);
-      console.log(`word pairs       built in ${((Date.now() - p) / 1000).toFixed(1)} s`);
       const i = Date.now();
       for (const index of indexes) raw.exec(index.sql);
       for (const statement of SLUG_REGISTRY) raw.exec(statement);
       console.log(`indexes          ${indexes.length} built in ${((Date.now() - i) / 1000).toFixed(1)} s`);
+      const w = Date.now();
+      const built = await search.finish();
+      console.log(`search indexes   waited ${((Date.now() - w) / 1000).toFixed(1)} s for their threads (${built.map((b) => `${b.tables.join(' + ')} ${b.seconds.toFixed(1)} s`).join(', ')})`);
+      const c = Date.now();
+      for (const b of built) copySearchTables(raw, b.file, b.tables);
+      for (const trigger of triggers) raw.exec(trigger.sql);
+      console.log(`search indexes   copied in ${((Date.now() - c) / 1000).toFixed(1)} s`);
+      if (verifySearch) {
+        const v = Date.now();
+        for (const table of Object.keys(SEARCH_TABLES)) raw.exec(`insert into ${table}(${table}) values ('integrity-check')`);
+        console.log(`search indexes   checked in ${((Date.now() - v) / 1000).toFixed(1)} s`);
+      }
       raw.exec('analyze');
       raw.pragma('journal_mode = WAL');
       raw.close();
@@ -339,6 +477,8 @@ interface Scale {
   categoryIds: number[];
   places: string[];
   now: number;
+  /** SQLite: the search builders' text log (searchBuilds), which the chunk worker writes. */
+  textLog?: string;
 }
 const DAY = 86_400_000;
 const CHUNK = 1000;
@@ -428,17 +568,23 @@ function articleChunk(scale: Scale, start: number, size: number) {
 }
 type Chunk = ReturnType<typeof articleChunk>;
 
+/** This file again, compiled by tsx in a worker thread too (a worker does not inherit the loader). */
+const workerBoot = () =>
+  `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+
 /**
  * Article chunks made by a worker thread while this thread writes the previous ones (text
- * generation is about a third of the work), a few chunks ahead at most.
+ * generation is about a third of the work), a few chunks ahead at most. With a text log, the worker
+ * also appends each chunk's texts to it for the search builders, and `onText` learns where.
  */
-function chunkSource(scale: Scale): { next(): Promise<Chunk>; close(): Promise<number> } {
-  // The worker is this file again, compiled by tsx there too (a worker does not inherit the loader).
-  const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: scale });
+function chunkSource(scale: Scale, onText?: (record: TextRecord) => void): { next(): Promise<Chunk>; close(): Promise<number> } {
+  const worker = new Worker(workerBoot(), { eval: true, workerData: { role: 'chunks', scale } });
   const pending: Promise<Chunk>[] = [];
   const waiting: ((chunk: Chunk) => void)[] = [];
-  worker.on('message', (chunk: Chunk) => waiting.shift()!(chunk));
+  worker.on('message', ({ chunk, text }: { chunk: Chunk; text?: TextRecord }) => {
+    if (text) onText?.(text);
+    waiting.shift()!(chunk);
+  });
   worker.on('error', (error) => {
     console.error(error);
     process.exit(1);
@@ -459,6 +605,24 @@ function chunkSource(scale: Scale): { next(): Promise<Chunk>; close(): Promise<n
     },
     close: () => worker.terminate(),
   };
+}
+
+/** The chunk worker (chunkSource). */
+function makeChunks(scale: Scale) {
+  const log = scale.textLog === undefined ? undefined : fs.openSync(scale.textLog, 'r+');
+  let end = 0;
+  parentPort!.on('message', ({ start, size }: { start: number; size: number }) => {
+    const chunk = articleChunk(scale, start, size);
+    let text: TextRecord | undefined;
+    if (log !== undefined) {
+      const articles = chunk.tables[0]![1];
+      const bytes = Buffer.from(JSON.stringify(articles.map((a) => [a.id, a.title, a.plain_text])));
+      fs.writeSync(log, bytes, 0, bytes.length, end);
+      text = { offset: end, length: bytes.length };
+      end += bytes.length;
+    }
+    parentPort!.postMessage({ chunk, text });
+  });
 }
 
 async function main() {
@@ -488,13 +652,14 @@ async function main() {
   const cities = await handle.db.selectFrom('locations').select('name').where('type', '=', 'city').execute();
   const places = cities.map((c) => c.name);
   await handle.close();
-  const sink = target.kind === 'sqlite' ? sqliteSink(file) : await pgCopySink(target.url, generatorMark(ARTICLES));
+  const search = target.kind === 'sqlite' ? searchBuilds(file, workerBoot()) : undefined;
+  const sink = target.kind === 'sqlite' ? sqliteSink(file, search!, { verifySearch: ARTICLES <= 10_000 }) : await pgCopySink(target.url, generatorMark(ARTICLES));
 
   const users = Math.max(5, Math.floor(ARTICLES / 20));
   const channels = Math.max(2, Math.floor(ARTICLES / 10));
   const now = Date.now();
-  const scale: Scale = { articles: ARTICLES, users, channels, categoryIds, places, now };
-  const source = chunkSource(scale);
+  const scale: Scale = { articles: ARTICLES, users, channels, categoryIds, places, now, textLog: search?.textLog };
+  const source = chunkSource(scale, search?.add);
   const random = rng(42);
   const text = createText(random, places);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -569,9 +734,9 @@ async function main() {
 }
 
 if (!isMainThread) {
-  // The chunk worker (chunkSource).
-  const scale = workerData as Scale;
-  parentPort!.on('message', ({ start, size }: { start: number; size: number }) => parentPort!.postMessage(articleChunk(scale, start, size)));
+  const role = (workerData as { role: 'chunks' | 'search' }).role;
+  if (role === 'chunks') makeChunks((workerData as { scale: Scale }).scale);
+  else buildSearchTables(workerData);
 } else if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.dirname, 'generate.ts')) {
   main().catch((error) => {
     console.error(error);
