@@ -24,7 +24,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
-import { registerSqliteFunctions, textPairs } from '../src/server/db/word-pairs.js';
+import { textPairs } from '../src/server/db/word-pairs.js';
 import { createCategoriesRepository } from '../src/server/features/articles/categories.repository.js';
 import { createLocationsRepository } from '../src/server/features/geo/locations.repository.js';
 import { seedFixtures } from '../src/server/features/seed/seed.js';
@@ -221,8 +221,9 @@ function copySearchTables(raw: SqliteDatabase.Database, file: string, tables: Se
  * themselves), worth its seconds at the scales the tests and the default bench use.
  */
 function sqliteSink(file: string, search: SearchBuilds, { verifySearch }: { verifySearch: boolean }): Sink {
+  // No word_pairs function here: the pairs are cut by their builder thread, and the triggers that
+  // call it are created after the last write.
   const raw = new SqliteDatabase(file);
-  registerSqliteFunctions(raw);
   // A fresh file that is thrown away on failure: journal in memory, no syncs (the server opens it
   // in WAL). Leaving WAL (set by the migration's connection) must come first, or the whole load
   // goes through the WAL and is copied again at the end.
@@ -652,8 +653,14 @@ async function main() {
   const cities = await handle.db.selectFrom('locations').select('name').where('type', '=', 'city').execute();
   const places = cities.map((c) => c.name);
   await handle.close();
-  const search = target.kind === 'sqlite' ? searchBuilds(file, workerBoot()) : undefined;
-  const sink = target.kind === 'sqlite' ? sqliteSink(file, search!, { verifySearch: ARTICLES <= 10_000 }) : await pgCopySink(target.url, generatorMark(ARTICLES));
+  let search: SearchBuilds | undefined;
+  let sink: Sink;
+  if (target.kind === 'sqlite') {
+    search = searchBuilds(file, workerBoot());
+    sink = sqliteSink(file, search, { verifySearch: ARTICLES <= 10_000 });
+  } else {
+    sink = await pgCopySink(target.url, generatorMark(ARTICLES));
+  }
 
   const users = Math.max(5, Math.floor(ARTICLES / 20));
   const channels = Math.max(2, Math.floor(ARTICLES / 10));

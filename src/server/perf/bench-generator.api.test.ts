@@ -34,7 +34,7 @@ describe('the bench generator on SQLite', () => {
 
   const matches = (table: string, query: string) => db.prepare(`select rowid from ${table} where ${table} match ? order by rowid`).pluck().all(query) as number[];
   const scan = (keep: (text: string) => boolean) => articles.filter((a) => keep(a.title) || keep(a.plain_text)).map((a) => a.id);
-  /** Words of the middle of an article's text, where the generator's common and rare words both occur. */
+  /** An article's words of six letters or more: a fragment of one is inside a word, and rarer than a short word. */
   const wordsOf = (id: number) => searchWords(articles[id - 1]!.plain_text).filter((w) => /^[a-z]{6,}$/.test(w));
 
   it('leaves only the database in its folder, with every index passing FTS5\u2019s integrity check', () => {
