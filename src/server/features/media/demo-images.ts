@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { slugify } from '../../../contract/text.js';
 import type { SessionUser } from '../auth/sessions.service.js';
+import { loadSharp } from './image-pipeline.js';
 import type { MediaService } from './media.service.js';
 
 const PALETTES: [string, string][] = [
@@ -55,6 +55,7 @@ export async function drawDemoImage(text: string, seed: number, width = 1200, he
     <rect width="100%" height="100%" fill="url(#g)"/>${circles}<rect width="100%" height="100%" fill="url(#shade)"/>
     <g font-family="DejaVu Serif, Georgia, serif" font-size="${fontSize}" font-weight="bold" fill="#fff">${textSvg}</g>
   </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
 }
 

@@ -7,11 +7,12 @@ import { sniffImage } from './image-sniff.js';
 import { createSlots, IMAGE_QUEUE_MAX, IMAGE_SLOTS } from './image-slots.js';
 
 /**
- * sharp and libvips (about 30 MB of a process's memory) load with the first image, so an instance
- * that only serves readers never holds them.
+ * sharp and libvips (about 23 MB of a process's resident memory) load with the first image, so an
+ * instance that only serves readers never holds them. Everything in the server that draws or reads
+ * pixels goes through this: one static `import sharp` anywhere in the bundle loads it at start.
  */
 let sharpLoaded: Promise<typeof import('sharp')['default']> | undefined;
-const loadSharp = () =>
+export const loadSharp = () =>
   (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
     // libvips' operation cache keeps recent results (up to 50 MB) for reuse; every upload is new
     // pixels, so it would only hold memory.
