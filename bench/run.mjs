@@ -138,11 +138,14 @@ for (let i = 0; ; i++) {
 }
 
 let peakRss = 0;
+// The peak of the scenario running now (its warm-up included), so a run shows which work holds the memory.
+let scenarioPeakRss = 0;
 const rssTimer = setInterval(() => {
   try {
     const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     peakRss = Math.max(peakRss, kb * 1024);
+    scenarioPeakRss = Math.max(scenarioPeakRss, kb * 1024);
   } catch {
     // the server has exited
   }
@@ -250,6 +253,7 @@ for (const scenario of scenarios) {
   // holds a comma itself ('feed, anonymous, first page;view').
   const onlyParts = values.only?.split(values.only.includes(';') ? ';' : ',').filter(Boolean);
   if (onlyParts && !onlyParts.some((part) => scenario.name.includes(part)) && !scenario.name.startsWith('ceiling')) continue;
+  scenarioPeakRss = 0;
   // Three seconds unrecorded first: the JIT takes that long to settle on a page's render (its first
   // seconds cost twice the steady figure), and the page's first render is not in the figure.
   if (!scenario.url && (scenario.method ?? 'GET') === 'GET') {
@@ -275,6 +279,8 @@ for (const scenario of scenarios) {
     // The server's CPU time (user + system) per answered request: what one request costs, whatever
     // else the machine is doing (the ceiling runs in its own process, so it has none here).
     'cpu ms/req': scenario.url ? null : Number((cpuMs / Math.max(1, result.requests.total)).toFixed(3)),
+    // The server's peak RSS while this scenario ran (sampled every 200 ms), in MB.
+    'rss MB': scenario.url ? null : Math.round(scenarioPeakRss / 1024 / 1024),
   });
   if (result.errors + result.non2xx > 0) console.log(`\n${scenario.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodeStats ?? {})})`);
   process.stdout.write('.');
