@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import type { DB } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 import { registerSqliteFunctions } from './word-pairs.js';
 
 export type Database = Kysely<DB>;
@@ -61,37 +62,6 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   registerSqliteFunctions(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
-}
-
-/** Distinct SQL texts kept prepared; IN lists of varying length make a long tail, so the cache is bounded. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely's SQLite driver prepares every statement anew; parsing and planning the same SQL on every
- * request is a large share of a short query's time. This keeps the prepared statements by SQL text
- * (least recently used out first). better-sqlite3 runs each one synchronously to completion, so a
- * statement is never in use twice at once (Kysely's stream(), which iterates, is not used here).
- */
-export function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  const prepare = (source: string) => {
-    let statement = statements.get(source);
-    if (statement) {
-      statements.delete(source);
-    } else {
-      statement = sqlite.prepare(source);
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-    }
-    statements.set(source, statement);
-    return statement;
-  };
-  return new Proxy(sqlite, {
-    get(target, property, receiver) {
-      if (property === 'prepare') return prepare;
-      const value: unknown = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 export async function isDatabaseReachable(db: Database): Promise<boolean> {
