@@ -83,6 +83,17 @@ if (values.db === 'postgres') {
   databaseUrl = serverUrl.toString();
 } else if (!fs.existsSync(path.join(dataDir, 'broadsheet.db'))) {
   run('npx', ['tsx', 'bench/generate.ts', '--articles', String(articles), '--data-dir', dataDir]);
+} else {
+  // A file generated before step 15 still holds ANALYZE's STAT4 samples, which make SQLite plan some
+  // statements again at every run; the generator now removes them (see bench/generate.ts).
+  const { default: Sqlite } = await import('better-sqlite3');
+  const kept = new Sqlite(path.join(dataDir, 'broadsheet.db'));
+  const hasSamples = kept.prepare(`select 1 from sqlite_schema where name = 'sqlite_stat4'`).get() && kept.prepare('select 1 from sqlite_stat4 limit 1').get();
+  if (hasSamples) {
+    console.log(`removing the STAT4 samples of ${dataDir}/broadsheet.db (made by an older generator)`);
+    kept.exec('delete from sqlite_stat4');
+  }
+  kept.close();
 }
 const serverDataDir = values.db === 'postgres' || !freshCopy ? dataDir : `${dataDir}-run`;
 if (serverDataDir !== dataDir) {

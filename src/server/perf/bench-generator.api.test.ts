@@ -49,6 +49,13 @@ describe('the bench generator on SQLite', () => {
     }
   });
 
+  // STAT4 samples would make SQLite plan some statements again at every run (docs/performance.md,
+  // step 15); production databases have none, and the bench's should not either.
+  it('leaves the planner its row counts and no STAT4 samples', () => {
+    expect(db.prepare(`select stat from sqlite_stat1 where idx = 'articles_channel_idx'`).pluck().get()).toMatch(/^300 /);
+    expect(db.prepare('select count(*) from sqlite_stat4').pluck().get()).toBe(0);
+  });
+
   it('finds text inside words through the trigram index as a scan of the articles does', () => {
     for (const id of [7, 150, 299]) {
       const fragment = wordsOf(id)[3]!.slice(1, 5);
