@@ -280,15 +280,11 @@ function sqliteSink(file: string, search: SearchBuilds, { verifySearch }: { veri
         for (const table of Object.keys(SEARCH_TABLES)) raw.exec(`insert into ${table}(${table}) values ('integrity-check')`);
         console.log(`search indexes   checked in ${((Date.now() - v) / 1000).toFixed(1)} s`);
       }
-      raw.exec('analyze');
-      // ANALYZE also writes STAT4 samples (better-sqlite3 builds SQLite with SQLITE_ENABLE_STAT4).
-      // With them, SQLite plans a statement again at every run whose parameter meets an indexed
-      // column, since the plan might depend on the value: the session lookup (a join) cost 18.7 µs
-      // instead of 6.5, and better-sqlite3 binds every run. The server never analyzes, so no
-      // production database has them; the bench's database should not either. sqlite_stat1 (row
-      // counts per index) stays: with it alone, every plan in docs/query-plans.md is the same at
-      // 1,000,000 articles (step 15 of docs/performance.md).
-      if (raw.prepare(`select 1 from sqlite_schema where name = 'sqlite_stat4'`).get()) raw.exec('delete from sqlite_stat4');
+      // No ANALYZE: the server never analyses, so a production database has no statistics, and the
+      // bench measures the plans production runs. (With them the plans were the same, but for the
+      // channel table's views and likes orders, which without them walked the site-wide feed index
+      // until the repository disqualified it: step 16 of docs/performance.md. STAT4 samples, which
+      // ANALYZE also writes here, had made SQLite plan the session lookup again at every run.)
       raw.pragma('journal_mode = WAL');
       raw.close();
     },

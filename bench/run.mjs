@@ -84,14 +84,15 @@ if (values.db === 'postgres') {
 } else if (!fs.existsSync(path.join(dataDir, 'broadsheet.db'))) {
   run('npx', ['tsx', 'bench/generate.ts', '--articles', String(articles), '--data-dir', dataDir]);
 } else {
-  // A file generated before step 15 still holds ANALYZE's STAT4 samples, which make SQLite plan some
-  // statements again at every run; the generator now removes them (see bench/generate.ts).
+  // A file generated before step 16 holds ANALYZE's statistics, which production never has (the
+  // server never analyses); before step 15 also its STAT4 samples, which made SQLite plan some
+  // statements again at every run. Removed, so the bench runs the plans production runs.
   const { default: Sqlite } = await import('better-sqlite3');
   const kept = new Sqlite(path.join(dataDir, 'broadsheet.db'));
-  const hasSamples = kept.prepare(`select 1 from sqlite_schema where name = 'sqlite_stat4'`).get() && kept.prepare('select 1 from sqlite_stat4 limit 1').get();
-  if (hasSamples) {
-    console.log(`removing the STAT4 samples of ${dataDir}/broadsheet.db (made by an older generator)`);
-    kept.exec('delete from sqlite_stat4');
+  const statistics = kept.prepare(`select name from sqlite_schema where name like 'sqlite_stat%'`).pluck().all();
+  if (statistics.length > 0) {
+    console.log(`removing ANALYZE's statistics (${statistics.join(', ')}) from ${dataDir}/broadsheet.db (made by an older generator)`);
+    for (const table of statistics) kept.exec(`drop table ${table}`);
   }
   kept.close();
 }

@@ -26,16 +26,25 @@ export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql
  * (boosts included, as the table shows them). Titles compare in lower case, as a reader expects of
  * an alphabetical column. Category ranks are whole numbers made by the server from its fixed
  * category tree (never input), so they are written into the statement as literals.
+ *
+ * Views and likes carry a unary plus. Their bare expressions are the keys of the site-wide feed
+ * indexes (articles_feed_views_idx, articles_feed_likes_idx), and SQLite without statistics (a
+ * production database is never analysed) served the table's order by walking the whole feed index
+ * and keeping its channel's rows: every published article on the site read to fill the page of a
+ * channel of ten. The plus makes the order an expression no index holds, so both databases read
+ * the channel's own rows (articles_channel_idx) and sort them, with or without statistics
+ * (perf/channel-table-plan.api.test.ts checks the plans).
  */
 function channelTableSortExpression(sort: ChannelTableSort, firstCategory: RawBuilder<number | null>, categoryRanks: Map<number, number>): RawBuilder<number | string> {
   switch (sort) {
     case 'title':
       return sql<string>`lower(articles.title)`;
     case 'createdAt':
+      return ARTICLE_SORT_EXPRESSIONS.createdAt;
     case 'viewCount':
-      return ARTICLE_SORT_EXPRESSIONS[sort];
+      return sql<number>`+${ARTICLE_SORT_EXPRESSIONS.viewCount}`;
     case 'likeCount':
-      return ARTICLE_SORT_EXPRESSIONS.likes;
+      return sql<number>`+${ARTICLE_SORT_EXPRESSIONS.likes}`;
     case 'commentCount':
       return ARTICLE_SORT_EXPRESSIONS.comments;
     case 'category': {
