@@ -27,24 +27,26 @@ export const ARTICLE_SORT_EXPRESSIONS: Record<ArticleSort, ReturnType<typeof sql
  * an alphabetical column. Category ranks are whole numbers made by the server from its fixed
  * category tree (never input), so they are written into the statement as literals.
  *
- * Views and likes carry a unary plus. Their bare expressions are the keys of the site-wide feed
- * indexes (articles_feed_views_idx, articles_feed_likes_idx), and SQLite without statistics (a
- * production database is never analysed) served the table's order by walking the whole feed index
- * and keeping its channel's rows: every published article on the site read to fill the page of a
- * channel of ten. The plus makes the order an expression no index holds, so both databases read
- * the channel's own rows (articles_channel_idx) and sort them, with or without statistics
- * (perf/channel-table-plan.api.test.ts checks the plans).
+ * On SQLite, views and likes carry a unary plus. Their bare expressions are the keys of the
+ * site-wide feed indexes (articles_feed_views_idx, articles_feed_likes_idx), and SQLite without
+ * statistics (a production database is never analysed) served the table's order by walking the
+ * whole feed index and keeping its channel's rows: every published article on the site read to
+ * fill the page of a channel of ten. The plus makes the order an expression no index holds, so
+ * SQLite reads the channel's own rows (articles_channel_idx) and sorts them, with or without
+ * statistics (perf/channel-table-plan.api.test.ts checks the plans). PostgreSQL keeps statistics
+ * of its own and chooses by the channel's share of the articles, so it keeps both ways open.
  */
-function channelTableSortExpression(sort: ChannelTableSort, firstCategory: RawBuilder<number | null>, categoryRanks: Map<number, number>): RawBuilder<number | string> {
+function channelTableSortExpression(dialect: Dialect, sort: ChannelTableSort, firstCategory: RawBuilder<number | null>, categoryRanks: Map<number, number>): RawBuilder<number | string> {
+  const ownRowsOnly = (expression: RawBuilder<number>) => (dialect === 'sqlite' ? sql<number>`+${expression}` : expression);
   switch (sort) {
     case 'title':
       return sql<string>`lower(articles.title)`;
     case 'createdAt':
       return ARTICLE_SORT_EXPRESSIONS.createdAt;
     case 'viewCount':
-      return sql<number>`+${ARTICLE_SORT_EXPRESSIONS.viewCount}`;
+      return ownRowsOnly(ARTICLE_SORT_EXPRESSIONS.viewCount);
     case 'likeCount':
-      return sql<number>`+${ARTICLE_SORT_EXPRESSIONS.likes}`;
+      return ownRowsOnly(ARTICLE_SORT_EXPRESSIONS.likes);
     case 'commentCount':
       return ARTICLE_SORT_EXPRESSIONS.comments;
     case 'category': {
@@ -664,7 +666,7 @@ export function createArticlesRepository(
       page: { sort: ChannelTableSort; direction: 'asc' | 'desc'; after?: { value: number | string; id: number }; limit: number; categoryRanks: Map<number, number> },
     ) {
       const firstCategory = sql<number | null>`(select article_categories.category_id from article_categories where article_categories.article_id = articles.id order by article_categories.position limit 1)`;
-      const sortExpr = channelTableSortExpression(page.sort, firstCategory, page.categoryRanks);
+      const sortExpr = channelTableSortExpression(dialect, page.sort, firstCategory, page.categoryRanks);
       let query = db
         .selectFrom('articles')
         .select([
