@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, createContext } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { createDatabase } from './db/database.js';
@@ -30,11 +31,14 @@ async function main(): Promise<void> {
   if (!superviseIfAsked(config.supervise)) return;
   config.webRoot = locateWebRoot(config.webRoot);
 
-  const database = createDatabase(config.database);
+  // The WAL's checkpoints run on a worker thread (db/background-checkpoints.ts); what goes wrong
+  // there goes to the app's log once it exists (it does long before the first write).
+  let appLog: FastifyBaseLogger | undefined;
+  const database = createDatabase(config.database, { backgroundCheckpoints: { onProblem: (message) => (appLog ? appLog.warn(`background checkpoints: ${message}`) : console.error(`background checkpoints: ${message}`)) } });
   const ctx = createContext(config, database);
   const app = await buildApp(config, { database, context: ctx });
   app.addHook('onClose', () => database.close());
-  const log = app.log;
+  const log = (appLog = app.log);
   if (!config.webRoot) log.warn('the web client is not built (run npm run build); serving the API only');
 
   const applied = await migrateToLatest(database.db);

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent } from 'kysely';
 import type { DB } from './schema.js';
+import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { withStatementCache } from './statement-cache.js';
 import { registerSqliteFunctions } from './word-pairs.js';
 
@@ -32,6 +33,11 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Called with every SQL statement run (tests count statements per request with it; bench/plans.ts explains them). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  /**
+   * A SQLite file's WAL is checkpointed by a worker thread, so its fsyncs never hold the event loop
+   * (background-checkpoints.ts). The serving process asks for it; told of any problem it meets.
+   */
+  backgroundCheckpoints?: { onProblem: (message: string) => void };
 }
 
 export function createDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): DatabaseHandle {
@@ -60,8 +66,18 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
   registerSqliteFunctions(sqlite);
+  const checkpoints = options.backgroundCheckpoints && target.file !== ':memory:' ? startBackgroundCheckpoints(sqlite, target.file, options.backgroundCheckpoints) : undefined;
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    // The worker's connection closes first, so the serving one is the last: SQLite then checkpoints
+    // everything and removes the WAL file.
+    close: async () => {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 export async function isDatabaseReachable(db: Database): Promise<boolean> {
