@@ -1,10 +1,11 @@
-// npx tsx bench/statement-times.ts [--articles 10000] [--requests 8000] [--only name[,name…] or name;name…]
+// npx tsx bench/statement-times.ts [--articles 10000] [--requests 8000] [--only name[,name…] or name;name…] [--sql]
 // Where one request's server CPU goes, without the network or a second process: the app is built in
 // this process on a copy of the generated SQLite data (`npm run bench` makes it), each scenario's
 // request is sent through Fastify's inject one at a time, and every SQLite statement is timed by
 // wrapping better-sqlite3's run/get/all. Prints the CPU per request and, per statement text, its
 // time per request and per run. Inject skips the socket and HTTP parsing, so the CPU figures sit a
 // little below a real server's; they compare scenarios and changes measured in the same run.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,11 +16,21 @@ import { buildApp, createContext } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { createDatabase } from '../src/server/db/database.js';
 
+// Measured as production runs: React picks its development build (checks that triple a page's
+// render) unless NODE_ENV says production when it first loads, which the imports above already did
+// (the email templates). So without it, the script runs itself again with it.
+if (process.env.NODE_ENV !== 'production') {
+  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  process.exit(again.status ?? 1);
+}
+
 const { values } = parseArgs({
   options: {
     articles: { type: 'string', default: '10000' },
     requests: { type: 'string', default: '8000' },
     only: { type: 'string' },
+    // Prints each statement's whole text instead of its first 90 characters.
+    sql: { type: 'boolean', default: false },
   },
 });
 const requests = Number(values.requests);
@@ -47,6 +58,7 @@ for (const method of ['run', 'get', 'all'] as const) {
 }
 
 const publicUrl = 'http://localhost:3000';
+const built = fs.existsSync('dist/ssr') && fs.existsSync('dist/web');
 const config = loadConfig({
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
@@ -56,6 +68,8 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   AUTH_RATE_LIMIT: '1000000',
   WRITE_RATE_LIMIT: '100000000',
+  // The production build's client and server render, for the page scenarios (npm run build).
+  ...(built ? { WEB_ROOT: 'dist/web' } : {}),
 });
 const database = createDatabase(config.database);
 const app = await buildApp(config, { database, context: createContext(config, database), logger: false });
@@ -68,6 +82,8 @@ const newest = (await app.inject({ url: '/api/articles?scope=all&limit=1' })).js
 interface Scenario {
   name: string;
   request: (n: number) => { method?: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string };
+  /** A server-rendered page: needs the production build. */
+  page?: boolean;
 }
 const scenarios: Scenario[] = [
   { name: 'health (the framework floor)', request: () => ({ url: '/api/health' }) },
@@ -75,6 +91,10 @@ const scenarios: Scenario[] = [
   { name: 'article by id, signed in', request: () => ({ url: `/api/articles/${newest}`, headers: { cookie: cookieOf(1) } }) },
   { name: 'feed, anonymous, first page', request: () => ({ url: '/api/articles?scope=all&limit=20' }) },
   { name: 'feed, signed in, first page', request: () => ({ url: '/api/articles?limit=20', headers: { cookie: cookieOf(1) } }) },
+  // Pages: the production build's server render (npm run build first), compressed as browsers ask.
+  { name: 'home page HTML, anonymous', request: () => ({ url: '/', headers: { 'accept-encoding': 'br' } }), page: true },
+  { name: 'home page HTML, signed in', request: () => ({ url: '/', headers: { cookie: cookieOf(1), 'accept-encoding': 'br' } }), page: true },
+  { name: 'article page HTML, signed in', request: () => ({ url: `/articles/${newest}`, headers: { cookie: cookieOf(1), 'accept-encoding': 'br' } }), page: true },
   // The bench's three searches (bench/run.mjs).
   { name: 'feed, search, rare phrase', request: () => ({ url: '/api/articles?scope=all&limit=20&q=harbour%20council' }) },
   { name: 'feed, search, inside words', request: () => ({ url: '/api/articles?scope=all&limit=20&q=ouncil' }) },
@@ -98,6 +118,10 @@ const only = values.only?.split(values.only.includes(';') ? ';' : ',').filter(Bo
 let sent = 0;
 for (const scenario of scenarios) {
   if (only && !only.some((part) => scenario.name.includes(part))) continue;
+  if (scenario.page && !built) {
+    console.log(`\n${scenario.name}: skipped, no production build (npm run build)`);
+    continue;
+  }
   const send = async () => {
     const response = await app.inject(scenario.request(sent++));
     if (response.statusCode !== 200) throw new Error(`${scenario.name}: ${response.statusCode} ${response.body.slice(0, 200)}`);
@@ -113,7 +137,7 @@ for (const scenario of scenarios) {
   for (const [sql, t] of statements) {
     const perRequest = Number(t.ns) / requests / 1000;
     if (perRequest < 0.5) continue;
-    console.log(`  ${perRequest.toFixed(1).padStart(6)} µs/request  ${(Number(t.ns) / t.runs / 1000).toFixed(1).padStart(6)} µs/run  ${sql.replace(/\s+/g, ' ').slice(0, 90)}`);
+    console.log(`  ${perRequest.toFixed(1).padStart(6)} µs/request  ${(Number(t.ns) / t.runs / 1000).toFixed(1).padStart(6)} µs/run  ${values.sql ? sql : sql.replace(/\s+/g, ' ').slice(0, 90)}`);
   }
 }
 await app.close();
