@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -17,13 +17,30 @@ const productionReactRouter = [
 ];
 
 /**
+ * Each lucide icon module imports `../createLucideIcon.mjs`; the builds (browser and server) take
+ * ours instead, which draws the same markup for a fraction of the render (src/web/lib/lucide-icon.ts).
+ * `npm run dev` keeps lucide's own: Vite pre-bundles it for the browser, out of a plugin's reach.
+ */
+function lighterLucideIcons(): Plugin {
+  const iconsDir = path.join('lucide-react', 'dist', 'esm', 'icons');
+  const replacement = path.resolve(root, 'lib/lucide-icon.ts');
+  return {
+    name: 'broadsheet:lighter-lucide-icons',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '../createLucideIcon.mjs' && importer?.includes(iconsDir) ? replacement : null;
+    },
+  };
+}
+
+/**
  * Two builds from src/web (DESIGN.md section 7): the browser bundle into dist/web, and with
  * `--ssr entry-server.tsx` the server render into dist/ssr, which the server loads at start.
  */
 export default defineConfig(({ command, isSsrBuild }) => ({
   root,
   publicDir: path.resolve(root, 'public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(command === 'build' ? [lighterLucideIcons()] : [])],
   resolve: {
     alias: [
       { find: '@contract', replacement: path.resolve(import.meta.dirname, 'src/contract') },
