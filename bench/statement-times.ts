@@ -94,6 +94,7 @@ const scenarios: Scenario[] = [
   // Pages: the production build's server render (npm run build first), compressed as browsers ask.
   { name: 'home page HTML, anonymous', request: () => ({ url: '/', headers: { 'accept-encoding': 'br' } }), page: true },
   { name: 'home page HTML, signed in', request: () => ({ url: '/', headers: { cookie: cookieOf(1), 'accept-encoding': 'br' } }), page: true },
+  { name: 'article page HTML, anonymous', request: () => ({ url: `/articles/${newest}`, headers: { 'accept-encoding': 'br' } }), page: true },
   { name: 'article page HTML, signed in', request: () => ({ url: `/articles/${newest}`, headers: { cookie: cookieOf(1), 'accept-encoding': 'br' } }), page: true },
   // The bench's three searches (bench/run.mjs).
   { name: 'feed, search, rare phrase', request: () => ({ url: '/api/articles?scope=all&limit=20&q=harbour%20council' }) },

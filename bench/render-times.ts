@@ -1,0 +1,81 @@
+// npx tsx bench/render-times.ts [--articles 10000] [--renders 3000] [--ssr dist/ssr] [--pages /,/articles/ID,…]
+// What one server render costs (issue 13): the SSR bundle's `render` (the page's data through the
+// services, renderToString, the head, the dehydrated state) called in this process on a copy of the
+// generated SQLite data, one render at a time, for a reader signed out and one signed in. No HTTP,
+// no compression, no page assembly: `npm run bench` measures those with the rest. `--ssr` takes
+// another build's bundle (a directory inside the project, so it finds node_modules), to compare two
+// builds in one sitting.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { PagePreferences, RenderPage } from '../src/contract/pages.js';
+import { buildApp, createContext } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { createDatabase } from '../src/server/db/database.js';
+import { createPageDataSource } from '../src/server/features/pages/page-data-source.js';
+
+// React picks its development build unless NODE_ENV says production when it first loads (see
+// statement-times.ts): the script runs itself again with it.
+if (process.env.NODE_ENV !== 'production') {
+  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  process.exit(again.status ?? 1);
+}
+
+const { values } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '10000' },
+    renders: { type: 'string', default: '3000' },
+    ssr: { type: 'string', default: 'dist/ssr' },
+    pages: { type: 'string' },
+  },
+});
+const renders = Number(values.renders);
+const entry = path.resolve(values.ssr, 'entry-server.js');
+if (!fs.existsSync(entry)) throw new Error(`no server render at ${entry}: run npm run build first`);
+const source = path.resolve(`bench/data/${values.articles}/broadsheet.db`);
+if (!fs.existsSync(source)) throw new Error(`no generated data at ${source}: run npm run bench (or bench/generate.ts) first`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-renders-'));
+fs.copyFileSync(source, path.join(dataDir, 'broadsheet.db'));
+
+const publicUrl = 'http://localhost:3000';
+const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MICRO_CACHE_MS: '0', PUBLIC_URL: publicUrl, SEED_DEMO: 'false', WEB_ROOT: 'dist/web' });
+const database = createDatabase(config.database);
+const context = createContext(config, database);
+// The app migrates the copy and builds the services the page data source uses.
+const app = await buildApp(config, { database, context, logger: false });
+await app.ready();
+const { render } = (await import(pathToFileURL(entry).href)) as { render: RenderPage };
+
+const newest = (await app.inject({ url: '/api/articles?scope=all&limit=1' })).json().items[0].id as number;
+const pages = values.pages?.split(',') ?? ['/', `/articles/${newest}`, '/channels', '/channels/1'];
+// The generator's user 1, through its session token (bench/run.mjs sends it as the cookie).
+const resolved = await context.sessions.resolve(createHash('sha256').update('bench-session-1').digest('base64url'));
+if (!resolved) throw new Error('the generated data has no session for bench user 1');
+const session = resolved.user;
+const { sessionId: _sessionId, ...signedIn } = session;
+const preferences: PagePreferences = { theme: 'light', showImages: true, timeZone: 'UTC', renderedAt: Date.now() };
+
+console.log(`one server render, ${values.articles} articles, ${values.ssr}, ${renders} renders each (CPU and wall time per render)`);
+for (const url of pages) {
+  for (const viewer of [null, signedIn]) {
+    const request = { url, publicUrl, user: viewer, providers: { google: false }, preferences };
+    const once = () => render(request, createPageDataSource(context, viewer === null ? null : session));
+    const first = await once();
+    for (let i = 0; i < Math.min(1000, renders); i++) await once(); // the JIT settles first
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < renders; i++) await once();
+    const used = process.cpuUsage(cpu);
+    const cpuUs = (used.user + used.system) / renders;
+    const wallUs = ((performance.now() - started) * 1000) / renders;
+    console.log(
+      `${url.padEnd(22)} ${(viewer ? 'signed in' : 'signed out').padEnd(10)} status ${first.status}  ${cpuUs.toFixed(0).padStart(5)} µs CPU  ${wallUs.toFixed(0).padStart(5)} µs wall  ${(first.html.length / 1024).toFixed(1)} KB of HTML`,
+    );
+  }
+}
+await app.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
