@@ -5,25 +5,15 @@
 // no compression, no page assembly: `npm run bench` measures those with the rest. `--ssr` takes
 // another build's bundle (a directory inside the project, so it finds node_modules), to compare two
 // builds in one sitting.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { PagePreferences, RenderPage } from '../src/contract/pages.js';
-import { buildApp, createContext } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { createDatabase } from '../src/server/db/database.js';
 import { createPageDataSource } from '../src/server/features/pages/page-data-source.js';
+import { benchSessionToken, PUBLIC_URL, rerunUnderProduction, startInProcessApp } from './in-process-app.js';
 
-// React picks its development build unless NODE_ENV says production when it first loads (see
-// statement-times.ts): the script runs itself again with it.
-if (process.env.NODE_ENV !== 'production') {
-  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  process.exit(again.status ?? 1);
-}
+rerunUnderProduction();
 
 const { values } = parseArgs({
   options: {
@@ -36,24 +26,14 @@ const { values } = parseArgs({
 const renders = Number(values.renders);
 const entry = path.resolve(values.ssr, 'entry-server.js');
 if (!fs.existsSync(entry)) throw new Error(`no server render at ${entry}: run npm run build first`);
-const source = path.resolve(`bench/data/${values.articles}/broadsheet.db`);
-if (!fs.existsSync(source)) throw new Error(`no generated data at ${source}: run npm run bench (or bench/generate.ts) first`);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-renders-'));
-fs.copyFileSync(source, path.join(dataDir, 'broadsheet.db'));
-
-const publicUrl = 'http://localhost:3000';
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MICRO_CACHE_MS: '0', PUBLIC_URL: publicUrl, SEED_DEMO: 'false', WEB_ROOT: 'dist/web' });
-const database = createDatabase(config.database);
-const context = createContext(config, database);
+const publicUrl = PUBLIC_URL;
 // The app migrates the copy and builds the services the page data source uses.
-const app = await buildApp(config, { database, context, logger: false });
-await app.ready();
+const { context, newest, close } = await startInProcessApp(values.articles);
 const { render } = (await import(pathToFileURL(entry).href)) as { render: RenderPage };
 
-const newest = (await app.inject({ url: '/api/articles?scope=all&limit=1' })).json().items[0].id as number;
 const pages = values.pages?.split(',') ?? ['/', `/articles/${newest}`, '/channels', '/channels/1'];
 // The generator's user 1, through its session token (bench/run.mjs sends it as the cookie).
-const resolved = await context.sessions.resolve(createHash('sha256').update('bench-session-1').digest('base64url'));
+const resolved = await context.sessions.resolve(benchSessionToken(1));
 if (!resolved) throw new Error('the generated data has no session for bench user 1');
 const session = resolved.user;
 const { sessionId: _sessionId, ...signedIn } = session;
@@ -77,5 +57,4 @@ for (const url of pages) {
     );
   }
 }
-await app.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();

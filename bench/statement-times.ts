@@ -5,24 +5,11 @@
 // wrapping better-sqlite3's run/get/all. Prints the CPU per request and, per statement text, its
 // time per request and per run. Inject skips the socket and HTTP parsing, so the CPU figures sit a
 // little below a real server's; they compare scenarios and changes measured in the same run.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
-import { buildApp, createContext } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { createDatabase } from '../src/server/db/database.js';
+import { benchSessionToken, PUBLIC_URL, rerunUnderProduction, startInProcessApp } from './in-process-app.js';
 
-// Measured as production runs: React picks its development build (checks that triple a page's
-// render) unless NODE_ENV says production when it first loads, which the imports above already did
-// (the email templates). So without it, the script runs itself again with it.
-if (process.env.NODE_ENV !== 'production') {
-  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  process.exit(again.status ?? 1);
-}
+rerunUnderProduction();
 
 const { values } = parseArgs({
   options: {
@@ -34,11 +21,6 @@ const { values } = parseArgs({
   },
 });
 const requests = Number(values.requests);
-const source = path.resolve(`bench/data/${values.articles}/broadsheet.db`);
-if (!fs.existsSync(source)) throw new Error(`no generated data at ${source}: run npm run bench (or bench/generate.ts) first`);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-statements-'));
-fs.copyFileSync(source, path.join(dataDir, 'broadsheet.db'));
-
 // Every statement's time, by its SQL text (reset before each scenario's measured requests).
 const times = new Map<string, { ns: bigint; runs: number }>();
 const statementPrototype = Object.getPrototypeOf(new SqliteDatabase(':memory:').prepare('select 1')) as Record<string, unknown>;
@@ -57,27 +39,9 @@ for (const method of ['run', 'get', 'all'] as const) {
   };
 }
 
-const publicUrl = 'http://localhost:3000';
-const built = fs.existsSync('dist/ssr') && fs.existsSync('dist/web');
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  MICRO_CACHE_MS: '0',
-  PUBLIC_URL: publicUrl,
-  SEED_DEMO: 'false',
-  AUTH_RATE_LIMIT: '1000000',
-  WRITE_RATE_LIMIT: '100000000',
-  // The production build's client and server render, for the page scenarios (npm run build).
-  ...(built ? { WEB_ROOT: 'dist/web' } : {}),
-});
-const database = createDatabase(config.database);
-const app = await buildApp(config, { database, context: createContext(config, database), logger: false });
-await app.ready();
-
-// The generator's sessions: user n's cookie token is sha256('bench-session-n'), as bench/run.mjs uses.
-const cookieOf = (user: number) => `broadsheet_session=${createHash('sha256').update(`bench-session-${user}`).digest('base64url')}`;
-const newest = (await app.inject({ url: '/api/articles?scope=all&limit=1' })).json().items[0].id as number;
+const { app, built, newest, close } = await startInProcessApp(values.articles);
+const publicUrl = PUBLIC_URL;
+const cookieOf = (user: number) => `broadsheet_session=${benchSessionToken(user)}`;
 
 interface Scenario {
   name: string;
@@ -141,5 +105,4 @@ for (const scenario of scenarios) {
     console.log(`  ${perRequest.toFixed(1).padStart(6)} µs/request  ${(Number(t.ns) / t.runs / 1000).toFixed(1).padStart(6)} µs/run  ${values.sql ? sql : sql.replace(/\s+/g, ' ').slice(0, 90)}`);
   }
 }
-await app.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await close();
