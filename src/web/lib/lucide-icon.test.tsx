@@ -41,20 +41,25 @@ describe('our createLucideIcon', () => {
     }
   });
 
-  it('draws an icon made from a name and its nodes as lucide 0.x did, aliases included', () => {
-    const node: [string, Record<string, string>][] = [
-      ['path', { d: 'M4 5h16', key: 'a' }],
-      ['circle', { cx: '12', cy: '12', r: '3', key: 'b' }],
-    ];
-    const Ours = createLucideIcon('SquareDot', node, ['dot-square']);
-    const Theirs = lucidesCreateLucideIcon('SquareDot', node, ['dot-square']);
+  it('draws an icon of its own data, aliases included', () => {
+    const data: LucideIconData = {
+      name: 'square-dot',
+      size: 24,
+      node: [
+        ['path', { d: 'M4 5h16', key: 'a' }],
+        ['circle', { cx: '12', cy: '12', r: '3', key: 'b' }],
+      ],
+      aliases: ['dot-square'],
+    };
+    const Ours = createLucideIcon(data);
+    const Theirs = lucidesCreateLucideIcon(data);
     expect(renderToStaticMarkup(<Ours className="size-3" />)).toBe(renderToStaticMarkup(<Theirs className="size-3" />));
     expect(renderToStaticMarkup(<Ours />)).toContain('class="lucide lucide-square-dot lucide-dot-square"');
     expect(Ours.displayName).toBe('SquareDot');
   });
 
   it('keeps a className per render right after many different ones', () => {
-    const Ours = createLucideIcon('Dot', [['circle', { cx: '12', cy: '12', r: '1', key: 'c' }]]);
+    const Ours = createLucideIcon({ name: 'dot', size: 24, node: [['circle', { cx: '12', cy: '12', r: '1', key: 'c' }]] });
     for (let i = 0; i < 200; i++) expect(renderToStaticMarkup(<Ours className={`w-${i}`} />)).toContain(`class="lucide lucide-dot w-${i}"`);
   });
 });

@@ -13,7 +13,7 @@ import { createElement, type ReactElement, type ReactNode, type Ref, type SVGPro
 /** lucide's nodes; a nested part's children (a third element) are not drawn, as lucide-react draws none. */
 type IconNode = ([tag: string, attributes: object] | [tag: string, attributes: object, children: unknown])[];
 
-/** What lucide 1.x's icon modules pass (`__iconData`), or a name and its nodes as 0.x did. */
+/** What lucide 1.x's icon modules pass (`__iconData`); none of them uses 0.x's name-and-nodes form. */
 interface IconData {
   name?: string;
   size?: number;
@@ -34,10 +34,6 @@ export interface LucideIconProps extends Omit<SVGProps<SVGSVGElement>, 'ref'> {
 const DEFAULT_SIZE = 24;
 const DEFAULT_STROKE_WIDTH = 2;
 
-function toKebabCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-}
-
 /** As lucide's `hasA11yProp`: an aria-*, role or title prop keeps the icon in the accessibility tree. */
 function hasA11yProp(props: Record<string, unknown>): boolean {
   for (const prop in props) {
@@ -56,8 +52,7 @@ function mergeClasses(classes: string[]): string {
 /** A bound on remembered class lists per icon: classNames built from data would otherwise grow it. */
 const CLASS_CACHE_LIMIT = 64;
 
-export function createLucideIcon(dataOrName: IconData | string, iconNode: IconNode = [], aliases: unknown[] = []) {
-  const data: IconData = typeof dataOrName === 'string' ? { name: toKebabCase(dataOrName), size: DEFAULT_SIZE, node: iconNode, aliases } : dataOrName;
+export function createLucideIcon(data: IconData) {
   const viewBox = `0 0 ${data.size ?? data.width ?? DEFAULT_SIZE} ${data.size ?? data.height ?? DEFAULT_SIZE}`;
   const iconClasses = [
     'lucide',
