@@ -1,37 +1,9 @@
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
-const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
-
-/**
- * React Router 7 points every export condition at its development build (warnings, extra checks;
- * remix-run/react-router#12532, #14102). Builds take the production build it ships beside it, by
- * file, so both entries come from one copy. `npm run dev` keeps the development build's warnings.
- */
-const productionReactRouter = [
-  { find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') },
-  { find: /^react-router\/dom$/, replacement: path.join(reactRouterProduction, 'dom-export.mjs') },
-];
-
-/**
- * Each lucide icon module imports `../createLucideIcon.mjs`; the builds (browser and server) take
- * ours instead, which draws the same markup for a fraction of the render (src/web/lib/lucide-icon.ts).
- * `npm run dev` keeps lucide's own: Vite pre-bundles it for the browser, out of a plugin's reach.
- */
-function lighterLucideIcons(): Plugin {
-  const iconsDir = path.join('lucide-react', 'dist', 'esm', 'icons');
-  const replacement = path.resolve(root, 'lib/lucide-icon.ts');
-  return {
-    name: 'broadsheet:lighter-lucide-icons',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === '../createLucideIcon.mjs' && importer?.includes(iconsDir) ? replacement : null;
-    },
-  };
-}
 
 /**
  * Two builds from src/web (DESIGN.md section 7): the browser bundle into dist/web, and with
@@ -40,19 +12,17 @@ function lighterLucideIcons(): Plugin {
 export default defineConfig(({ command, isSsrBuild }) => ({
   root,
   publicDir: path.resolve(root, 'public'),
-  plugins: [react(), tailwindcss(), ...(command === 'build' ? [lighterLucideIcons()] : [])],
+  plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
       { find: '@contract', replacement: path.resolve(import.meta.dirname, 'src/contract') },
       { find: '@', replacement: root },
-      ...(command === 'build' ? productionReactRouter : []),
     ],
   },
-  // The server render bundles React Router (so it takes the production build above) and lucide
-  // (so it holds the 70 icons the pages use: imported from node_modules, all 1,600 of them took
-  // 7 MB of the server's heap and a second of its start); React stays external and picks its
-  // production build from NODE_ENV.
-  ssr: { noExternal: command === 'build' ? ['react-router', 'lucide-react'] : [] },
+  // The server render bundles lucide (so it holds the icons the pages use: imported from
+  // node_modules, all 1,600 of them took 7 MB of the server's heap and a second of its start);
+  // React and React Router stay external, loaded from their packages as they ship.
+  ssr: { noExternal: command === 'build' ? ['lucide-react'] : [] },
   build: isSsrBuild
     ? {
         outDir: path.resolve(import.meta.dirname, 'dist/ssr'),

@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactElement, type ReactNode } from 'react';
-import { Slot } from './ui/slot';
+import { Slot } from 'radix-ui';
 
 /**
  * A menu, sheet or dialog whose code (Radix with its positioning, focus-trap and scroll-lock code)
@@ -26,9 +26,9 @@ export function OnDemand({
   if (wanted) return <Suspense fallback={trigger}>{render(trigger)}</Suspense>;
   const warm = () => void preload().catch(() => undefined);
   return (
-    <Slot onPointerEnter={warm} onFocus={warm} onClick={() => setWanted(true)}>
+    <Slot.Root onPointerEnter={warm} onFocus={warm} onClick={() => setWanted(true)}>
       {trigger}
-    </Slot>
+    </Slot.Root>
   );
 }
 

@@ -1,16 +1,5 @@
-import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
-
-/**
- * TanStack's key hash (JSON with every object's keys sorted), the same string, without its JSON
- * replacer when no part of the key is an object: most keys are an API URL alone, and a replacer
- * takes JSON.stringify off its fast path. Every query of a render hashes its key two or three
- * times, on the server too (about 3% of an article page's render).
- */
-export function hashQueryKey(queryKey: QueryKey): string {
-  for (const part of queryKey) if (typeof part === 'object' && part !== null) return hashKey(queryKey);
-  return JSON.stringify(queryKey);
-}
 
 /**
  * Spec 1 section 9: the default cache never goes stale, does not refetch on focus or on an
@@ -22,7 +11,6 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
-        queryKeyHashFn: hashQueryKey,
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -1,7 +1,7 @@
 import { clsx, type ClassValue } from 'clsx';
-import { mergeClasses } from './merge-classes';
+import { twMerge } from 'tailwind-merge';
 
 /** Joins class names and lets later Tailwind classes override earlier ones (the shadcn/ui helper). */
 export function cn(...inputs: ClassValue[]): string {
-  return mergeClasses(clsx(inputs));
+  return twMerge(clsx(inputs));
 }

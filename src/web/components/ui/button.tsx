@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Slot } from './slot';
+import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils';
 
@@ -30,7 +30,7 @@ export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonV
 
 /** A button, or with `asChild` a link styled as one (`<Button asChild><Link to="/">…</Link></Button>`). */
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot : 'button';
+  const Comp = asChild ? Slot.Root : 'button';
   return (
     <Comp
       data-slot="button"
