@@ -42,7 +42,7 @@ const preferences: PagePreferences = { theme: 'light', showImages: true, timeZon
 console.log(`one server render, ${values.articles} articles, ${values.ssr}, ${renders} renders each (CPU and wall time per render)`);
 for (const url of pages) {
   for (const viewer of [null, signedIn]) {
-    const request = { url, publicUrl, user: viewer, providers: { google: false }, preferences };
+    const request = { url, method: 'GET' as const, publicUrl, user: viewer, providers: { google: false }, preferences };
     const once = () => render(request, createPageDataSource(context, viewer === null ? null : session));
     const first = await once();
     for (let i = 0; i < Math.min(1000, renders); i++) await once(); // the JIT settles first

@@ -9,10 +9,17 @@ export const PagePreferencesSchema = z.object({
   renderedAt: z.number().int().nonnegative(),
 });
 
-/** The page's embedded state (see PageState in pages.ts): preferences and the dehydrated query cache. */
+/** The page's embedded state (see PageState in pages.ts): preferences, the dehydrated query cache and the router's hydration data. */
 export const PageStateSchema = z.object({
   preferences: PagePreferencesSchema,
   queries: z.object({ queries: z.array(z.object({ queryKey: z.array(z.unknown()), state: z.object({ data: z.unknown() }) })), mutations: z.array(z.unknown()) }),
+  router: z
+    .object({
+      loaderData: z.record(z.string(), z.unknown()),
+      actionData: z.record(z.string(), z.unknown()).nullable(),
+      errors: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .nullable(),
 });
 
 // The interfaces the browser uses (without zod) and the schemas stay one shape.

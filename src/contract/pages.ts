@@ -1,16 +1,19 @@
+import type { AdminArticlePage, AdminChannelPage } from './admin.js';
 import type { AnalyticsPeriod, ChannelAnalytics } from './analytics.js';
 import type { Article, ChannelTablePage, FeedPage } from './articles.js';
-import type { AuthProviders, CurrentUser } from './auth.js';
+import type { AuthProviders, Credentials, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
-import type { CommentThreadPage } from './comments.js';
+import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
 import type { PublicUser } from './users.js';
 
 /**
  * The bridge between the server and the web's server-side render (DESIGN.md section 7): the server
  * loads the built SSR bundle and calls its `render(request, source)`; the bundle never reaches the
  * database itself, it asks `source`, which the server implements with the same services the API
- * uses (no HTTP round trip). The answers have the API's shapes, so the page puts them in the query
- * cache under the API URLs the browser would have fetched.
+ * uses (no HTTP round trip). The route loaders' query functions call it on the server (in the
+ * browser they fetch the API), and the answers have the API's shapes, so the query cache holds the
+ * same data under the same keys on both sides. The route actions of the forms that work without
+ * JavaScript (sign-in, registration, comments) write through it too.
  */
 
 /** A query string as the API routes receive it (each route validates it with its own schema). */
@@ -37,12 +40,39 @@ export interface PageDataSource {
   subscriptions(): Promise<Subscription[]>;
   /** GET /api/channels/{id}/analytics (its owner or an admin); null when missing or not theirs. */
   channelAnalytics(channelId: number, period: AnalyticsPeriod): Promise<ChannelAnalytics | null>;
+  /** GET /api/channels/{id}/subscribers (its owner); the refusal's status when missing or not theirs. */
+  channelSubscribers(channelId: number): Promise<Subscriber[] | { status: 403 | 404 }>;
+  /** GET /api/admin-articles and /api/admin-channels (admins only). */
+  adminArticles(query: ApiQuery): Promise<AdminArticlePage>;
+  adminChannels(query: ApiQuery): Promise<AdminChannelPage>;
+
+  /** POST /api/login: signs in and sets the session cookie on this response; or the API's refusal. */
+  signIn(credentials: { username: string; password: string }): Promise<PageWriteResult<CurrentUser>>;
+  /** POST /api/register: creates the account, signs in and sets the session cookie; or the API's refusal. */
+  register(credentials: Credentials): Promise<PageWriteResult<CurrentUser>>;
+  /** POST /api/articles/{id}/comments as the signed-in viewer; or the API's refusal. */
+  postComment(articleId: number, comment: CreateComment): Promise<PageWriteResult<Comment>>;
 }
+
+/** A subscriber as GET /api/channels/{id}/subscribers lists them. */
+export interface Subscriber {
+  id: number;
+  username: string;
+}
+
+/** What a write through the data source answers: the API's result, or its status and error text. */
+export type PageWriteResult<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
 
 /** What the server knows of the request before rendering. */
 export interface PageRequest {
   /** Path and query, as requested (`/articles/budget-vote-12?x=1`). */
   url: string;
+  /**
+   * GET, or POST for a form a page sends without JavaScript (or before the app has started): its
+   * route's action runs with `form`, the body as `application/x-www-form-urlencoded`.
+   */
+  method: 'GET' | 'POST';
+  form?: string;
   /** The site's origin (PUBLIC_URL), for canonical links and share metadata. */
   publicUrl: string;
   user: CurrentUser | null;
@@ -76,6 +106,15 @@ export const PREFERENCE_COOKIES = { theme: 'broadsheet-theme', showImages: 'broa
 export interface PageState {
   preferences: PagePreferences;
   queries: unknown;
+  /** React Router's hydration data: what each matched route's loader or action answered, and errors. */
+  router: PageRouterState | null;
+}
+
+/** React Router's `HydrationState`, as JSON (a route error response keeps its status, statusText and data). */
+export interface PageRouterState {
+  loaderData: Record<string, unknown>;
+  actionData: Record<string, unknown> | null;
+  errors: Record<string, unknown> | null;
 }
 
 /** The id of the <script type="application/json"> element holding the PageState. */
@@ -83,14 +122,14 @@ export const PAGE_STATE_ELEMENT_ID = 'page-state';
 
 export interface PageRenderResult {
   status: number;
-  /** Set instead of html when the page sends the reader elsewhere (a guarded page, an old article URL). */
-  redirect?: { location: string; status: 301 | 302 };
+  /** Set instead of html when the page sends the reader elsewhere (a guarded page, an old article URL, a form sent). */
+  redirect?: { location: string; status: 301 | 302 | 303 };
   /** Markup for <head>: title, description, canonical, share tags, JSON-LD, feed links, preloads. */
   head: string;
   /** The page, for #root. */
   html: string;
   state: PageState;
-  /** Anonymous readers may share a cached copy of this page (DESIGN.md section 7). */
+  /** Anonymous readers may share a cached copy of this page (DESIGN.md section 7): from the route table's handles. */
   cacheable: boolean;
   /** Built files (under the web root) this page needs first: its route chunks, to modulepreload. */
   modules: string[];

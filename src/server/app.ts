@@ -31,6 +31,7 @@ import { oidcRoutes } from './features/auth/oidc.routes.js';
 import { passwordRoutes } from './features/auth/password.routes.js';
 import { createLoginThrottle } from './features/auth/login-throttle.js';
 import { createDeviceCookies } from './features/auth/device-cookies.js';
+import { createPasswordSignIn } from './features/auth/password-sign-in.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { createCategoriesRepository } from './features/articles/categories.repository.js';
@@ -270,17 +271,24 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerArticleRefResolver(app, (segment) => ctx.articles.resolveArticleId(segment));
   await registerOpenApi(app, config.publicUrl);
 
+  // One set of sign-in rules for the API and the sign-in page's form (posted without JavaScript).
+  const passwordSignIn = createPasswordSignIn({
+    auth: ctx.auth,
+    sessions: ctx.sessions,
+    cookie: { secure },
+    loginThrottle: createLoginThrottle({ max: config.rateLimits.auth, windowMs: 60_000, redis }),
+    devices: createDeviceCookies(ctx.users, { secure }),
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: ctx.db, dialect: ctx.dialect, placeSearchReady: () => ctx.geocoder.ready?.() ?? true });
       await api.register(authRoutes, {
-        auth: ctx.auth,
+        signIn: passwordSignIn,
         sessions: ctx.sessions,
         cookie: { secure },
         authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
         googleEnabled: Boolean(config.oidc),
-        loginThrottle: createLoginThrottle({ max: config.rateLimits.auth, windowMs: 60_000, redis }),
-        devices: createDeviceCookies(ctx.users, { secure }),
       });
       await api.register(oidcRoutes, { oidc: ctx.oidc, accounts: ctx.oidcAccounts, sessions: ctx.sessions, cookie: { secure } });
       await api.register(passwordRoutes, {
@@ -333,7 +341,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         : { kind: 'built', webRoot: config.webRoot!, ssrEntry: path.resolve(config.webRoot!, '../ssr/entry-server.js') },
       publicUrl: config.publicUrl,
       googleEnabled: Boolean(config.oidc),
-      dataSource: (request) => createPageDataSource(ctx, request.user),
+      formRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
+      dataSource: (request, reply) => createPageDataSource(ctx, request.user, { request, reply, signIn: passwordSignIn }),
     });
   } else {
     app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ error: 'Not found' }));

@@ -1,6 +1,5 @@
 import '@fontsource-variable/newsreader';
 import './styles.css';
-import { recordTypedBeforeApp } from './boot-recorder';
 
 /**
  * The page's first script (index.html), and its only one before the first paint. The page is
@@ -49,6 +48,4 @@ function afterFirstPaint(start: () => void) {
   setTimeout(once, 2000);
 }
 
-// Fields are typeable before the app starts: what is typed is kept for it (lib/early-input.ts).
-recordTypedBeforeApp();
 afterFirstPaint(start);

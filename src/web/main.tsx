@@ -1,19 +1,23 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { PAGE_STATE_ELEMENT_ID, PREFERENCE_COOKIES, type PageState } from '@contract/pages';
 import { PagePreferencesProvider, writePreferenceCookie } from './lib/page-preferences';
 import { createQueryClient } from './lib/query-client';
+import { createRouterContext } from './lib/router-context';
 import { storedTheme } from './lib/theme';
 import { storedShowImages } from './lib/image-visibility';
 import { AppProvider } from './app/provider';
-import { AppRouter, loadOpenedPage } from './app/router';
+import { routes } from './app/router';
 
 /**
  * The browser's side of the one render path (DESIGN.md section 7): the server rendered the page
- * with the route table and components this bundle holds, and wrote its query cache and the
- * preferences it rendered with into #page-state. We read that once, load the opened page's module
- * and hydrate: the server's DOM is kept, and nothing the page shows is fetched again.
+ * with the route table and components this bundle holds, and wrote its query cache, React Router's
+ * hydration data and the preferences it rendered with into #page-state. We read that once, load
+ * the opened page's module and hydrate: the server's DOM is kept, and nothing the page shows is
+ * fetched again.
  */
 function readPageState(): PageState | null {
   const text = document.getElementById(PAGE_STATE_ELEMENT_ID)?.textContent;
@@ -42,20 +46,39 @@ storedShowImages.syncCookie();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+/**
+ * The opened page's `route.lazy` resolved before the router is made, as React Router's guide to
+ * server rendering with lazy routes does: the first render then has the page's component and
+ * hydrates the server's markup instead of rendering nothing while it loads. A module that cannot
+ * load is left lazy: the router tries it again and its error element says what happened.
+ */
+async function resolveOpenedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy().catch(() => null);
+      if (resolved) Object.assign(route, { ...resolved, lazy: undefined });
+    }),
+  );
+}
+
 // A .then, not a top-level await: page chunks import shared code from this entry, and an entry that
 // awaits would make the bundler split that code into dozens of small chunks.
 // Hydrating in a transition lets React yield to the browser between pieces of the tree: the page is
 // already readable, so a reader's scroll or click should not wait for one long hydration task.
-// The opened page's module is loaded first, so hydration finds the page's component rather than
-// suspending on it. If it cannot load, hydration goes on and the route's error boundary says so.
-void loadOpenedPage(window.location.pathname).catch(() => undefined).then(() => {
+void resolveOpenedRoutes().then(() => {
+  const router = createBrowserRouter(routes, {
+    hydrationData: state?.router ?? undefined,
+    getContext: () => createRouterContext(queryClient),
+  });
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
         <PagePreferencesProvider value={preferences}>
           <AppProvider queryClient={queryClient}>
-            <AppRouter />
+            <RouterProvider router={router} />
           </AppProvider>
         </PagePreferencesProvider>
       </StrictMode>,

@@ -24,9 +24,14 @@ export interface PagesOptions {
   web: { kind: 'built'; webRoot: string; ssrEntry: string } | { kind: 'vite' };
   publicUrl: string;
   googleEnabled: boolean;
-  /** The data a page may ask for, for this request's viewer. */
-  dataSource: (request: FastifyRequest) => PageDataSource;
+  /** The data a page may ask for, for this request's viewer (and the forms it may post, answered on `reply`). */
+  dataSource: (request: FastifyRequest, reply: FastifyReply) => PageDataSource;
+  /** Forms posted to a page (sign-in, registration, comments without JavaScript): per client address. */
+  formRateLimit: { max: number; timeWindow: number };
 }
+
+/** A form a page posts without JavaScript carries a few fields; anything larger is refused (413). */
+export const PAGE_FORM_BODY_LIMIT = 4096;
 
 /** JSON inside a <script> element: '<' escaped so no string can close the element. */
 export function jsonForScript(value: unknown): string {
@@ -210,14 +215,22 @@ async function viteAssets(app: FastifyInstance): Promise<PageAssets> {
 export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const assets = options.web.kind === 'vite' ? await viteAssets(app) : await builtAssets(app, options.web.webRoot, options.web.ssrEntry);
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, form?: string) {
     const sessionUser = request.user;
     const user = sessionUser ? (({ sessionId: _sessionId, ...rest }) => rest)(sessionUser) : null;
     const preferences = preferencesOf(request);
     const [render, template] = await Promise.all([assets.render(), assets.template(request.url)]);
     const page = await render(
-      { url: request.url, publicUrl: options.publicUrl, user, providers: { google: options.googleEnabled }, preferences },
-      options.dataSource(request),
+      {
+        url: request.url,
+        method: form === undefined ? 'GET' : 'POST',
+        form,
+        publicUrl: options.publicUrl,
+        user,
+        providers: { google: options.googleEnabled },
+        preferences,
+      },
+      options.dataSource(request, reply),
     );
     // Pages depend on the session and the preference cookies.
     reply.header('vary', 'Cookie');
@@ -245,7 +258,26 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   /** Any other path without a file extension, outside the API, is a page (the route table decides which, or not-found). */
   const isPagePath = (url: string) => !url.startsWith('/api/') && !path.extname(url.split('?')[0]!);
   // Pages are routes, not the not-found handler: hooks registered per route (compression) apply to them.
-  app.get('/', sendPage);
+  app.get('/', (request, reply) => sendPage(request, reply));
   app.get('/*', async (request, reply) => (isPagePath(request.url) ? sendPage(request, reply) : reply.status(404).send({ error: 'Not found' })));
+
+  // A form a page posts as a plain form (sign-in, registration, a comment: before the app has started,
+  // or with JavaScript off) goes to the route table's action for that page, with the same Origin
+  // check as every write. Only urlencoded bodies of a few fields are read, in this scope alone (the
+  // API stays JSON), and nothing of the body is logged or put in an address.
+  await app.register(async (forms) => {
+    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: PAGE_FORM_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    forms.post(
+      '/*',
+      { bodyLimit: PAGE_FORM_BODY_LIMIT, config: { rateLimit: options.formRateLimit } },
+      async (request, reply) => {
+        if (!isPagePath(request.url)) return reply.status(404).send({ error: 'Not found' });
+        if (typeof request.body !== 'string') return reply.status(415).send({ error: 'A page takes a form (application/x-www-form-urlencoded)' });
+        return sendPage(request, reply, request.body);
+      },
+    );
+  });
   app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ error: 'Not found' }));
 }

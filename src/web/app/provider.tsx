@@ -1,11 +1,12 @@
-import { lazy, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LoadOnFirstOpen } from '@/components/on-demand';
 import { useToast } from '@/components/ui/use-toast';
 import { ImageVisibilityProvider } from '@/lib/image-visibility';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 const loadToaster = () => import('@/components/ui/toaster');
-const Toaster = lazy(() => loadToaster().then((m) => ({ default: m.Toaster })));
+const Toaster = lazyWithRetry(() => loadToaster().then((m) => ({ default: m.Toaster })));
 
 /**
  * Providers that do not depend on the route or the session. The session (AuthProvider) and the

@@ -1,7 +1,7 @@
-import { lazy } from 'react';
 import { LoadOnFirstOpen } from './on-demand';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
-const AuthRequiredDialogContent = lazy(() => import('./auth-required-dialog-content'));
+const AuthRequiredDialogContent = lazyWithRetry(() => import('./auth-required-dialog-content'));
 
 /**
  * 'Authentication Required' with Cancel and Sign In (to /auth): what a signed-out reader sees on

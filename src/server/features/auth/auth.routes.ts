@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AUTH_MESSAGES,
   AuthProvidersSchema,
@@ -11,48 +10,26 @@ import {
 } from '../../../contract/auth.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { OkSchema } from '../../../contract/common.js';
-import { clearSessionCookie, requireUser, setSessionCookie, type SessionCookieOptions } from '../../http/session.js';
-import type { UserRow } from '../users/users.repository.js';
-import { HttpError } from '../../http/errors.js';
-import type { AuthService } from './auth.service.js';
-import type { DeviceCookies } from './device-cookies.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { clearSessionCookie, requireUser, type SessionCookieOptions } from '../../http/session.js';
+import { currentUserOf, type PasswordSignIn } from './password-sign-in.js';
 import type { SessionsService } from './sessions.service.js';
 
 export interface AuthRoutesOptions {
-  auth: AuthService;
+  /** Login and registration with their rules (password-sign-in.ts), shared with the sign-in page's form. */
+  signIn: PasswordSignIn;
   sessions: SessionsService;
   cookie: SessionCookieOptions;
   authRateLimit: { max: number; timeWindow: number };
   googleEnabled: boolean;
-  /** Failed sign-ins counted per account and address, per device, and per account (login-throttle.ts). */
-  loginThrottle?: LoginThrottle;
-  /** The cookie that keeps a browser's owner from being locked out by others' guesses (device-cookies.ts). */
-  devices?: DeviceCookies;
 }
 
-const currentUser = (row: UserRow) => ({
-  id: row.id,
-  username: row.username,
-  description: row.description,
-  isAdmin: row.is_admin === 1,
-  hasPassword: row.password_hash !== null,
-  createdAt: new Date(row.created_at).toISOString(),
-});
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const { auth, sessions, cookie } = opts;
+  const { signIn, sessions, cookie } = opts;
   const rateLimit = {
     ...opts.authRateLimit,
     errorResponseBuilder: () => ({ statusCode: 429, error: AUTH_MESSAGES.tooManyAttempts, message: AUTH_MESSAGES.tooManyAttempts }),
   };
-
-  /** A new session at every sign-in; any session the browser already had is revoked (no fixation). */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
-    if (request.user) await sessions.revoke(request.user.sessionId);
-    const { token, expiresAt } = await sessions.start(user.id);
-    setSessionCookie(reply, token, expiresAt, cookie);
-  }
 
   app.post(
     '/register',
@@ -66,10 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body);
-      await signIn(request, reply, user);
-      opts.devices?.issue(reply, user);
-      return reply.status(201).send({ success: true as const, ...currentUser(user) });
+      const user = await signIn.register(request, reply, request.body);
+      return reply.status(201).send({ success: true as const, ...currentUserOf(user) });
     },
   );
 
@@ -85,21 +60,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
-      const throttle = opts.loginThrottle;
-      const attempt = { username, address: request.ip, device: await opts.devices?.verify(request, username) };
-      if (throttle && (await throttle.isBlocked(attempt))) throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts);
-      let user: UserRow;
-      try {
-        user = await auth.login(username, password);
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) await throttle?.recordFailure(attempt);
-        throw error;
-      }
-      await throttle?.clear(attempt);
-      await signIn(request, reply, user);
-      opts.devices?.issue(reply, user);
-      return { success: true as const, ...currentUser(user) };
+      const user = await signIn.login(request, reply, request.body);
+      return { success: true as const, ...currentUserOf(user) };
     },
   );
 

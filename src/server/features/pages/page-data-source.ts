@@ -1,9 +1,15 @@
-import type { PageDataSource } from '../../../contract/pages.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PageDataSource, PageWriteResult } from '../../../contract/pages.js';
+import { AdminListQuerySchema } from '../../../contract/admin.js';
 import { ArticleRefParamsSchema, ChannelTableQuerySchema, FeedQuerySchema } from '../../../contract/articles.js';
+import { AUTH_MESSAGES, CredentialsSchema, LoginSchema } from '../../../contract/auth.js';
 import { ChannelListQuerySchema } from '../../../contract/channels.js';
-import { CommentThreadQuerySchema } from '../../../contract/comments.js';
+import { COMMENT_MESSAGES } from '../../../contract/comment-rules.js';
+import { CommentThreadQuerySchema, CreateCommentSchema } from '../../../contract/comments.js';
 import { HttpError } from '../../http/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
+import { currentUserOf, type PasswordSignIn } from '../auth/password-sign-in.js';
+import type { AdminService } from '../admin/admin.service.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { ArticlesService } from '../articles/articles.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
@@ -11,11 +17,22 @@ import type { CommentsService } from '../comments/comments.service.js';
 import { userRowToPublicUser, type UsersRepository } from '../users/users.repository.js';
 
 export interface PageServices {
+  admin: AdminService;
   analytics: AnalyticsService;
   articles: ArticlesService;
   channels: ChannelsService;
   comments: CommentsService;
   users: UsersRepository;
+}
+
+/**
+ * What the forms a page posts without JavaScript need besides the services: the request (its
+ * address counts failed sign-ins) and the reply (the session cookie goes on it).
+ */
+export interface PageWrites {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  signIn: PasswordSignIn;
 }
 
 /** A missing (404) or forbidden (403) resource is "not there" to a page; anything else is a real error. */
@@ -28,16 +45,39 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
   }
 }
 
+/** A write's answer: its value, or the refusal the API would have answered (status and words). */
+async function written<T>(write: () => Promise<T>): Promise<PageWriteResult<T>> {
+  try {
+    return { ok: true, value: await write() };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) return { ok: false, status: error.statusCode, error: error.message };
+    throw error;
+  }
+}
+
+/** The first message of a failed parse, as the API's error handler would name it. */
+function refusal(issues: { message: string }[], fallback: string): PageWriteResult<never> {
+  return { ok: false, status: 400, error: issues[0]?.message ?? fallback };
+}
+
 /**
  * The data a server-rendered page asks for (src/contract/pages.ts), answered by the services the
  * API routes use, for one viewer, validated with the same schemas the routes validate their input
- * with: what the page shows is what the API would have answered.
+ * with: what the page shows is what the API would have answered. The writes are the forms that
+ * work without JavaScript (sign-in, registration, comments), with the API's rules and words.
  */
-export function createPageDataSource(services: PageServices, viewer: SessionUser | null): PageDataSource {
-  const { analytics, articles, channels, comments, users } = services;
+export function createPageDataSource(services: PageServices, viewer: SessionUser | null, writes?: PageWrites): PageDataSource {
+  const { admin, analytics, articles, channels, comments, users } = services;
   const signedIn = () => {
     if (!viewer) throw new Error('This page data needs a signed-in viewer');
     return viewer;
+  };
+  const isAdmin = () => {
+    if (!signedIn().isAdmin) throw new Error('This page data needs an admin');
+  };
+  const forWrites = () => {
+    if (!writes) throw new Error('This page render cannot write');
+    return writes;
   };
   return {
     feed: (query) => articles.feed(FeedQuerySchema.parse(query), viewer),
@@ -59,5 +99,35 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
     },
     subscriptions: () => channels.subscriptionsOf(signedIn().id, signedIn()),
     channelAnalytics: (channelId, period) => orNull(analytics.channel(channelId, signedIn(), period)),
+    async channelSubscribers(channelId) {
+      try {
+        return await channels.subscribers(channelId, signedIn());
+      } catch (error) {
+        if (error instanceof HttpError && (error.statusCode === 403 || error.statusCode === 404)) return { status: error.statusCode };
+        throw error;
+      }
+    },
+    adminArticles: (query) => (isAdmin(), admin.articles(AdminListQuerySchema.parse(query))),
+    adminChannels: (query) => (isAdmin(), admin.channels(AdminListQuerySchema.parse(query))),
+
+    async signIn(credentials) {
+      const { request, reply, signIn } = forWrites();
+      const parsed = LoginSchema.safeParse(credentials);
+      if (!parsed.success) return refusal(parsed.error.issues, AUTH_MESSAGES.invalidCredentials);
+      return written(async () => currentUserOf(await signIn.login(request, reply, parsed.data)));
+    },
+    async register(credentials) {
+      const { request, reply, signIn } = forWrites();
+      const parsed = CredentialsSchema.safeParse(credentials);
+      if (!parsed.success) return refusal(parsed.error.issues, AUTH_MESSAGES.invalidCredentials);
+      return written(async () => currentUserOf(await signIn.register(request, reply, parsed.data)));
+    },
+    async postComment(articleId, comment) {
+      forWrites();
+      if (!viewer) return { ok: false, status: 401, error: COMMENT_MESSAGES.signIn };
+      const parsed = CreateCommentSchema.safeParse(comment);
+      if (!parsed.success) return refusal(parsed.error.issues, COMMENT_MESSAGES.postFailed);
+      return written(() => comments.create(articleId, viewer, parsed.data));
+    },
   };
 }

@@ -1,20 +1,19 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { IconSprite } from '@/components/icon-sprite';
 import { PageSpinner } from '@/components/ui/spinner';
-import { stopRecordingTypedBeforeApp } from '@/lib/early-input';
 import { SelectedChannelProvider } from '@/lib/selected-channel';
 import { ThemeProvider } from '@/lib/theme';
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
 import { useUserChannels } from '@/features/channels/api/channels';
 import { ChannelSwitcher } from '@/features/channels/components/channel-switcher';
-import { ScrollRestoration } from '@/lib/navigation/scroll-restoration';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { RouteAnnouncer } from './route-announcer';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // Rendered only inside the side menu, whose code loads when it is first opened.
-const SideMenuChannelSections = lazy(() =>
+const SideMenuChannelSections = lazyWithRetry(() =>
   import('@/features/channels/components/side-menu-channel-sections').then((m) => ({ default: m.SideMenuChannelSections })),
 );
 
@@ -23,7 +22,6 @@ export function RootLayout() {
   useEffect(() => {
     // The page is interactive: the browser journeys wait for this mark (and fail on any hydration error).
     document.documentElement.dataset.hydrated = '';
-    stopRecordingTypedBeforeApp();
   }, []);
   return (
     <AuthProvider>

@@ -1,10 +1,11 @@
-import { lazy, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { MenuIcon } from 'lucide-react';
 import { OnDemand } from '@/components/on-demand';
 import { Button } from '@/components/ui/button';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 const loadSheet = () => import('./side-menu-sheet');
-const SideMenuSheet = lazy(loadSheet);
+const SideMenuSheet = lazyWithRetry(loadSheet);
 
 /**
  * The header's menu on small screens (spec 1 section 2): Home, Profile, Admin (admins only),

@@ -1,13 +1,26 @@
 import { DocumentTitle } from '@/components/document-title';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { pageTitle } from '@/lib/site';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import type { LoaderFunctionArgs } from 'react-router';
+import { queryClientOf } from '@/lib/router-context';
+import { adminArticlesQueryOptions, adminChannelsQueryOptions } from '@/features/admin/api/admin';
+import { admin } from '../route-guards';
+
+/** Administrators only (others go home); the Articles and Channels tables' first pages. */
+export async function loader(args: LoaderFunctionArgs) {
+  await admin(args);
+  const queryClient = queryClientOf(args.context);
+  await Promise.all([queryClient.prefetchInfiniteQuery(adminArticlesQueryOptions('')), queryClient.prefetchInfiniteQuery(adminChannelsQueryOptions(''))]);
+  return null;
+}
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // The charts load only when the Site Analytics tab is opened (issue 18).
-const SiteAnalytics = lazy(() => import('@/features/analytics/components/channel-analytics').then((m) => ({ default: m.SiteAnalytics })));
+const SiteAnalytics = lazyWithRetry(() => import('@/features/analytics/components/channel-analytics').then((m) => ({ default: m.SiteAnalytics })));
 
-/** /admin (spec 2 section 2). The router wraps it in AdminRoute: a spinner while checking, non-admins go to /. */
+/** /admin (spec 2 section 2). */
 export default function AdminPage() {
   return (
     <>

@@ -1,13 +1,14 @@
-import { useParams } from 'react-router';
+import { data, useParams, type LoaderFunctionArgs } from 'react-router';
 import { articleIdFromSegment } from '@contract/paths';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { EditArticle } from '@/features/articles/components/edit-article';
 import { LocationPicker } from '@/features/geo/components/location-picker';
-import { articlesKeys, useArticle } from '@/features/articles/api/articles';
+import { articleQueryOptions, useArticle } from '@/features/articles/api/articles';
+import { queryClientOf } from '@/lib/router-context';
+import { signedInOrHome } from '../route-guards';
 import { useArticleImagesField } from '@/features/media/components/image-uploader';
-import type { PageLoader } from '../page-data';
 
 /** /articles/{id}/edit (spec 1 section 2; signed-out visitors go to /, see the router). */
 export default function EditArticlePage() {
@@ -31,10 +32,12 @@ export default function EditArticlePage() {
   );
 }
 
-/** The article, for its author (the form opens filled in, from the HTML itself). */
-export const loadPageData: PageLoader = async ({ source, queryClient, params }) => {
-  const id = /^\d+$/.test(params.id ?? '') ? articleIdFromSegment(params.id!) : null;
-  if (id === null) return { status: 404 };
-  const article = await source.article(String(id));
-  if (article) queryClient.setQueryData(articlesKeys.detail(id), article);
-};
+/** The article, for its author (the form opens filled in, from the HTML itself); a signed-out visitor goes home. */
+export async function loader(args: LoaderFunctionArgs) {
+  await signedInOrHome(args);
+  const id = /^\d+$/.test(args.params.id ?? '') ? articleIdFromSegment(args.params.id!) : null;
+  if (id === null) throw data(null, { status: 404 });
+  const queryClient = queryClientOf(args.context);
+  const article = await queryClient.ensureQueryData(articleQueryOptions(id));
+  return article ? null : data(null, { status: 404 });
+}

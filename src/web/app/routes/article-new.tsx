@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useSelectedChannel } from '@/lib/selected-channel';
@@ -7,8 +7,15 @@ import { CreateArticle } from '@/features/articles/components/create-article';
 import { unsentArticleKey } from '@/features/articles/lib/unsent-article';
 import { LocationPicker } from '@/features/geo/components/location-picker';
 import { useArticleImagesField } from '@/features/media/components/image-uploader';
+import { signedIn } from '../route-guards';
 
-/** /articles/new and /channels/{channelId}/articles/new (spec 1 section 2; signed-in users, ProtectedRoute). */
+/** Signed-in writers only; the form's channel choice is the reader's own channels (the root loader's). */
+export async function loader(args: LoaderFunctionArgs) {
+  await signedIn(args);
+  return null;
+}
+
+/** /articles/new and /channels/{channelId}/articles/new (spec 1 section 2; signed-in users). */
 export default function NewArticlePage() {
   const { channelId } = useParams();
   const { user } = useAuth();

@@ -1,38 +1,41 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { data, isRouteErrorResponse, redirect, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { Article } from '@contract/articles';
 import { truncateAtBoundary } from '@contract/text';
 import { articleIdFromSegment, paths } from '@contract/paths';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useIsAdmin } from '@/features/auth/api/get-is-admin';
-import { articlesKeys, useArticle, useRecordViewOnce } from '@/features/articles/api/articles';
-import { commentThreadsUrl } from '@/features/comments/api/comments';
+import { articleQueryOptions, useArticle, useRecordViewOnce } from '@/features/articles/api/articles';
+import { commentThreadsQueryOptions } from '@/features/comments/api/comments';
+import { postCommentAction } from '@/features/comments/api/post-comment-action';
 import { ArticleBody, ArticleHeader } from '@/features/articles/components/article-view';
 import { storeEditCopy } from '@/features/articles/lib/edit-copy';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
 import { srcSetOf } from '@/features/media/lib/srcset';
 import { SITE_NAME } from '@/lib/site';
-import { apiQueryOf, type PageHead, type PageLoader } from '../page-data';
+import { queryClientOf } from '@/lib/router-context';
+import type { PageHead } from '../router';
+import { PageError } from './route-error';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // The editor (TipTap, the location picker, the image uploader) loads only when the author presses
 // Edit, so readers never download it.
-const ArticleEditing = lazy(() => import('./article-editing'));
+const ArticleEditing = lazyWithRetry(() => import('./article-editing'));
 
 // Reactions and comments are their own chunks inside Suspense boundaries: the server renders them
 // whole, and the browser hydrates the article text first and each of them when its code arrives
 // (selective hydration), so reading never waits for them.
-const ReactionButtons = lazy(() => import('@/features/reactions/components/reaction-buttons').then((m) => ({ default: m.ReactionButtons })));
-const CommentsSection = lazy(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })));
+const ReactionButtons = lazyWithRetry(() => import('@/features/reactions/components/reaction-buttons').then((m) => ({ default: m.ReactionButtons })));
+const CommentsSection = lazyWithRetry(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })));
 
 /**
  * /articles/{slug}-{id} and /articles/{id} (spec 1 section 2): the article in view mode, or for its
- * author in edit mode on the same page. A server-rendered visit reads the article from the page
- * itself, so the first render needs no request.
+ * author in edit mode on the same page. The loader has the article in the cache before the page
+ * renders (a missing one is a 404, ArticleNotFound below).
  */
 export default function ArticlePage() {
   const { slugAndId = '' } = useParams();
@@ -43,37 +46,15 @@ export default function ArticlePage() {
   const article = query.data;
   const [editing, setEditing] = useState(false);
   const isOwner = Boolean(user && article && article.userId === user.id);
-  const notFound = id === null || article === null || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
 
-  useRecordViewOnce(id, query.isSuccess);
-
-  useEffect(() => {
-    if (notFound) toast({ variant: 'destructive', title: 'Error', description: 'Article not found' });
-  }, [notFound]);
+  useRecordViewOnce(id, query.isSuccess && article !== null);
 
   useEffect(() => {
     // The edit page falls back to this copy while it loads (spec 1 section 2).
     if (article && isOwner) storeEditCopy(article);
   }, [article, isOwner]);
 
-  if (notFound) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <DocumentTitle title={pageTitle('Article not found')} />
-        <h1 className="font-serif text-3xl font-bold">Article not found</h1>
-      </div>
-    );
-  }
-  if (query.isPending) return <PageSpinner label="Loading article" />;
-  if (!article) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <DocumentTitle title={pageTitle('Something went wrong')} />
-        <h1 className="font-serif text-3xl font-bold">Something went wrong</h1>
-        <p className="mt-2 text-muted-foreground">{query.error?.message}</p>
-      </div>
-    );
-  }
+  if (!article) return <ArticleNotFound />;
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
@@ -94,14 +75,14 @@ export default function ArticlePage() {
           </div>
           <div data-print="hide">
             <Suspense fallback={<div className="mt-10 h-9" />}>
-            <ReactionButtons
-              articleId={article.id}
-              likes={article.likes}
-              dislikes={article.dislikes}
-              userReaction={article.userReaction}
-              signedIn={user !== null}
-              className="mt-10"
-            />
+              <ReactionButtons
+                articleId={article.id}
+                likes={article.likes}
+                dislikes={article.dislikes}
+                userReaction={article.userReaction}
+                signedIn={user !== null}
+                className="mt-10"
+              />
             </Suspense>
           </div>
           <Suspense fallback={<PageSpinner label="Loading comments" />}>
@@ -120,32 +101,56 @@ export default function ArticlePage() {
   );
 }
 
-/**
- * The article and its comments. An old or partial address (a previous slug, a bare slug) is sent
- * to the canonical one; `/articles/{id}` stays as it is (DESIGN.md section 5).
- */
-export const loadPageData: PageLoader = async ({ source, queryClient, params }) => {
-  const segment = params.slugAndId ?? '';
-  const knownId = articleIdFromSegment(segment);
-  // The threads are read beside the article when the address carries its id; a bare slug is
-  // redirected below, so its page never needs them.
-  const [article, threads] = await Promise.all([
-    source.article(segment),
-    knownId === null ? null : source.commentThreads(knownId, apiQueryOf(commentThreadsUrl(knownId))).catch(() => null),
-  ]);
-  if (!article) {
-    if (knownId !== null) queryClient.setQueryData(articlesKeys.detail(knownId), null);
-    return { status: 404 };
-  }
-  const canonical = paths.article(article.id, article.slug);
-  if (segment !== String(article.id) && `/articles/${segment}` !== canonical) return { redirect: { location: canonical, status: 301 } };
-  queryClient.setQueryData(articlesKeys.detail(article.id), article);
-  if (threads && knownId === article.id) queryClient.setQueryData([commentThreadsUrl(article.id)], { pages: [threads], pageParams: [null] });
-};
+/** Spec 1 section 8: a missing article reads 'Article not found', with the error toast. */
+function ArticleNotFound() {
+  useEffect(() => {
+    toast({ variant: 'destructive', title: 'Error', description: 'Article not found' });
+  }, []);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <DocumentTitle title={pageTitle('Article not found')} />
+      <h1 className="font-serif text-3xl font-bold">Article not found</h1>
+    </div>
+  );
+}
 
-export const pageHead: PageHead = ({ queryClient, params, publicUrl }) => {
+/** The loader's 404 (no such article, or a draft of someone else's); anything else is the layout's error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ArticleNotFound />;
+  return <PageError />;
+}
+
+/**
+ * The article and its first page of comments. A missing article is a 404; an old or partial
+ * address (a previous slug, a bare slug) is sent to the canonical one, while `/articles/{id}` stays
+ * as it is (DESIGN.md section 5).
+ */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const queryClient = queryClientOf(context);
+  const segment = params.slugAndId ?? '';
+  const id = articleIdFromSegment(segment);
+  if (id !== null) {
+    // The threads are read beside the article: on its canonical address the page needs both.
+    const [article] = await Promise.all([
+      queryClient.ensureQueryData(articleQueryOptions(id)),
+      queryClient.prefetchInfiniteQuery(commentThreadsQueryOptions(id)),
+    ]);
+    if (article && (segment === String(id) || segment === `${article.slug}-${id}`)) return null;
+  }
+  // Any other segment (an old slug, a bare slug, a slug that is not this article's): the API's own
+  // resolution, then the canonical address.
+  const resolved = await queryClient.fetchQuery(articleQueryOptions(segment));
+  if (!resolved) throw data(null, { status: 404 });
+  throw redirect(paths.article(resolved.id, resolved.slug), 301);
+}
+
+/** The comment and reply forms post here (comments feature); they work before the app starts and without JavaScript. */
+export const action = postCommentAction;
+
+export const head: PageHead = ({ queryClient, params, publicUrl }) => {
   const id = articleIdFromSegment(params.slugAndId ?? '');
-  const article = id === null ? undefined : queryClient.getQueryData<Article | null>(articlesKeys.detail(id));
+  const article = id === null ? undefined : queryClient.getQueryData<Article | null>(articleQueryOptions(id).queryKey);
   if (!article) return <meta name="robots" content="noindex" />;
   return <ArticleHeadTags article={article} publicUrl={publicUrl} />;
 };

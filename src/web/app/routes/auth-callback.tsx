@@ -4,3 +4,6 @@ import { AuthCallbackPage } from '@/features/auth/components/auth-callback-page'
 export default function AuthCallbackRoute() {
   return <AuthCallbackPage />;
 }
+
+/** Nothing to load first: the page works from its address (the token, the sign-in's answer). */
+export const loader = () => null;

@@ -1,17 +1,22 @@
-import { Navigate } from 'react-router';
-import { paths } from '@contract/paths';
+import type { LoaderFunctionArgs } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { PageSpinner } from '@/components/ui/spinner';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle, SITE_NAME } from '@/lib/site';
+import { credentialsAction } from '@/features/auth/api/credentials-action';
 import { AuthForms } from '@/features/auth/components/auth-forms';
-import { useAuth } from '@/features/auth/components/auth-provider';
+import { signedOut } from '../route-guards';
 
-/** Sign-in and registration (spec 1 section 2). A signed-in visitor is sent home. */
+/** A signed-in visitor is sent home (spec 1 section 2). */
+export async function loader(args: LoaderFunctionArgs) {
+  await signedOut(args);
+  return null;
+}
+
+/** Login and Register post here; they work before the app starts and without JavaScript. */
+export const action = credentialsAction;
+
+/** Sign-in and registration (spec 1 section 2). */
 export default function AuthPage() {
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to={paths.home} replace />;
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:py-14 lg:grid-cols-2 lg:items-stretch">
       <DocumentTitle title={pageTitle('Sign in')} />

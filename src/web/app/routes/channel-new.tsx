@@ -2,8 +2,16 @@ import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { CreateChannelForm } from '@/features/channels/components/create-channel-form';
+import type { LoaderFunctionArgs } from 'react-router';
+import { signedIn } from '../route-guards';
 
-/** /channels/new (protected in the router; spec 2 section 2). */
+/** Signed-in readers only (spec 2 section 2). */
+export async function loader(args: LoaderFunctionArgs) {
+  await signedIn(args);
+  return null;
+}
+
+/** /channels/new (spec 2 section 2). */
 export default function NewChannelPage() {
   const { user } = useAuth();
   return (

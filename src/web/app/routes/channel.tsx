@@ -1,14 +1,16 @@
-import { useParams } from 'react-router';
+import { data, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { Channel } from '@contract/channels';
 import { SITE_NAME } from '@/lib/site';
-import { articlesKeys, channelTableQuery } from '@/features/articles/api/articles';
-import { channelsKeys } from '@/features/channels/api/channels';
+import { channelTableQueryOptions } from '@/features/articles/api/articles';
+import { channelQueryOptions } from '@/features/channels/api/channels';
+import { currentUserQueryOptions } from '@/features/auth/api/get-current-user';
 import { ChannelArticles } from '@/features/articles/components/channel-articles';
 import { INITIAL_TABLE_SORT } from '@/features/articles/lib/table-sort';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ChannelDetail } from '@/features/channels/components/channel-detail';
 import { channelIdFromParam } from '@/features/channels/lib/route-params';
-import type { PageHead, PageLoader } from '../page-data';
+import { queryClientOf } from '@/lib/router-context';
+import type { PageHead } from '../router';
 
 /** /channels/{id} and /channels/{slug}/{id}: the channel page (spec 2 section 2; login required). */
 export default function ChannelPage() {
@@ -28,23 +30,24 @@ export default function ChannelPage() {
  * The channel and the first page of its published articles, for signed-in readers (spec 2 shows
  * signed-out visitors a sign-in dialog and no content). A missing channel answers 404.
  */
-export const loadPageData: PageLoader = async ({ source, queryClient, params, user }) => {
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const queryClient = queryClientOf(context);
   const id = channelIdFromParam(params.id);
-  if (id === null) return { status: 404 };
-  if (!user) return;
-  const [channel, firstRows] = await Promise.all([
-    source.channel(id),
-    source.channelTable(id, channelTableQuery('published', INITIAL_TABLE_SORT)).catch(() => null),
+  if (id === null) throw data(null, { status: 404 });
+  const user = await queryClient.ensureQueryData(currentUserQueryOptions());
+  if (!user) return null;
+  const [channel] = await Promise.all([
+    queryClient.ensureQueryData(channelQueryOptions(id)),
+    // The Published table's first page, as the page's table holds it.
+    queryClient.prefetchInfiniteQuery(channelTableQueryOptions(id, 'published', INITIAL_TABLE_SORT)),
   ]);
-  queryClient.setQueryData(channelsKeys.detail(id), channel);
-  if (!channel) return { status: 404 };
-  // The Published table's first page, as useChannelTable's infinite query holds it.
-  if (firstRows) queryClient.setQueryData(articlesKeys.channelTable(id, 'published', INITIAL_TABLE_SORT), { pages: [firstRows], pageParams: [null] });
-};
+  // The page itself says 'Channel not found' (spec 2 section 8), with the status a missing page has.
+  return channel ? null : data(null, { status: 404 });
+}
 
 /** The channel's own feed, for readers' feed apps. */
-export const pageHead: PageHead = ({ params, queryClient }) => {
+export const head: PageHead = ({ params, queryClient }) => {
   const id = channelIdFromParam(params.id);
-  const channel = id === null ? undefined : queryClient.getQueryData<Channel | null>(channelsKeys.detail(id));
+  const channel = id === null ? undefined : queryClient.getQueryData<Channel | null>(channelQueryOptions(id).queryKey);
   return <link rel="alternate" type="application/rss+xml" title={channel ? `${channel.name} · ${SITE_NAME}` : SITE_NAME} href={`/channels/${id}/rss.xml`} />;
 };

@@ -4,3 +4,6 @@ import { ConfirmEmailPage } from '@/features/email/components/confirm-email-page
 export default function ConfirmEmailRoute() {
   return <ConfirmEmailPage />;
 }
+
+/** Nothing to load first: the page works from its address (the token, the sign-in's answer). */
+export const loader = () => null;

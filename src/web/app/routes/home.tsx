@@ -8,10 +8,13 @@ import { useSelectedChannel } from '@/lib/selected-channel';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ArticleFeed } from '@/features/articles/components/article-feed';
 import { PopularChannels } from '@/features/channels/components/popular-channels';
-import { channelsListUrl } from '@/features/channels/api/channels';
-import { feedApiUrl, parseFeedFilters } from '@/features/articles/lib/feed-params';
+import { popularChannelsQueryOptions } from '@/features/channels/api/channels';
+import { feedQueryOptions } from '@/features/articles/api/articles';
+import { parseFeedFilters } from '@/features/articles/lib/feed-params';
 import { LIMITS } from '@contract/limits';
-import { apiQueryOf, type PageHead, type PageLoader } from '../page-data';
+import type { LoaderFunctionArgs } from 'react-router';
+import { queryClientOf } from '@/lib/router-context';
+import type { PageHead } from '../router';
 
 /**
  * Home feed (spec 1 section 2): the heading follows the session; 'Write an Article' for signed-in
@@ -54,13 +57,15 @@ export default function HomePage() {
 }
 
 /** The reader's feed as the URL's filters ask, and the Popular Channels column. */
-export const loadPageData: PageLoader = async ({ source, queryClient, url }) => {
-  const feedUrl = feedApiUrl(parseFeedFilters(url.searchParams));
-  const popularUrl = channelsListUrl({ sort: 'subscribers', direction: 'desc', excludeOwn: true, limit: LIMITS.popularChannelsInMenu });
-  const [feed, popular] = await Promise.all([source.feed(apiQueryOf(feedUrl)), source.channels(apiQueryOf(popularUrl))]);
-  queryClient.setQueryData([feedUrl], { pages: [feed], pageParams: [null] });
-  queryClient.setQueryData([popularUrl], popular);
-};
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const queryClient = queryClientOf(context);
+  const filters = parseFeedFilters(new URL(request.url).searchParams);
+  await Promise.all([
+    queryClient.ensureInfiniteQueryData(feedQueryOptions(filters)),
+    queryClient.ensureQueryData(popularChannelsQueryOptions(LIMITS.popularChannelsInMenu)),
+  ]);
+  return null;
+}
 
 /** The front page's one address, whatever query string it was opened with. */
-export const pageHead: PageHead = ({ publicUrl }) => <link rel="canonical" href={`${publicUrl}/`} />;
+export const head: PageHead = ({ publicUrl }) => <link rel="canonical" href={`${publicUrl}/`} />;

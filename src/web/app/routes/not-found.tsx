@@ -1,19 +1,8 @@
-import { Link } from 'react-router';
-import { paths } from '@contract/paths';
-import { Button } from '@/components/ui/button';
-import { DocumentTitle } from '@/components/document-title';
-import { pageTitle } from '@/lib/site';
+import { NotFound } from '../layout/not-found';
 
-/** Any path the router does not know (spec 1 section 2). */
+/** Any path the router does not know (spec 1 section 2); the route table gives it status 404. */
 export default function NotFoundPage() {
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <DocumentTitle title={pageTitle('Page not found')} />
-      <h1 className="font-serif text-4xl font-bold tracking-tight">404 Page Not Found</h1>
-      <p className="mt-4 text-muted-foreground">Did you forget to add the page to the router?</p>
-      <Button asChild variant="outline" className="mt-8">
-        <Link to={paths.home}>Back to home</Link>
-      </Button>
-    </div>
-  );
+  return <NotFound />;
 }
+
+export const loader = () => null;

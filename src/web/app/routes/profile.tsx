@@ -7,11 +7,13 @@ import { MyChannelsCard } from '@/features/channels/components/my-channels-card'
 import { SubscriptionsCard } from '@/features/channels/components/subscriptions-card';
 import { EmailCard } from '@/features/email/components/email-card';
 import { ProfileSummary } from '@/features/users/components/profile-summary';
-import { userQueryKey } from '@/features/users/api/users';
-import { channelsKeys } from '@/features/channels/api/channels';
-import type { PageLoader } from '../page-data';
+import type { LoaderFunctionArgs } from 'react-router';
+import { queryClientOf } from '@/lib/router-context';
+import { userQueryOptions } from '@/features/users/api/users';
+import { subscriptionsQueryOptions } from '@/features/channels/api/subscriptions';
+import { signedIn } from '../route-guards';
 
-/** /profile: the signed-in user's own profile (protected in the router; spec 2 section 2). */
+/** /profile: the signed-in user's own profile (spec 2 section 2). */
 export default function ProfilePage() {
   const { user } = useAuth();
   if (!user) return <PageSpinner />;
@@ -28,10 +30,10 @@ export default function ProfilePage() {
   );
 }
 
-/** The reader's profile and subscriptions (their channels come with every signed-in page). */
-export const loadPageData: PageLoader = async ({ source, queryClient, user }) => {
-  if (!user) return;
-  const [profile, subscriptions] = await Promise.all([source.user(user.id), source.subscriptions()]);
-  if (profile) queryClient.setQueryData(userQueryKey(user.id), profile);
-  queryClient.setQueryData(channelsKeys.subscriptions, subscriptions);
-};
+/** The reader's profile and subscriptions (their channels come with every signed-in page, from the root loader). */
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await signedIn(args);
+  const queryClient = queryClientOf(args.context);
+  await Promise.all([queryClient.ensureQueryData(userQueryOptions(user.id)), queryClient.ensureQueryData(subscriptionsQueryOptions(user.id))]);
+  return null;
+}

@@ -4,3 +4,6 @@ import { ResetPasswordPage } from '@/features/auth/components/reset-password-pag
 export default function ResetPasswordRoute() {
   return <ResetPasswordPage />;
 }
+
+/** Nothing to load first: the page works from its address (the token, the sign-in's answer). */
+export const loader = () => null;

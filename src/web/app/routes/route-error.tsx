@@ -1,42 +1,69 @@
-import { Component, useEffect, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { WifiOffIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DocumentTitle } from '@/components/document-title';
+import { ChunkLoadError, reloadOnceAfterChunkFailure } from '@/lib/chunk-retry';
 import { pageTitle } from '@/lib/site';
+import { cn } from '@/lib/utils';
+import { NotFound } from '../layout/not-found';
+
+type Outcome = 'reloading' | 'offline' | 'failed';
 
 /**
- * Shown when rendering a route throws, most often a page chunk that no longer exists after a
- * deploy. Reloading fetches the current build. Rendered without the layout, so it has its own main.
+ * What a chunk that could not be downloaded leads to (DESIGN.md section 7): offline, a page that
+ * says so with a Reload button; online, one full load of the address (the current build's page);
+ * if that was already tried, the error page with Reload. Decided after hydration: the server
+ * render and the first browser render show the error page alike.
  */
-export function RouteError({ error }: { error: unknown }) {
-  useEffect(() => console.warn('Route error:', error), [error]);
+function useChunkFailureOutcome(error: unknown): Outcome {
+  const [outcome, setOutcome] = useState<Outcome>('failed');
+  useEffect(() => {
+    if (!(error instanceof ChunkLoadError)) return;
+    if (!navigator.onLine) {
+      setOutcome('offline');
+      const back = () => setOutcome('failed');
+      window.addEventListener('online', back, { once: true });
+      return () => window.removeEventListener('online', back);
+    }
+    if (reloadOnceAfterChunkFailure()) setOutcome('reloading');
+  }, [error]);
+  return outcome;
+}
+
+function ErrorMessage({ error, className }: { error: unknown; className?: string }) {
+  const outcome = useChunkFailureOutcome(error);
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) console.warn('Route error:', error);
+  }, [error]);
+
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 410)) return <NotFound />;
+  const offline = outcome === 'offline';
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-4 text-center">
-      <DocumentTitle title={pageTitle('Something went wrong')} />
-      <h1 className="font-serif text-4xl font-bold tracking-tight">Something went wrong</h1>
+    <div className={cn('mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center', className)} aria-busy={outcome === 'reloading' || undefined}>
+      <DocumentTitle title={pageTitle(offline ? 'You are offline' : 'Something went wrong')} />
+      {offline && <WifiOffIcon className="mb-4 size-10 text-muted-foreground" aria-hidden="true" />}
+      <h1 className="font-serif text-4xl font-bold tracking-tight">{offline ? 'You are offline' : 'Something went wrong'}</h1>
+      <p className="mt-4 text-muted-foreground">
+        {offline ? 'This page could not be loaded without a connection. Reload once you are back online.' : 'This page could not be shown. Reloading usually helps.'}
+      </p>
       <Button className="mt-8" onClick={() => window.location.reload()}>
         Reload the page
       </Button>
-    </main>
+    </div>
   );
 }
 
-/**
- * Catches what a page throws while it renders in the browser and shows RouteError in place of the
- * whole frame. A later navigation (`location` changes) tries the page tree again.
- */
-export class RouteErrorBoundary extends Component<{ location: string; children: ReactNode }, { error: unknown; location: string | null }> {
-  override state: { error: unknown; location: string | null } = { error: null, location: null };
+/** An error of one page (a loader's, a render's, a chunk's), shown inside the layout in place of the page. */
+export function PageError() {
+  return <ErrorMessage error={useRouteError()} />;
+}
 
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  static getDerivedStateFromProps(props: { location: string }, state: { error: unknown; location: string | null }) {
-    if (state.error !== null && state.location !== null && state.location !== props.location) return { error: null, location: props.location };
-    return { location: props.location };
-  }
-
-  override render() {
-    return this.state.error !== null ? <RouteError error={this.state.error} /> : this.props.children;
-  }
+/** An error of the layout itself: shown without it, so it has its own main landmark. */
+export function RootError() {
+  return (
+    <main id="main" className="flex min-h-dvh items-center">
+      <ErrorMessage error={useRouteError()} className="py-0" />
+    </main>
+  );
 }

@@ -4,3 +4,6 @@ import { UnsubscribePage } from '@/features/email/components/unsubscribe-page';
 export default function UnsubscribeRoute() {
   return <UnsubscribePage />;
 }
+
+/** Nothing to load first: the page works from its address (the token, the sign-in's answer). */
+export const loader = () => null;

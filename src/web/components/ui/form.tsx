@@ -1,16 +1,19 @@
-import { useLayoutEffect, useRef, type ComponentProps } from 'react';
-import { replayTypedBeforeApp } from '@/lib/early-input';
+import type { ComponentProps } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
- * A form whose fields keep what a reader typed before the app started (lib/early-input.ts). Every
- * form of the site is one: any of them can be on a server-rendered page.
+ * A form that works only once the app runs (it sends JSON, uploads images, asks in a dialog): until
+ * then its fields are disabled (inert), so nothing is typed that could be lost, and nothing is sent
+ * as a plain form; index.html's noscript notice says why. Sign-in, registration and comments are
+ * plain POST forms instead (React Router's Form), which work before that and without JavaScript.
  */
-export function Form(props: Omit<ComponentProps<'form'>, 'ref'>) {
-  const ref = useRef<HTMLFormElement>(null);
-  // A layout effect: it runs right after hydration, before a later render of a controlled field
-  // could put the server's value back; react-hook-form's fields have registered by then.
-  useLayoutEffect(() => {
-    if (ref.current) replayTypedBeforeApp(ref.current);
-  }, []);
-  return <form ref={ref} {...props} />;
+export function Form({ children, method = 'post', ...props }: Omit<ComponentProps<'form'>, 'ref'>) {
+  const ready = useHydrated();
+  return (
+    <form method={method} {...props}>
+      <fieldset disabled={!ready} className="contents">
+        {children}
+      </fieldset>
+    </form>
+  );
 }

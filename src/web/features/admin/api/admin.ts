@@ -26,19 +26,24 @@ export function adminListUrl(path: string, q: string): string {
   return `${path}?${params.toString()}`;
 }
 
-function useAdminList<Page extends { nextCursor: string | null }>(path: string, q: string) {
-  const url = adminListUrl(path, q);
-  return useInfiniteQuery({ ...cursorPages<Page>(url), staleTime: ADMIN_LIST_STALE_TIME });
-}
-
 /** GET /api/admin-articles: every article, drafts included, newest first; `q` searches titles. */
-export function useAdminArticles(q: string) {
-  return useAdminList<AdminArticlePage>(adminArticlesPath, q);
-}
+export const adminArticlesQueryOptions = (q: string) => ({
+  ...cursorPages<AdminArticlePage>(adminListUrl(adminArticlesPath, q), null, (source, query) => source.adminArticles(query)),
+  staleTime: ADMIN_LIST_STALE_TIME,
+});
 
 /** GET /api/admin-channels: every channel with real and total subscribers; `q` searches names. */
+export const adminChannelsQueryOptions = (q: string) => ({
+  ...cursorPages<AdminChannelPage>(adminListUrl(adminChannelsPath, q), null, (source, query) => source.adminChannels(query)),
+  staleTime: ADMIN_LIST_STALE_TIME,
+});
+
+export function useAdminArticles(q: string) {
+  return useInfiniteQuery(adminArticlesQueryOptions(q));
+}
+
 export function useAdminChannels(q: string) {
-  return useAdminList<AdminChannelPage>(adminChannelsPath, q);
+  return useInfiniteQuery(adminChannelsQueryOptions(q));
 }
 
 /** Writes a saved row into every cached page of a list at once, so the table shows it before the refetch lands. */

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AnalyticsPeriod, ChannelAnalytics } from '@contract/analytics';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { fromSource } from '@/lib/server-data';
 
 /** Refusals and absences that another try will not change. */
 const FINAL_STATUSES = new Set([400, 401, 403, 404]);
@@ -21,16 +22,28 @@ export const getSiteAnalytics = (period: AnalyticsPeriod, signal?: AbortSignal) 
 
 const retry = (failures: number, error: Error) => failures < 2 && !(error instanceof ApiError && FINAL_STATUSES.has(error.status));
 
-/** A channel's analytics for a period; the last period's figures stay on screen while the next load. */
-export function useChannelAnalytics(channelId: number | null, period: AnalyticsPeriod) {
-  return useQuery({
-    queryKey: analyticsKeys.channel(channelId ?? 0, period),
-    queryFn: ({ signal }) => getChannelAnalytics(channelId!, period, signal),
-    enabled: channelId !== null,
-    placeholderData: keepPreviousData,
+/**
+ * A channel's analytics for a period. On the server a stranger's or a missing channel's figures
+ * throw the 403 the API answers a stranger (the page shows the spec's permission message).
+ */
+export const channelAnalyticsQueryOptions = (channelId: number, period: AnalyticsPeriod) =>
+  queryOptions({
+    queryKey: analyticsKeys.channel(channelId, period),
+    queryFn: fromSource(
+      async (source) => {
+        const report = await source.channelAnalytics(channelId, period);
+        if (!report) throw new ApiError(403, 'Not allowed');
+        return report;
+      },
+      (signal) => getChannelAnalytics(channelId, period, signal),
+    ),
     staleTime: 60_000,
     retry,
   });
+
+/** A channel's analytics for a period; the last period's figures stay on screen while the next load. */
+export function useChannelAnalytics(channelId: number | null, period: AnalyticsPeriod) {
+  return useQuery({ ...channelAnalyticsQueryOptions(channelId ?? 0, period), enabled: channelId !== null, placeholderData: keepPreviousData });
 }
 
 export function useSiteAnalytics(period: AnalyticsPeriod) {

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Article, ChannelTablePage, CreateArticle, Facets, FeedPage, UpdateArticle } from '@contract/articles';
 import type { Channel } from '@contract/channels';
 import type { CategoryNode } from '@contract/taxonomy';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { cursorPages } from '@/lib/cursor-pages';
+import { fromSource } from '@/lib/server-data';
 import { feedApiUrl, type FeedFilters } from '../lib/feed-params';
 import type { TableSort } from '../lib/table-sort';
 import { viewReferrer } from '../lib/view-referrer';
@@ -61,11 +62,12 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /**
  * The home feed, a page at a time; sorting and filtering happen on the server (DESIGN.md section 4).
- * The server renders the first page into the page's query state, so the first render asks nothing.
+ * The home route's loader fills the first page (on the server, into the page's query state).
  */
+export const feedQueryOptions = (filters: FeedFilters) => cursorPages<FeedPage>(feedApiUrl(filters), null, (source, query) => source.feed(query));
+
 export function useFeed(filters: FeedFilters) {
-  const url = feedApiUrl(filters);
-  return useInfiniteQuery(cursorPages<FeedPage>(url));
+  return useInfiniteQuery(feedQueryOptions(filters));
 }
 
 /** The filter choices: categories, places and channels that the reader's articles have. */
@@ -73,16 +75,29 @@ export function useFacets() {
   return useQuery({ queryKey: articlesKeys.facets, queryFn: ({ signal }) => apiRequest<Facets>('GET', articlesKeys.facets[0], undefined, { signal }) });
 }
 
+/** A missing article, or one the viewer may not see: "not there" on both sides, as the page data source says. */
+const NOT_THERE = new Set([400, 403, 404]);
+
 /**
- * One article. The server renders an article page with the article in the page's query state (or
- * null when there is no such article), so the first render asks nothing.
+ * One article by any segment that addresses it (its id, `{slug}-{id}`, an old or bare slug), or null
+ * when there is none. Keyed by the segment; a page keys it by the id (`articlesKeys.detail`).
  */
-export function useArticle(id: number | null) {
-  return useQuery<Article | null>({
-    queryKey: articlesKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => apiRequest<Article>('GET', `/api/articles/${id}`, undefined, { signal }),
-    enabled: id !== null,
+export const articleQueryOptions = (segment: number | string) =>
+  queryOptions<Article | null>({
+    queryKey: [`/api/articles/${segment}`],
+    queryFn: fromSource(
+      (source) => source.article(String(segment)),
+      (signal) =>
+        apiRequest<Article>('GET', `/api/articles/${encodeURIComponent(segment)}`, undefined, { signal }).catch((error: unknown) => {
+          if (error instanceof ApiError && NOT_THERE.has(error.status)) return null;
+          throw error;
+        }),
+    ),
   });
+
+/** One article; its page's loader has it in the cache (or knows it is missing) before the page renders. */
+export function useArticle(id: number | null) {
+  return useQuery({ ...articleQueryOptions(id ?? 0), enabled: id !== null });
 }
 
 /**
@@ -104,11 +119,14 @@ export function useRecordView() {
   });
 }
 
-export function useCategories() {
-  return useQuery({
+export const categoriesQueryOptions = () =>
+  queryOptions({
     queryKey: articlesKeys.categories,
     queryFn: ({ signal }) => apiRequest<CategoryNode[]>('GET', '/api/categories', undefined, { signal }),
   });
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions());
 }
 
 /** The signed-in user's own channels (the only ones an article can go in; spec 1 section 6). */
@@ -125,8 +143,11 @@ export function useOwnChannels(enabled: boolean) {
  * table's first page into the page's query state; another order keeps showing the rows it had
  * until its own first page arrives, so the table does not collapse to a spinner on each click.
  */
+export const channelTableQueryOptions = (channelId: number, status: ChannelTableStatus, sort: TableSort) =>
+  cursorPages<ChannelTablePage>(channelTableUrl(channelId, status, sort), null, (source, query) => source.channelTable(channelId, query));
+
 export function useChannelTable(channelId: number, status: ChannelTableStatus, sort: TableSort) {
-  return useInfiniteQuery({ ...cursorPages<ChannelTablePage>(channelTableUrl(channelId, status, sort)), placeholderData: keepPreviousData });
+  return useInfiniteQuery({ ...channelTableQueryOptions(channelId, status, sort), placeholderData: keepPreviousData });
 }
 
 /** POST /api/articles. Toasts are the caller's: create and publish read differently (spec 1 section 8). */

@@ -1,4 +1,4 @@
-import { lazy, useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ArrowDownWideNarrowIcon, ArrowUpNarrowWideIcon, ArrowUpDownIcon, FilterIcon, XIcon } from 'lucide-react';
 import type { Facets } from '@contract/articles';
@@ -17,12 +17,13 @@ import {
   type FeedFilters,
 } from '../lib/feed-params';
 import { ArticleCard } from './article-card';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // The Sort menu and the Filter panel load their code on first use (components/on-demand.tsx).
 const loadSortDropdown = () => import('./feed-sort-dropdown');
-const FeedSortDropdown = lazy(loadSortDropdown);
+const FeedSortDropdown = lazyWithRetry(loadSortDropdown);
 const loadFilterPanel = () => import('./feed-filter-panel');
-const FeedFilterPanel = lazy(loadFilterPanel);
+const FeedFilterPanel = lazyWithRetry(loadFilterPanel);
 
 /** The feed state lives in the page's query string (sort, direction, q, categories, location, channels). */
 function useFeedFilters() {

@@ -6,7 +6,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import type { CategoryNode } from '@contract/taxonomy';
 import { LIMITS } from '@contract/limits';
-import { getBrowserHistory } from '@/lib/navigation/browser-history';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ArticleFormValues } from '../lib/article-form';
 import { storeUnsentArticle } from '../lib/unsent-article';
 import { ArticleForm, type ArticleFormProps, type LocationFieldComponent } from './article-form';
@@ -56,21 +56,22 @@ function show({ onSubmit: save, ...props }: Partial<ArticleFormProps> = {}) {
   const onInvalid = vi.fn<NonNullable<ArticleFormProps['onInvalid']>>();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrap = (children: ReactNode) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-  render(
-    wrap(
-      <ArticleForm
-        mode="create"
-        initialValues={empty}
-        channels={channels}
-        locationField={PlainLocationField}
-        onInvalid={onInvalid}
-        submitLabel={(v) => (v.draft ? 'Save Draft' : 'Publish Article')}
-        {...props}
-        onSubmit={onSubmit}
-      />,
-    ),
+  // The form asks before leaving with React Router's useBlocker: it lives in a data router, whatever the address.
+  const form = wrap(
+    <ArticleForm
+      mode="create"
+      initialValues={empty}
+      channels={channels}
+      locationField={PlainLocationField}
+      onInvalid={onInvalid}
+      submitLabel={(v) => (v.draft ? 'Save Draft' : 'Publish Article')}
+      {...props}
+      onSubmit={onSubmit}
+    />,
   );
-  return { onSubmit, onInvalid, user: userEvent.setup() };
+  const router = createMemoryRouter([{ path: '*', element: form }], { initialEntries: ['/articles/new'] });
+  render(<RouterProvider router={router} />);
+  return { onSubmit, onInvalid, router, user: userEvent.setup() };
 }
 
 const titleBox = () => screen.getByRole('textbox', { name: 'Title' });
@@ -264,27 +265,25 @@ describe('the article form', () => {
     });
 
     it('asks before leaving for another page, and stays on Stay', async () => {
-      const { user } = show({ unsentKey: UNSENT_KEY });
+      const { user, router } = show({ unsentKey: UNSENT_KEY });
       await editor();
-      const startedAt = window.location.pathname;
+      const startedAt = router.state.location.pathname;
       await user.type(titleBox(), 'Late ferry');
 
-      await act(async () => getBrowserHistory().navigator.push('/somewhere-else'));
+      void router.navigate('/somewhere-else');
       const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
       await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
       await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-      expect(window.location.pathname).toBe(startedAt);
+      expect(router.state.location.pathname).toBe(startedAt);
       expect(titleBox()).toHaveProperty('value', 'Late ferry');
     });
 
     it('does not ask when nothing was changed', async () => {
-      show({ unsentKey: UNSENT_KEY });
+      const { router } = show({ unsentKey: UNSENT_KEY });
       await editor();
-      const startedAt = window.location.pathname;
-      await act(async () => getBrowserHistory().navigator.push('/nothing-to-keep'));
+      await act(async () => router.navigate('/nothing-to-keep'));
       expect(screen.queryByRole('alertdialog')).toBeNull();
-      expect(window.location.pathname).toBe('/nothing-to-keep');
-      await act(async () => getBrowserHistory().navigator.push(startedAt));
+      expect(router.state.location.pathname).toBe('/nothing-to-keep');
     });
 
     it('offers back a kept copy; Restore puts it in the form', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Loader2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -18,9 +18,10 @@ import {
 } from '../lib/unsent-article';
 import { CategoryPicker } from './category-picker';
 import { LeaveUnsavedDialog, RestoreUnsentNotice, useUnsavedWorkGuard } from './unsaved-work';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // TipTap is only downloaded by pages that edit (spec: the feed and article pages stay small).
-const RichTextEditor = lazy(() => import('./rich-text-editor'));
+const RichTextEditor = lazyWithRetry(() => import('./rich-text-editor'));
 
 /** The location picker lives in the geo feature; pages pass it in (features do not import each other). */
 export type LocationFieldComponent = ComponentType<{

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { MapPinIcon } from 'lucide-react';
 import type { Article } from '@contract/articles';
 import { paths } from '@contract/paths';
@@ -9,11 +9,11 @@ import { articleShareText } from '../lib/share';
 import { ArticleStats } from './article-stats';
 import { ChannelLink } from './channel-link';
 import { proseClassName } from './prose';
+import { ShareButton } from './share-button';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // Only the author sees these (Edit, Publish or Unpublish, Delete with its confirmation dialog).
-const OwnerActions = lazy(() => import('./owner-actions').then((m) => ({ default: m.OwnerActions })));
-import { ShareButton } from './share-button';
-
+const OwnerActions = lazyWithRetry(() => import('./owner-actions').then((m) => ({ default: m.OwnerActions })));
 /**
  * The top of the article page (spec 1 section 2): title, Draft badge, Published and (when more
  * than 60 s later) Latest Edit dates, categories, location, the channel, counts, the Share menu

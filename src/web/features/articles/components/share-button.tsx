@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { ShareIcon } from 'lucide-react';
 import { OnDemand } from '@/components/on-demand';
 import { Button } from '@/components/ui/button';
 import { absoluteUrl } from '../lib/share';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 const loadShareMenu = () => import('./share-menu');
-const ShareMenu = lazy(loadShareMenu);
+const ShareMenu = lazyWithRetry(loadShareMenu);
 
 /**
  * The article's Share button; its menu ('Copy link', 'Share post via...') loads on first use. The

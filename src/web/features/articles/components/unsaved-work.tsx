@@ -10,7 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { useNavigationBlocker, type BlockerState } from '@/lib/navigation/use-navigation-blocker';
+import { useBlocker, type Blocker, type BlockerFunction } from 'react-router';
 
 /**
  * Asks before unsaved work is left: in-app navigation (links, the logo, Back) gets a dialog; closing
@@ -20,8 +20,8 @@ import { useNavigationBlocker, type BlockerState } from '@/lib/navigation/use-na
 export function useUnsavedWorkGuard(active: boolean) {
   const activeRef = useRef(active);
   activeRef.current = active;
-  const blocker = useNavigationBlocker(
-    useCallback(({ currentLocation, nextLocation }) => activeRef.current && currentLocation.pathname !== nextLocation.pathname, []),
+  const blocker = useBlocker(
+    useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => activeRef.current && currentLocation.pathname !== nextLocation.pathname, []),
   );
 
   useEffect(() => {
@@ -43,7 +43,7 @@ export function useUnsavedWorkGuard(active: boolean) {
 }
 
 /** The question of an in-app navigation away from unsaved work. */
-export function LeaveUnsavedDialog({ blocker }: { blocker: BlockerState }) {
+export function LeaveUnsavedDialog({ blocker }: { blocker: Blocker }) {
   const open = blocker.state === 'blocked';
   return (
     <AlertDialog

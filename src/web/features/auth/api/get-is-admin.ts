@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IsAdmin } from '@contract/auth';
 import { apiRequest } from '@/lib/api-client';
 import { isAdminQueryKey } from './query-keys';
@@ -26,16 +26,18 @@ export async function getIsAdmin({ signal }: { signal?: AbortSignal } = {}): Pro
  * change (the key holds the user id), no stale time, no retry, false by default.
  * `isChecking` is true while the answer is unknown or a refetch may still turn a "no" into a "yes".
  */
-export function useIsAdmin(): { isAdmin: boolean; isChecking: boolean } {
-  const user = useCurrentUser();
-  const userId = user.data?.id ?? null;
-  const query = useQuery({
+export const isAdminQueryOptions = (userId: number | null) =>
+  queryOptions({
     queryKey: isAdminQueryKey(userId),
     queryFn: ({ signal }) => getIsAdmin({ signal }),
-    enabled: userId !== null,
     staleTime: 0,
     retry: false,
   });
+
+export function useIsAdmin(): { isAdmin: boolean; isChecking: boolean } {
+  const user = useCurrentUser();
+  const userId = user.data?.id ?? null;
+  const query = useQuery({ ...isAdminQueryOptions(userId), enabled: userId !== null });
   const isAdmin = userId !== null && query.data?.isAdmin === true;
   const isChecking = user.isLoading || (userId !== null && (query.isPending || (query.isFetching && !isAdmin)));
   return { isAdmin, isChecking };

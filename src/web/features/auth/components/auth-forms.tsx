@@ -1,4 +1,6 @@
+import { Link, useActionData, useLocation, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { CredentialsActionResult } from '../api/credentials-action';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { CredentialsForm } from './credentials-form';
 import { ForgotPassword } from './forgot-password';
@@ -6,10 +8,18 @@ import { GoogleSignInButton } from './google-sign-in-button';
 
 /**
  * The sign-in block of the auth page (spec 1 section 2): the Google button and the 'Or continue
- * with' divider when Google sign-in is configured, then the Login and Register tabs.
+ * with' divider when Google sign-in is configured, then the Login and Register tabs. The tab shown
+ * first is the one a refused attempt came from, or `?tab=register`: the tabs are buttons, so
+ * without JavaScript a link under them (noscript) opens the other form.
  */
 export function AuthForms() {
   const { google } = useAuthProviders();
+  const refused = useActionData() as CredentialsActionResult | undefined;
+  const [params] = useSearchParams();
+  const { search } = useLocation();
+  const tab = refused?.intent ?? (params.get('tab') === 'register' ? 'register' : 'login');
+  const otherTab = new URLSearchParams(search);
+  otherTab.set('tab', tab === 'login' ? 'register' : 'login');
   return (
     <div className="grid gap-6">
       {google && (
@@ -22,7 +32,7 @@ export function AuthForms() {
           </div>
         </>
       )}
-      <Tabs defaultValue="login">
+      <Tabs defaultValue={tab}>
         <TabsList className="grid w-full grid-cols-2">
           <TabsTrigger value="login">Login</TabsTrigger>
           <TabsTrigger value="register">Register</TabsTrigger>
@@ -35,6 +45,13 @@ export function AuthForms() {
           <CredentialsForm mode="register" />
         </TabsContent>
       </Tabs>
+      <noscript>
+        <p className="text-center text-sm">
+          <Link to={{ search: `?${otherTab}` }} className="font-medium text-primary underline underline-offset-2">
+            {tab === 'login' ? 'Register a new account' : 'Log in to your account'}
+          </Link>
+        </p>
+      </noscript>
     </div>
   );
 }

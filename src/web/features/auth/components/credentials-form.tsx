@@ -1,10 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
+import { Form, useActionData, useNavigation, useSubmit } from 'react-router';
 import { useForm, type FieldError } from 'react-hook-form';
 import { Loader2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
 import {
   credentialsResolver,
   EMPTY_FIELDS_MESSAGE,
@@ -12,34 +13,49 @@ import {
   type CredentialsFormValues,
   type CredentialsMode,
 } from '../lib/credentials-form';
-import { useAuth } from './auth-provider';
+import type { CredentialsActionResult } from '../api/credentials-action';
 
 const COPY = {
   login: { submit: 'Login', pending: 'Logging in…', passwordAutoComplete: 'current-password' },
   register: { submit: 'Register', pending: 'Registering…', passwordAutoComplete: 'new-password' },
 } as const;
 
-/** The Login or the Register form of the auth page (spec 1 section 2): Username, Password, submit. */
+/**
+ * The Login or the Register form of the auth page (spec 1 section 2): Username, Password, submit.
+ * A POST to the page's route action (credentials-action.ts): checked here first once the app runs,
+ * and sent as a plain form before that or with JavaScript off, so what is typed is never lost and
+ * never lands in an address. No default values: a field typed in before the app started keeps its
+ * text when react-hook-form registers it.
+ */
 export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
-  const { login, register } = useAuth();
   const id = useId();
-  const form = useForm<CredentialsFormValues>({
-    resolver: credentialsResolver(mode),
-    defaultValues: { username: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useForm<CredentialsFormValues>({ resolver: credentialsResolver(mode) });
+  const { errors } = form.formState;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const refused = useActionData() as CredentialsActionResult | undefined;
+  const refusal = refused?.intent === mode ? refused : undefined;
+  const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === mode;
   const someFieldEmpty = isEmptyFieldError(errors.username) || isEmptyFieldError(errors.password);
   const copy = COPY[mode];
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    await (mode === 'login' ? login(values) : register(values));
+  // Spec 1 section 8: a refused attempt also shows the 'Login failed' or 'Registration failed' toast.
+  useEffect(() => {
+    if (refusal) toast({ variant: 'destructive', title: mode === 'login' ? 'Login failed' : 'Registration failed', description: refusal.error });
+  }, [refusal, mode]);
+
+  const onSubmit = form.handleSubmit((_values, event) => {
+    const element = event?.target;
+    if (element instanceof HTMLFormElement) void submit(element, { method: 'post' });
   });
 
+  const formError = someFieldEmpty ? EMPTY_FIELDS_MESSAGE : Object.keys(errors).length === 0 ? refusal?.error : undefined;
   return (
-    <Form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {someFieldEmpty && (
+    <Form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
+      <input type="hidden" name="intent" value={mode} />
+      {formError && (
         <p role="alert" id={`${id}-form-error`} className="text-sm font-medium text-destructive">
-          {EMPTY_FIELDS_MESSAGE}
+          {formError}
         </p>
       )}
       <Field
@@ -56,6 +72,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
             spellCheck={false}
             aria-invalid={errors.username ? true : undefined}
             aria-describedby={describedBy}
+            defaultValue={refusal?.username}
             {...form.register('username')}
           />
         )}
@@ -77,9 +94,9 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
           />
         )}
       </Field>
-      <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-        {isSubmitting && <Loader2Icon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
-        {isSubmitting ? copy.pending : copy.submit}
+      <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting || undefined}>
+        {submitting && <Loader2Icon className="animate-spin motion-reduce:animate-none" aria-hidden="true" />}
+        {submitting ? copy.pending : copy.submit}
       </Button>
     </Form>
   );

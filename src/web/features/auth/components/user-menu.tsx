@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { ChevronDownIcon, UserIcon } from 'lucide-react';
 import { OnDemand } from '@/components/on-demand';
 import { Button } from '@/components/ui/button';
 import { useAuth } from './auth-provider';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 const loadDropdown = () => import('./user-menu-dropdown');
-const UserMenuDropdown = lazy(loadDropdown);
+const UserMenuDropdown = lazyWithRetry(loadDropdown);
 
 /**
  * The username menu of the header on larger screens: Profile, Admin (admins only), Logout (spec 1

@@ -53,3 +53,13 @@ export function credentialsResolver(mode: CredentialsMode): Resolver<Credentials
     return { values: {}, errors: Object.fromEntries(empty.map((name) => [name, error])) };
   };
 }
+
+/**
+ * The first thing wrong with credentials sent to the sign-in page, in the words the form shows, or
+ * null: what the route action checks when the form was sent without JavaScript.
+ */
+export function credentialsProblem(mode: CredentialsMode, values: CredentialsFormValues): string | null {
+  if (emptyCredentialFields(values).length > 0) return EMPTY_FIELDS_MESSAGE;
+  const checked = (mode === 'login' ? loginFormSchema : CredentialsSchema).safeParse(values);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? EMPTY_FIELDS_MESSAGE);
+}

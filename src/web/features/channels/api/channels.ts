@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel, ChannelPage, ChannelSort, CreateChannel, UpdateChannel } from '@contract/channels';
 import { API_HEADERS, ApiError, apiRequest } from '@/lib/api-client';
 import { cursorPages } from '@/lib/cursor-pages';
 import { invalidateApi } from '@/lib/query-client';
+import { apiQueryOf, fromSource } from '@/lib/server-data';
 
 /**
  * Query keys are the API URLs (spec 1 section 7), so a mutation can refresh every view of a
@@ -41,29 +42,48 @@ export function channelsListUrl({ sort = 'subscribers', direction = 'desc', q, c
 }
 
 /** GET /api/channels, a page at a time (the server sorts and searches; DESIGN.md section 4). */
+export const channelsQueryOptions = (query: ChannelListParams) =>
+  cursorPages<ChannelPage>(channelsListUrl(query), null, (source, apiQuery) => source.channels(apiQuery));
+
 export function useChannels(query: ChannelListParams) {
-  const url = channelsListUrl(query);
-  return useInfiniteQuery(cursorPages<ChannelPage>(url));
+  return useInfiniteQuery(channelsQueryOptions(query));
 }
 
 /** The first `limit` channels by subscriber count, the reader's own left out (spec 1 section 2). */
-export function usePopularChannels(limit: number) {
-  return useQuery({
-    queryKey: channelsKeys.list({ sort: 'subscribers', direction: 'desc', excludeOwn: true, limit }),
-    queryFn: ({ queryKey, signal }) => apiRequest<ChannelPage>('GET', queryKey[0], undefined, { signal }),
+export const popularChannelsQueryOptions = (limit: number) => {
+  const url = channelsListUrl({ sort: 'subscribers', direction: 'desc', excludeOwn: true, limit });
+  return queryOptions({
+    queryKey: [url],
+    queryFn: fromSource(
+      (source) => source.channels(apiQueryOf(url)),
+      (signal) => apiRequest<ChannelPage>('GET', url, undefined, { signal }),
+    ),
   });
+};
+
+export function usePopularChannels(limit: number) {
+  return useQuery(popularChannelsQueryOptions(limit));
 }
 
 /**
- * GET /api/channels/{id}. A 404 is an ApiError with status 404 ('Channel not found'); a page the
- * server rendered for a missing channel holds null.
+ * GET /api/channels/{id}, or null when there is no such channel (the browser's 404 answer, the
+ * server's missing row): its page shows 'Channel not found' (spec 2 section 8).
  */
-export function useChannel(id: number | null) {
-  return useQuery<Channel | null>({
-    queryKey: channelsKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => apiRequest<Channel>('GET', `/api/channels/${id}`, undefined, { signal }),
-    enabled: id !== null,
+export const channelQueryOptions = (id: number) =>
+  queryOptions<Channel | null>({
+    queryKey: channelsKeys.detail(id),
+    queryFn: fromSource(
+      (source) => source.channel(id),
+      (signal) =>
+        apiRequest<Channel>('GET', `/api/channels/${id}`, undefined, { signal }).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }),
+    ),
   });
+
+export function useChannel(id: number | null) {
+  return useQuery({ ...channelQueryOptions(id ?? 0), enabled: id !== null });
 }
 
 /**
@@ -80,12 +100,18 @@ export async function getUserChannels(userId: number, signal?: AbortSignal): Pro
   return Array.isArray(fallback) ? (fallback as Channel[]).filter((channel) => channel.userId === userId) : [];
 }
 
-export function useUserChannels(userId: number | null) {
-  return useQuery({
+/** The signed-in user's own channels: every signed-in page has them (the header's channel switcher). */
+export const ownChannelsQueryOptions = (userId: number) =>
+  queryOptions({
     queryKey: channelsKeys.own,
-    queryFn: ({ signal }) => getUserChannels(userId!, signal),
-    enabled: userId !== null,
+    queryFn: fromSource(
+      (source) => source.ownChannels(),
+      (signal) => getUserChannels(userId, signal),
+    ),
   });
+
+export function useUserChannels(userId: number | null) {
+  return useQuery({ ...ownChannelsQueryOptions(userId ?? 0), enabled: userId !== null });
 }
 
 export function useCreateChannel() {

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '@contract/channels';
 import { toast } from '@/components/ui/use-toast';
 import { API_HEADERS, ApiError, apiRequest } from '@/lib/api-client';
+import { fromSource } from '@/lib/server-data';
 import { channelsKeys, invalidateChannelViews } from './channels';
 
 interface SubscriptionState {
@@ -73,12 +74,17 @@ export async function getUserSubscriptions(userId: number, signal?: AbortSignal)
   return debug.subscriptions.map(({ channel, subscriptionDate }) => ({ ...channel, subscriptionDate }));
 }
 
-export function useUserSubscriptions(userId: number | null) {
-  return useQuery({
+export const subscriptionsQueryOptions = (userId: number) =>
+  queryOptions({
     queryKey: channelsKeys.subscriptions,
-    queryFn: ({ signal }) => getUserSubscriptions(userId!, signal),
-    enabled: userId !== null,
+    queryFn: fromSource(
+      (source) => source.subscriptions(),
+      (signal) => getUserSubscriptions(userId, signal),
+    ),
   });
+
+export function useUserSubscriptions(userId: number | null) {
+  return useQuery({ ...subscriptionsQueryOptions(userId ?? 0), enabled: userId !== null });
 }
 
 export interface SubscribersAnswer {
@@ -106,14 +112,26 @@ export async function getSubscribers(channelId: number, signal?: AbortSignal): P
 /** Refusals that asking again cannot change; everything else is retried (spec 2 section 9). */
 const FINAL_STATUSES = new Set([401, 403, 404]);
 
-/** Spec 2 section 9: cached 60 seconds, 2 retries one second apart. */
-export function useSubscribers(channelId: number | null) {
-  return useQuery({
-    queryKey: channelsKeys.subscribers(channelId ?? 0),
-    queryFn: ({ signal }) => getSubscribers(channelId!, signal),
-    enabled: channelId !== null,
+/**
+ * Spec 2 section 9: cached 60 seconds, 2 retries one second apart. On the server a refusal (not the
+ * owner, no such channel) is thrown as the same ApiError the browser's call throws.
+ */
+export const subscribersQueryOptions = (channelId: number) =>
+  queryOptions({
+    queryKey: channelsKeys.subscribers(channelId),
+    queryFn: fromSource<SubscribersAnswer>(
+      async (source) => {
+        const answer = await source.channelSubscribers(channelId);
+        if ('status' in answer) throw new ApiError(answer.status, `Failed to fetch subscribers: ${answer.status}`);
+        return { subscribers: answer, detailsAvailable: true };
+      },
+      (signal) => getSubscribers(channelId, signal),
+    ),
     staleTime: 60_000,
     retry: (failures, error) => failures < 2 && !(error instanceof ApiError && FINAL_STATUSES.has(error.status)),
     retryDelay: 1000,
   });
+
+export function useSubscribers(channelId: number | null) {
+  return useQuery({ ...subscribersQueryOptions(channelId ?? 0), enabled: channelId !== null });
 }

@@ -1,12 +1,12 @@
-import { lazy } from 'react';
 import { ChevronDownIcon, RadioTowerIcon } from 'lucide-react';
 import { OnDemand } from '@/components/on-demand';
 import { Button } from '@/components/ui/button';
 import { useSelectedChannel } from '@/lib/selected-channel';
 import { useUserChannels } from '../api/channels';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 const loadDropdown = () => import('./channel-switcher-dropdown');
-const ChannelSwitcherDropdown = lazy(loadDropdown);
+const ChannelSwitcherDropdown = lazyWithRetry(loadDropdown);
 
 /**
  * The header's current-channel dropdown on larger screens (spec 1 section 2): the user's own

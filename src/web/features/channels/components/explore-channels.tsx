@@ -1,4 +1,4 @@
-import { lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowDownWideNarrowIcon, ArrowUpNarrowWideIcon, ArrowUpDownIcon, PlusIcon, SearchIcon, TagIcon, XIcon } from 'lucide-react';
 import { paths } from '@contract/paths';
@@ -18,11 +18,12 @@ import {
 } from '../lib/explore-filters';
 import { AuthRequiredDialog } from '@/components/auth-required-dialog';
 import { ChannelCard } from './channel-card';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // The Sort and Categories menus load their code on first use (components/on-demand.tsx).
 const loadMenus = () => import('./explore-menus');
-const ChannelSortMenu = lazy(() => loadMenus().then((m) => ({ default: m.ChannelSortMenu })));
-const ChannelCategoryMenu = lazy(() => loadMenus().then((m) => ({ default: m.ChannelCategoryMenu })));
+const ChannelSortMenu = lazyWithRetry(() => loadMenus().then((m) => ({ default: m.ChannelSortMenu })));
+const ChannelCategoryMenu = lazyWithRetry(() => loadMenus().then((m) => ({ default: m.ChannelCategoryMenu })));
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);

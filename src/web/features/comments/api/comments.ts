@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentReplyPage, CommentThreadPage, CreateComment } from '@contract/comments';
+import type { CommentReplyPage, CommentThreadPage } from '@contract/comments';
 import { apiRequest } from '@/lib/api-client';
 import { cursorPages } from '@/lib/cursor-pages';
 import { invalidateApi } from '@/lib/query-client';
@@ -16,8 +16,11 @@ export const commentThreadsUrl = (articleId: number) => `/api/articles/${article
  * The article's threads (top-level comments oldest first, each with its replies), a page at a time:
  * the server-rendered page holds the first page, 'Show more comments' fetches the next.
  */
+export const commentThreadsQueryOptions = (articleId: number) =>
+  cursorPages<CommentThreadPage>(commentThreadsUrl(articleId), null, (source, query) => source.commentThreads(articleId, query));
+
 export function useCommentThreads(articleId: number) {
-  return useInfiniteQuery(cursorPages<CommentThreadPage>(commentThreadsUrl(articleId)));
+  return useInfiniteQuery(commentThreadsQueryOptions(articleId));
 }
 
 /** Replies each 'Show more replies' adds to a thread. */
@@ -31,19 +34,6 @@ export const moreRepliesUrl = (threadId: number) => `/api/comments/${threadId}/r
  */
 export function useMoreReplies(threadId: number, startCursor: string | null, enabled: boolean) {
   return useInfiniteQuery({ ...cursorPages<CommentReplyPage>(moreRepliesUrl(threadId), startCursor), enabled: enabled && startCursor !== null });
-}
-
-/**
- * Spec 1 section 4: after a post the comment list, the article and the article lists are
- * refreshed; they all live under /api/articles, but a thread's further replies, under
- * /api/comments. The mutation settles once they have.
- */
-export function usePostComment(articleId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateComment) => apiRequest<Comment>('POST', commentsUrl(articleId), input),
-    onSuccess: () => invalidateApi(queryClient, '/api/articles', '/api/comments'),
-  });
 }
 
 export function useDeleteComment() {

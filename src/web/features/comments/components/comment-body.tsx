@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Trash2Icon } from 'lucide-react';
 import type { Comment } from '@contract/comments';
 import { OnDemand } from '@/components/on-demand';
@@ -8,9 +8,10 @@ import { cn } from '@/lib/utils';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { fullDate, relativeTime } from '../lib/relative-time';
 import { CommentContent } from './comment-content';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 const loadDeleteDialog = () => import('./delete-comment-dialog');
-const DeleteCommentDialog = lazy(loadDeleteDialog);
+const DeleteCommentDialog = lazyWithRetry(loadDeleteDialog);
 
 /** Delete, for the comment's author and admins: the confirmation dialog's code loads on first use. */
 export function DeleteCommentButton({ commentId }: { commentId: number }) {

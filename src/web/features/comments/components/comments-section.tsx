@@ -1,18 +1,21 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useActionData, useFetcher } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import '@/lib/zod-jitless';
+import { z } from 'zod';
 import { MessageSquareIcon, ReplyIcon } from 'lucide-react';
 import { checkCommentContent, COMMENT_MESSAGES } from '@contract/comment-rules';
-import type { Comment } from '@contract/comments';
+import { CreateCommentSchema, type Comment } from '@contract/comments';
 import { LIMITS } from '@contract/limits';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { usePagePreferences } from '@/lib/page-preferences';
-import { useCommentThreads, usePostComment } from '../api/comments';
+import { useCommentThreads } from '../api/comments';
+import type { CommentActionResult } from '../api/post-comment-action';
 import { CommentBody, DeleteCommentButton } from './comment-body';
 import { ThreadReplies } from './thread-replies';
 
@@ -37,75 +40,93 @@ interface ReplyTarget {
   username: string;
 }
 
+/** The comment form's one field, as the contract checks it (spec 1 section 5: the same words on both sides). */
+const commentFormSchema = CreateCommentSchema.pick({ content: true }).extend({
+  content: z.string().superRefine((content, context) => {
+    const checked = checkCommentContent(content);
+    if (!checked.ok) context.addIssue({ code: 'custom', message: checked.error });
+  }),
+});
+type CommentFormValues = z.infer<typeof commentFormSchema>;
+
 function CommentForm({
-  articleId,
   signedIn,
   replyTo,
-  content,
-  onContentChange,
   onCancelReply,
   onPosted,
 }: {
-  articleId: number;
   signedIn: boolean;
   replyTo: ReplyTarget | null;
-  content: string;
-  onContentChange: (content: string) => void;
   onCancelReply: () => void;
-  onPosted: () => void;
+  onPosted: (parentId: number | null) => void;
 }) {
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const post = usePostComment(articleId);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  // Set synchronously on submit: a double click sends its second submit before the button disables.
-  const sending = useRef(false);
+  // A fetcher: posting keeps the reader where they are; without JavaScript (or before the app has
+  // started) the same form posts to the page, whose action answers with a redirect or the refusal.
+  const fetcher = useFetcher<CommentActionResult>();
+  const refusedOnServer = useActionData() as CommentActionResult | undefined;
+  const form = useForm<CommentFormValues>({ resolver: zodResolver(commentFormSchema) });
+  const { errors } = form.formState;
+  const posting = fetcher.state !== 'idle';
+  const answer = fetcher.data ?? refusedOnServer;
+  // A refusal the server rendered belongs to the form it came from (the comment form, or a reply's).
+  const refusal = answer && !answer.ok && answer.parentId === (replyTo?.id ?? null) ? answer.error : null;
+  const error = errors.content?.message ?? (fetcher.data ? null : refusal);
+  const { ref: registerRef, ...field } = form.register('content');
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
 
   // Entering reply mode puts the cursor where the reply goes.
   useEffect(() => {
     if (replyTo) textarea.current?.focus();
   }, [replyTo]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    // Spec 1 section 8: failures of a comment post are browser alerts.
-    if (!signedIn) {
-      window.alert(COMMENT_MESSAGES.signIn);
-      return;
+  // Spec 1 section 8: failures of a comment post are browser alerts; success empties the form.
+  const handled = useRef<CommentActionResult | null>(null);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== 'idle' || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      form.reset({ content: '' });
+      onPosted(result.parentId);
+    } else {
+      window.alert(result.status === 401 ? COMMENT_MESSAGES.signIn : result.error || COMMENT_MESSAGES.postFailed);
     }
-    const checked = checkCommentContent(content);
-    if (!checked.ok) {
-      setError(checked.error);
-      textarea.current?.focus();
-      return;
-    }
-    if (sending.current) return;
-    sending.current = true;
-    setError(null);
-    try {
-      await post.mutateAsync({ content: checked.content, parent_id: replyTo?.id ?? null });
-      onPosted();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 401) window.alert(COMMENT_MESSAGES.signIn);
-      else window.alert(failure instanceof Error && failure.message ? failure.message : COMMENT_MESSAGES.postFailed);
-    } finally {
-      sending.current = false;
-    }
-  }
+  }, [fetcher.state, fetcher.data, form, onPosted]);
+
+  const onSubmit = form.handleSubmit(
+    ({ content }) => {
+      if (posting) return;
+      void fetcher.submit({ content, parent_id: replyTo ? String(replyTo.id) : '' }, { method: 'post' });
+    },
+    () => textarea.current?.focus(),
+  );
 
   const label = replyTo ? `Reply to ${replyTo.username}` : 'Add a comment';
   return (
-    <Form onSubmit={onSubmit} className={cn('space-y-2', replyTo && 'mt-3 rounded-md border border-dashed p-3')} noValidate>
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        // Spec 1 section 8: a signed-out reader's post is a browser alert (without JavaScript the server answers it).
+        if (!signedIn) {
+          event.preventDefault();
+          window.alert(COMMENT_MESSAGES.signIn);
+          return;
+        }
+        void onSubmit(event);
+      }}
+      className={cn('space-y-2', replyTo && 'mt-3 rounded-md border border-dashed p-3')}
+      noValidate
+    >
       <Label htmlFor={`${id}-content`}>{label}</Label>
+      {replyTo && <input type="hidden" name="parent_id" value={replyTo.id} />}
       <textarea
-        ref={textarea}
-        id={`${id}-content`}
-        name="content"
-        value={content}
-        onChange={(event) => {
-          onContentChange(event.target.value);
-          if (error) setError(null);
+        {...field}
+        ref={(element) => {
+          registerRef(element);
+          textarea.current = element;
         }}
+        id={`${id}-content`}
         rows={replyTo ? 3 : 4}
         maxLength={LIMITS.commentMax}
         placeholder={replyTo ? 'Write your reply…' : 'Share your thoughts…'}
@@ -123,8 +144,8 @@ function CommentForm({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={post.isPending}>
-          {post.isPending ? <Spinner className="[&_svg]:size-4" label="Posting" /> : <MessageSquareIcon aria-hidden="true" />}
+        <Button type="submit" disabled={posting}>
+          {posting ? <Spinner className="[&_svg]:size-4" label="Posting" /> : <MessageSquareIcon aria-hidden="true" />}
           {replyTo ? 'Post Reply' : 'Post Comment'}
         </Button>
         {replyTo && (
@@ -133,7 +154,7 @@ function CommentForm({
           </Button>
         )}
       </div>
-    </Form>
+    </fetcher.Form>
   );
 }
 
@@ -160,7 +181,6 @@ export function CommentsSection({
 }) {
   const comments = useCommentThreads(articleId);
   const now = useNow();
-  const [content, setContent] = useState('');
   const [chosenReplyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const [revealedThreads, setRevealedThreads] = useState<ReadonlySet<number>>(() => new Set());
   const signedIn = currentUserId !== null;
@@ -170,22 +190,12 @@ export function CommentsSection({
   // The count read with the threads, so heading and list change together after a post or a delete.
   const count = comments.data?.pages[0]?.commentCount ?? commentCount ?? 0;
 
-  const form = (
-    <CommentForm
-      articleId={articleId}
-      signedIn={signedIn}
-      replyTo={replyTo}
-      content={content}
-      onContentChange={setContent}
-      onCancelReply={() => setReplyTo(null)}
-      onPosted={() => {
-        setContent('');
-        setReplyTo(null);
-        // The reply is the thread's newest: its thread shows every reply from now on.
-        if (replyTo) setRevealedThreads((shown) => new Set(shown).add(replyTo.id));
-      }}
-    />
-  );
+  const onPosted = useCallback((parentId: number | null) => {
+    setReplyTo(null);
+    // The reply is the thread's newest: its thread shows every reply from now on.
+    if (parentId !== null) setRevealedThreads((shown) => new Set(shown).add(parentId));
+  }, []);
+  const form = <CommentForm key={replyTo?.id ?? 'comment'} signedIn={signedIn} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onPosted={onPosted} />;
   // 'Show more comments' moves the focus to the first thread it added: the button may be gone (the
   // last page), and a keyboard reader goes on reading where the new threads begin.
   const [firstNewThread, setFirstNewThread] = useState<number | null>(null);

@@ -1,4 +1,4 @@
-import { lazy, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import type { ArticleImage } from '@contract/articles';
 import { Button } from '@/components/ui/button';
@@ -7,9 +7,10 @@ import { useImageVisibility } from '@/lib/image-visibility';
 import { cn } from '@/lib/utils';
 import { Thumbnail } from './gallery-thumbnail';
 import { ResponsiveImage } from './responsive-image';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // The viewer's code (a Radix Dialog) loads the first time it opens.
-const ArticleLightbox = lazy(() => import('./article-lightbox'));
+const ArticleLightbox = lazyWithRetry(() => import('./article-lightbox'));
 
 /** The article column is max-w-3xl (48rem) with 1rem padding on each side. */
 const MAIN_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';

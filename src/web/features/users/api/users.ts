@@ -1,16 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@contract/users';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { fromSource } from '@/lib/server-data';
 
 export const userQueryKey = (id: number) => [`/api/users/${id}`] as const;
 
 /** GET /api/users/{id}: username, bio and the date they joined. A 404 is an ApiError with status 404. */
-export function useUser(id: number | null) {
-  return useQuery({
-    queryKey: userQueryKey(id ?? 0),
-    queryFn: ({ signal }) => apiRequest<PublicUser>('GET', `/api/users/${id}`, undefined, { signal }),
-    enabled: id !== null,
+export const userQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: userQueryKey(id),
+    queryFn: fromSource(
+      async (source) => {
+        const user = await source.user(id);
+        if (!user) throw new ApiError(404, 'User not found');
+        return user;
+      },
+      (signal) => apiRequest<PublicUser>('GET', `/api/users/${id}`, undefined, { signal }),
+    ),
   });
+
+export function useUser(id: number | null) {
+  return useQuery({ ...userQueryOptions(id ?? 0), enabled: id !== null });
 }
 
 /** PATCH /api/users/{id} with the bio. Spec 2 section 8 names the errors this throws. */

@@ -1,0 +1,64 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { CurrentUser } from '@contract/auth';
+import { paths } from '@contract/paths';
+import { queryClientOf } from '@/lib/router-context';
+import { serverSourceOf } from '@/lib/server-data';
+import { currentUserQueryOptions } from '@/features/auth/api/get-current-user';
+import { isAdminQueryOptions } from '@/features/auth/api/get-is-admin';
+import { ownChannelsQueryOptions } from '@/features/channels/api/channels';
+
+/**
+ * Who may open a page, asked first by the page's loader (spec 1 section 2): a redirect thrown
+ * before anything loads or renders, on the server a 302, in the browser a navigation elsewhere.
+ * The session is in the query cache on both sides (the server puts it there; the browser keeps it).
+ */
+
+type GuardArgs = Pick<LoaderFunctionArgs, 'context' | 'request'>;
+
+function viewer({ context }: GuardArgs): Promise<CurrentUser | null> {
+  return queryClientOf(context).ensureQueryData(currentUserQueryOptions());
+}
+
+/** Where sign-in returns to: the page asked for (DESIGN.md section 5b). */
+export function signInFor(request: Request): string {
+  const url = new URL(request.url);
+  return `${paths.auth}?${new URLSearchParams({ next: url.pathname + url.search })}`;
+}
+
+/** Signed-in readers only; others go to sign-in, and back here after it. */
+export async function signedIn(args: GuardArgs): Promise<CurrentUser> {
+  const user = await viewer(args);
+  if (!user) throw redirect(signInFor(args.request));
+  return user;
+}
+
+/** Signed-in readers only; others go home (the edit page, spec 1 section 2). */
+export async function signedInOrHome(args: GuardArgs): Promise<CurrentUser> {
+  const user = await viewer(args);
+  if (!user) throw redirect(paths.home);
+  return user;
+}
+
+/** Signed-out visitors only (the sign-in page); a signed-in reader goes home. */
+export async function signedOut(args: GuardArgs): Promise<void> {
+  if (await viewer(args)) throw redirect(paths.home);
+}
+
+/**
+ * Administrators only; anyone else, or a failed check, goes home (spec 1 section 2). The browser
+ * asks GET /api/is-admin again on every visit (spec 1 section 4); the server knows from the session.
+ */
+export async function admin(args: GuardArgs): Promise<CurrentUser> {
+  const user = await signedInOrHome(args);
+  const queryClient = queryClientOf(args.context);
+  const isAdmin = serverSourceOf(queryClient) ? user.isAdmin : (await queryClient.fetchQuery(isAdminQueryOptions(user.id))).isAdmin;
+  if (!isAdmin) throw redirect(paths.home);
+  return user;
+}
+
+/** The frame of every page: a signed-in reader's own channels (the header's channel switcher, the side menu). */
+export async function rootLoader(args: LoaderFunctionArgs): Promise<null> {
+  const user = await viewer(args);
+  if (user) await queryClientOf(args.context).ensureQueryData(ownChannelsQueryOptions(user.id));
+  return null;
+}

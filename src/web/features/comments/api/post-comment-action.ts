@@ -1,0 +1,48 @@
+import { data, redirect, type ActionFunctionArgs } from 'react-router';
+import { checkCommentContent } from '@contract/comment-rules';
+import { articleIdFromSegment } from '@contract/paths';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { invalidateApi } from '@/lib/query-client';
+import { queryClientOf } from '@/lib/router-context';
+import { serverSourceOf } from '@/lib/server-data';
+import { commentsUrl } from './comments';
+
+/** What the comment and reply forms read back from a post: the refusal, or that it went through. */
+export type CommentActionResult = { ok: true; parentId: number | null } | { ok: false; status: number; error: string; parentId: number | null };
+
+/**
+ * The article page's action: a comment or a reply (spec 1 section 4), sent as a form. In the
+ * browser it posts to the API and refreshes the threads, the article and the lists; on the server
+ * (the form sent before the app started, or with JavaScript off) it writes through the data source
+ * as the signed-in reader and sends the browser back to the comments (303), so a reload does not
+ * post again. The comment travels in the request body only, never in an address.
+ */
+export async function postCommentAction({ request, params, context }: ActionFunctionArgs) {
+  const articleId = articleIdFromSegment(params.slugAndId ?? '');
+  if (articleId === null) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const parentField = String(form.get('parent_id') ?? '');
+  const parentId = /^\d{1,10}$/.test(parentField) ? Number(parentField) : null;
+  const refuse = (status: number, error: string) => data<CommentActionResult>({ ok: false, status, error, parentId }, { status });
+
+  const checked = checkCommentContent(String(form.get('content') ?? ''));
+  if (!checked.ok) return refuse(400, checked.error);
+  const comment = { content: checked.content, parent_id: parentId };
+
+  const queryClient = queryClientOf(context);
+  const source = serverSourceOf(queryClient);
+  if (source) {
+    const result = await source.postComment(articleId, comment);
+    if (!result.ok) return refuse(result.status, result.error);
+    throw redirect(`${new URL(request.url).pathname}#comments`, 303);
+  }
+  try {
+    await apiRequest('POST', commentsUrl(articleId), comment);
+  } catch (error) {
+    if (error instanceof ApiError) return refuse(error.status, error.message);
+    throw error;
+  }
+  // Spec 1 section 4: the comment list, the article and the article lists are refreshed.
+  await invalidateApi(queryClient, '/api/articles', '/api/comments');
+  return { ok: true, parentId };
+}
