@@ -118,7 +118,8 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
   it('sends visitors a page is not for where the app would', async () => {
     const profile = await anonymous().get('/profile');
     expect(profile.statusCode).toBe(302);
-    expect(profile.headers.location).toBe('/auth');
+    // Sign-in returns to the page asked for (DESIGN.md section 5b).
+    expect(profile.headers.location).toBe('/auth?next=%2Fprofile');
     expect((await anonymous().get('/articles/1/edit')).headers.location).toBe('/');
     const reader = await signedInClient(t);
     expect((await reader.client.get('/auth')).headers.location).toBe('/');
@@ -236,7 +237,8 @@ describe('built assets and session lookups', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ error: 'Not found' });
     }
-    expect((await client.post('/no-such-page', {})).statusCode).toBe(404);
+    // A page takes forms only; JSON belongs to the API.
+    expect((await client.post('/no-such-page', {})).statusCode).toBe(415);
   });
 
   it('skips the session lookup for static files but not for pages or the API', async () => {
