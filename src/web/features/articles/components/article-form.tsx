@@ -1,5 +1,7 @@
-import { Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Loader2Icon } from 'lucide-react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -8,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@contract/limits';
 import { cn } from '@/lib/utils';
-import { validateArticleForm, type ArticleFormErrors, type ArticleFormValues, type ArticleLocation } from '../lib/article-form';
+import { articleFormSchema, type ArticleFormErrors, type ArticleFormValues, type ArticleLocation } from '../lib/article-form';
 import {
   articleValuesDiffer,
   clearUnsentArticle,
@@ -69,10 +71,20 @@ export interface ArticleFormProps {
   unsentKey?: string;
 }
 
+/** The messages of the fields the form checks, from react-hook-form's errors. */
+function messagesOf(errors: FieldErrors<ArticleFormValues>): ArticleFormErrors {
+  const found: ArticleFormErrors = {};
+  if (errors.title?.message) found.title = errors.title.message;
+  if (errors.content?.message) found.content = errors.content.message;
+  if (errors.channelId?.message) found.channelId = errors.channelId.message;
+  return found;
+}
+
 /**
  * One form for creating and editing (spec 1 section 2): title, rich-text content (300 px when
  * creating, at least 500 px when editing), channel, categories, location, images and 'Save as
- * draft'. Validation messages are those of spec 1 section 5.
+ * draft'. A react-hook-form form checked by the contract's article schema (lib/article-form.ts),
+ * with the messages of spec 1 section 5.
  */
 export function ArticleForm({
   mode,
@@ -88,14 +100,16 @@ export function ArticleForm({
   disabled = false,
   unsentKey,
 }: ArticleFormProps) {
-  const [values, setValues] = useState<ArticleFormValues>(initialValues);
+  const resolver = useMemo(() => zodResolver(articleFormSchema({ needsChannel: mode === 'create' })), [mode]);
+  const form = useForm<ArticleFormValues>({ resolver, defaultValues: initialValues, shouldFocusError: false });
+  const values = form.watch();
+  const errors = messagesOf(form.formState.errors);
+  const submitting = form.formState.isSubmitting;
   // The HTML the editor (re)starts from: the loaded content, or a restored copy.
   const [editorHtml, setEditorHtml] = useState(initialValues.content);
   // Typed into since the page opened (or since a restore): only then is there work to keep.
   const [touched, setTouched] = useState(false);
   const [offer, setOffer] = useState<UnsentArticle | null>(null);
-  const [errors, setErrors] = useState<ArticleFormErrors>({});
-  const [submitting, setSubmitting] = useState(false);
   // Remounting the editor is how Cancel puts the loaded content back.
   const [editorKey, setEditorKey] = useState(0);
   const focusEditor = useRef<() => void>(() => {});
@@ -118,9 +132,11 @@ export function ArticleForm({
   const showChannel = mode !== 'inline';
   const set = <K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) => {
     setTouched(true);
-    setValues((v) => ({ ...v, [key]: value }));
-    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
+    // react-hook-form's own setter: the fields without a native input (editor, pickers, switch).
+    (form.setValue as (name: K, value: ArticleFormValues[K], options: { shouldDirty: boolean }) => void)(key, value, { shouldDirty: true });
+    form.clearErrors(key);
   };
+  const title = form.register('title', { onChange: () => setTouched(true) });
 
   const unsaved = unsentKey !== undefined && touched && !disabled && articleValuesDiffer(values, initialValues);
   const { blocker, release } = useUnsavedWorkGuard(unsaved);
@@ -143,7 +159,10 @@ export function ArticleForm({
 
   const restore = () => {
     if (!offer) return;
-    setValues({ ...offer.values, channelId: mode === 'edit' ? initialValues.channelId : (offer.values.channelId ?? initialValues.channelId) });
+    form.reset(
+      { ...offer.values, channelId: mode === 'edit' ? initialValues.channelId : (offer.values.channelId ?? initialValues.channelId) },
+      { keepDefaultValues: true },
+    );
     setEditorHtml(offer.values.content);
     setEditorKey((k) => k + 1);
     setTouched(true);
@@ -154,34 +173,28 @@ export function ArticleForm({
     setOffer(null);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting || disabled) return;
-    const found = validateArticleForm(values, { needsChannel: mode === 'create' });
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      onInvalid?.(found, values);
+  const submit = form.handleSubmit(
+    async () => {
+      if (disabled) return;
+      // The values as the form holds them (the schema's trimming is the request builder's to do).
+      await onSubmit(form.getValues());
+    },
+    (invalid) => {
+      const found = messagesOf(invalid);
+      onInvalid?.(found, form.getValues());
       if (found.title) titleRef.current?.focus();
       else if (found.content) focusEditor.current();
       else if (found.channelId) channelRef.current?.focus();
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await onSubmit(values);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  );
 
   const cancel = () => {
     // Cancel throws the changes away on purpose: nothing to ask about, nothing to keep.
     release();
     if (unsentKey) clearUnsentArticle(unsentKey);
     setTouched(false);
-    setValues(initialValues);
+    form.reset(initialValues);
     setEditorHtml(initialValues.content);
-    setErrors({});
     setEditorKey((k) => k + 1);
     images?.reset?.();
     onCancel?.();
@@ -193,17 +206,26 @@ export function ArticleForm({
   const editorHeight = mode === 'create' ? 300 : 500;
 
   return (
-    <Form onSubmit={(e) => void submit(e)} noValidate className="space-y-6">
+    <Form
+      onSubmit={(event) => {
+        if (submitting) event.preventDefault();
+        else void submit(event);
+      }}
+      noValidate
+      className="space-y-6"
+    >
       {unsentKey && <LeaveUnsavedDialog blocker={blocker} />}
       {offer && <RestoreUnsentNotice savedAt={offer.savedAt} onRestore={restore} onDiscard={discardOffer} />}
       <div className="space-y-2">
         <Label htmlFor={ids.title}>Title</Label>
         <Input
-          ref={titleRef}
+          {...title}
+          ref={(element) => {
+            title.ref(element);
+            titleRef.current = element;
+          }}
           id={ids.title}
-          value={values.title}
           maxLength={LIMITS.titleMax}
-          onChange={(e) => set('title', e.target.value)}
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={errors.title ? ids.titleError : undefined}
           className="h-11 font-serif text-xl md:text-xl"

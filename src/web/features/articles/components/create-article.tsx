@@ -6,7 +6,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, useCreateArticle, useOwnChannels } from '../api/articles';
-import { FORM_MESSAGES, toCreateBody, type ArticleFormValues } from '../lib/article-form';
+import { ARTICLE_MESSAGES } from '@contract/articles';
+import { toCreateBody, type ArticleFormValues } from '../lib/article-form';
 import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent } from './article-form';
 
 /** Spec 1 section 9: the page moves on 1500 ms after saving. */
@@ -67,11 +68,11 @@ export function CreateArticle({
 
   const submit = async (values: ArticleFormValues) => {
     if (!signedIn) {
-      toast({ variant: 'destructive', title: 'Error', description: FORM_MESSAGES.mustLogIn });
+      toast({ variant: 'destructive', title: 'Error', description: ARTICLE_MESSAGES.signInToCreate });
       return;
     }
     if (values.channelId === null) {
-      toast({ variant: 'destructive', title: 'Error', description: FORM_MESSAGES.selectChannelForArticle });
+      toast({ variant: 'destructive', title: 'Error', description: ARTICLE_MESSAGES.selectChannelForArticle });
       return;
     }
     let article;
@@ -112,8 +113,8 @@ export function CreateArticle({
       images={images}
       onSubmit={submit}
       onInvalid={(errors) => {
-        if (!signedIn) toast({ variant: 'destructive', title: 'Error', description: FORM_MESSAGES.mustLogIn });
-        else if (errors.channelId) toast({ variant: 'destructive', title: 'Error', description: FORM_MESSAGES.selectChannelForArticle });
+        if (!signedIn) toast({ variant: 'destructive', title: 'Error', description: ARTICLE_MESSAGES.signInToCreate });
+        else if (errors.channelId) toast({ variant: 'destructive', title: 'Error', description: ARTICLE_MESSAGES.selectChannelForArticle });
       }}
       unsentKey={unsentKey}
       submitLabel={(v) => (saved ? 'Saved' : v.draft ? 'Save Draft' : 'Publish Article')}

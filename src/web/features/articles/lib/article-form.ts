@@ -1,4 +1,6 @@
-import type { Article, CreateArticle, UpdateArticle } from '@contract/articles';
+import '@/lib/zod-jitless';
+import { z } from 'zod';
+import { ARTICLE_MESSAGES, CreateArticleSchema, type Article, type CreateArticle, type UpdateArticle } from '@contract/articles';
 import { stripHtml } from '@contract/text';
 import { categoryIdsForSubmit, type PickedCategory } from './categories';
 
@@ -22,26 +24,38 @@ export interface ArticleFormValues {
 
 export type ArticleFormErrors = Partial<Record<'title' | 'content' | 'channelId', string>>;
 
-/** Messages of the create-article schema (spec 1 section 5), word for word. */
-export const FORM_MESSAGES = {
-  titleRequired: 'Title is required',
-  contentRequired: 'Content is required',
-  selectChannel: 'Please select a channel',
-  mustLogIn: 'You must be logged in to create an article',
-  selectChannelForArticle: 'Please select a channel for this article',
-} as const;
-
 /** True when the HTML holds no text and no media (an empty editor gives '<p></p>'). */
 export function isBlankHtml(html: string): boolean {
   return stripHtml(html) === '' && !/<(img|hr)\b/i.test(html);
 }
 
-/** The create-article schema of spec 1 section 5: title and content required, a channel chosen. */
-export function validateArticleForm(values: ArticleFormValues, { needsChannel }: { needsChannel: boolean }): ArticleFormErrors {
+/**
+ * The form's schema (spec 1 section 5), from the contract's CreateArticleSchema with its messages:
+ * the title as the API checks it; content that is more than empty paragraphs (the editor's empty
+ * state is '<p></p>'); a channel when creating; the rest as the form holds it.
+ */
+export function articleFormSchema({ needsChannel }: { needsChannel: boolean }) {
+  return CreateArticleSchema.pick({ title: true }).extend({
+    content: z.string().refine((html) => !isBlankHtml(html), ARTICLE_MESSAGES.contentRequired),
+    channelId: z
+      .number()
+      .int()
+      .nullable()
+      .refine((id) => !needsChannel || id !== null, ARTICLE_MESSAGES.selectChannel),
+    categories: z.array(z.object({ id: z.number(), name: z.string() })),
+    location: z.object({ name: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }).nullable(),
+    draft: z.boolean(),
+  });
+}
+
+/** What the schema finds wrong, one message per field. */
+export function validateArticleForm(values: ArticleFormValues, options: { needsChannel: boolean }): ArticleFormErrors {
+  const checked = articleFormSchema(options).safeParse(values);
   const errors: ArticleFormErrors = {};
-  if (!values.title.trim()) errors.title = FORM_MESSAGES.titleRequired;
-  if (isBlankHtml(values.content)) errors.content = FORM_MESSAGES.contentRequired;
-  if (needsChannel && (values.channelId === null || !Number.isInteger(values.channelId))) errors.channelId = FORM_MESSAGES.selectChannel;
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'title' || field === 'content' || field === 'channelId') && !errors[field]) errors[field] = issue.message;
+  }
   return errors;
 }
 

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   credentialsResolver,
   EMPTY_FIELDS_MESSAGE,
@@ -49,7 +50,9 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
     if (element instanceof HTMLFormElement) void submit(element, { method: 'post' });
   });
 
-  const formError = someFieldEmpty ? EMPTY_FIELDS_MESSAGE : Object.keys(errors).length === 0 ? refusal?.error : undefined;
+  // A refusal is the toast's to tell once the app runs; before that (no JavaScript) the form says it.
+  const hydrated = useHydrated();
+  const formError = someFieldEmpty ? EMPTY_FIELDS_MESSAGE : !hydrated && Object.keys(errors).length === 0 ? refusal?.error : undefined;
   return (
     <Form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
       <input type="hidden" name="intent" value={mode} />

@@ -1,5 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import '@/lib/zod-jitless';
+import { ForgotPasswordSchema, type ForgotPassword as ForgotPasswordValues } from '@contract/email';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
@@ -13,22 +17,13 @@ import { apiRequest } from '@/lib/api-client';
  */
 export function ForgotPassword() {
   const [open, setOpen] = useState(false);
-  const [login, setLogin] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordValues>({ resolver: zodResolver(ForgotPasswordSchema), defaultValues: { login: '' } });
   const mutation = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', { login }),
-    onError: (failure: Error) => setError(failure.message),
+    mutationFn: (values: ForgotPasswordValues) => apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', values),
+    onError: (failure: Error) => form.setError('login', { message: failure.message }),
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!login.trim()) {
-      setError('Username or email is required');
-      return;
-    }
-    setError(null);
-    mutation.mutate();
-  }
+  const error = form.formState.errors.login?.message;
+  const submit = form.handleSubmit((values) => mutation.mutate(values));
 
   return (
     <Dialog
@@ -37,7 +32,7 @@ export function ForgotPassword() {
         setOpen(next);
         if (!next) {
           mutation.reset();
-          setError(null);
+          form.reset();
         }
       }}
     >
@@ -62,11 +57,10 @@ export function ForgotPassword() {
               <Input
                 id="forgot-login"
                 autoComplete="username"
-                value={login}
                 maxLength={254}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'forgot-error' : undefined}
-                onChange={(event) => setLogin(event.target.value)}
+                {...form.register('login')}
               />
             </div>
             {error && (

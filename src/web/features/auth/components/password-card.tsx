@@ -1,5 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import '@/lib/zod-jitless';
+import { ChangePasswordSchema, type ChangePassword } from '@contract/auth';
 import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,32 +21,21 @@ import { useAuth } from './auth-provider';
 export function PasswordCard() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const hasPassword = user?.hasPassword ?? true;
+  const form = useForm<ChangePassword>({ resolver: zodResolver(ChangePasswordSchema), defaultValues: { currentPassword: '', newPassword: '' } });
   const mutation = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ currentPassword, newPassword }: ChangePassword) =>
       apiRequest('POST', '/api/user/password', { newPassword, ...(hasPassword ? { currentPassword } : {}) }),
     onSuccess: () => {
-      setCurrentPassword('');
-      setNewPassword('');
-      setError(null);
+      form.reset();
       void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       toast({ title: hasPassword ? 'Password changed' : 'Password set', description: 'Other devices have been signed out.' });
     },
-    onError: (failure: Error) => setError(failure.message),
+    onError: (failure: Error) => form.setError('newPassword', { message: failure.message }),
   });
   if (!user) return null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (newPassword.length < LIMITS.passwordMin) {
-      setError('Password must be at least 6 characters');
-      return;
-    }
-    mutation.mutate();
-  }
+  const error = form.formState.errors.newPassword?.message ?? form.formState.errors.currentPassword?.message;
+  const submit = form.handleSubmit((values) => mutation.mutate(values));
 
   return (
     <Card>
@@ -64,8 +56,7 @@ export function PasswordCard() {
                 id="current-password"
                 type="password"
                 autoComplete="current-password"
-                value={currentPassword}
-                onChange={(event) => setCurrentPassword(event.target.value)}
+                {...form.register('currentPassword')}
               />
             </div>
           )}
@@ -75,11 +66,10 @@ export function PasswordCard() {
               id="new-password"
               type="password"
               autoComplete="new-password"
-              value={newPassword}
               maxLength={LIMITS.passwordMax}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'password-error' : undefined}
-              onChange={(event) => setNewPassword(event.target.value)}
+              {...form.register('newPassword')}
             />
           </div>
           {error && (

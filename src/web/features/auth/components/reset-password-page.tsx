@@ -1,7 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import '@/lib/zod-jitless';
+import { z } from 'zod';
 import type { CurrentUser } from '@contract/auth';
+import { ResetPasswordSchema } from '@contract/email';
 import { LIMITS } from '@contract/limits';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
@@ -16,6 +20,12 @@ import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { setSessionUser } from '../api/session';
 
+/** The new password as the API checks it, typed twice. */
+const resetFormSchema = ResetPasswordSchema.pick({ password: true })
+  .extend({ confirm: z.string() })
+  .refine((values) => values.password === values.confirm, { message: 'The two passwords do not match', path: ['confirm'] });
+type ResetFormValues = z.infer<typeof resetFormSchema>;
+
 /**
  * /reset-password?token=…: the page a reset email links to. It sets a new password; the server
  * signs out every session of the account and signs this browser in.
@@ -25,9 +35,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ResetFormValues>({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirm: '' } });
   const check = useQuery({
     queryKey: ['/api/auth/reset-password', token],
     queryFn: () => apiRequest<{ usable: boolean }>('GET', `/api/auth/reset-password?token=${encodeURIComponent(token)}`),
@@ -35,22 +43,17 @@ export function ResetPasswordPage() {
     retry: false,
   });
   const mutation = useMutation({
-    mutationFn: () => apiRequest<CurrentUser & { success: true }>('POST', '/api/auth/reset-password', { token, password }),
+    mutationFn: ({ password }: ResetFormValues) => apiRequest<CurrentUser & { success: true }>('POST', '/api/auth/reset-password', { token, password }),
     onSuccess: (user) => {
       setSessionUser(queryClient, user);
       toast({ title: 'Password changed', description: 'You are signed in. Every other device has been signed out.' });
       void navigate(paths.home, { replace: true });
     },
-    onError: (failure: Error) => setError(failure.message),
+    onError: (failure: Error) => form.setError('confirm', { message: failure.message }),
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (password.length < LIMITS.passwordMin) return setError('Password must be at least 6 characters');
-    if (password !== confirm) return setError('The two passwords do not match');
-    setError(null);
-    mutation.mutate();
-  }
+  const { errors } = form.formState;
+  const error = errors.password?.message ?? errors.confirm?.message;
+  const submit = form.handleSubmit((values) => mutation.mutate(values));
 
   const unusable = token === '' || check.isError || check.data?.usable === false;
   return (
@@ -79,9 +82,8 @@ export function ResetPasswordPage() {
                   id="reset-password"
                   type="password"
                   autoComplete="new-password"
-                  value={password}
                   maxLength={LIMITS.passwordMax}
-                  onChange={(event) => setPassword(event.target.value)}
+                  {...form.register('password')}
                 />
               </div>
               <div className="grid gap-1.5">
@@ -90,11 +92,10 @@ export function ResetPasswordPage() {
                   id="reset-password-again"
                   type="password"
                   autoComplete="new-password"
-                  value={confirm}
                   maxLength={LIMITS.passwordMax}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? 'reset-error' : undefined}
-                  onChange={(event) => setConfirm(event.target.value)}
+                  {...form.register('confirm')}
                 />
               </div>
               {error && (

@@ -1,5 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import '@/lib/zod-jitless';
+import { z } from 'zod';
+import { CreateChannelSchema } from '@contract/channels';
 import { CHANNEL_MESSAGES } from '@contract/channel-rules';
 import { LIMITS } from '@contract/limits';
 import { paths } from '@contract/paths';
@@ -12,39 +16,36 @@ import { useCreateChannel, useUserChannels } from '../api/channels';
 import { remainingChannelsText } from '../lib/text';
 import { DescriptionField } from './description-field';
 
+const createChannelFormSchema = CreateChannelSchema.pick({ name: true, description: true });
+type CreateChannelFormValues = z.input<typeof createChannelFormSchema>;
+
 /**
  * Create Channel (spec 2 section 2): Channel Name and Description, a note on how many more
  * channels may be created, disabled at 10. Success opens the new channel (or /channels without an id).
  */
 export function CreateChannelForm({ userId }: { userId: number | null }) {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<CreateChannelFormValues, unknown, z.output<typeof createChannelFormSchema>>({
+    resolver: zodResolver(createChannelFormSchema),
+    defaultValues: { name: '', description: '' },
+  });
+  const { errors } = form.formState;
   const own = useUserChannels(userId);
   const create = useCreateChannel();
   const owned = own.data?.length ?? 0;
   const atLimit = owned >= LIMITS.channelsPerUser;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (userId === null) {
-      setError(CHANNEL_MESSAGES.signInToCreate);
-      return;
-    }
-    if (atLimit) {
-      setError(CHANNEL_MESSAGES.limitReached);
-      return;
-    }
+  const submit = form.handleSubmit(async (values) => {
+    if (userId === null) return form.setError('root', { message: CHANNEL_MESSAGES.signInToCreate });
+    if (atLimit) return form.setError('root', { message: CHANNEL_MESSAGES.limitReached });
     try {
-      const channel = await create.mutateAsync({ name: name.trim(), description: description.trim() });
+      const channel = await create.mutateAsync(values);
       await navigate(channel?.id ? paths.channel(channel.id) : paths.channels);
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : 'Failed to create channel';
-      setError(message);
+      form.setError('root', { message: failure instanceof Error ? failure.message : 'Failed to create channel' });
     }
-  };
+  });
+  const error = errors.name?.message ?? errors.description?.message ?? errors.root?.message;
 
   return (
     <Card className="mx-auto max-w-2xl">
@@ -53,16 +54,16 @@ export function CreateChannelForm({ userId }: { userId: number | null }) {
         <CardDescription>Start a channel to publish your articles and gather subscribers.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form className="grid gap-5" onSubmit={(event) => void submit(event)}>
+        <Form className="grid gap-5" onSubmit={(event) => void submit(event)} noValidate>
           <div className="grid gap-2">
             <Label htmlFor="channel-name">Channel Name</Label>
             <Input
               id="channel-name"
               required
               maxLength={LIMITS.channelNameMax}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
+              aria-invalid={errors.name ? true : undefined}
               disabled={atLimit}
+              {...form.register('name')}
             />
           </div>
           <div className="grid gap-2">
@@ -70,9 +71,10 @@ export function CreateChannelForm({ userId }: { userId: number | null }) {
             <DescriptionField
               id="channel-description"
               required
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
+              aria-invalid={errors.description ? true : undefined}
               disabled={atLimit}
+              {...form.register('description')}
+              value={form.watch('description')}
             />
           </div>
           {own.data && (

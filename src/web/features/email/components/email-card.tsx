@@ -1,4 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import '@/lib/zod-jitless';
+import { ChangeEmailSchema, type ChangeEmail } from '@contract/email';
 import { NOTIFY_CHOICES, type NotifyChoice } from '@contract/email';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,8 +23,10 @@ export function EmailCard() {
   const settings = useEmailSettings();
   const notifications = useNotificationSettings();
   const { change, remove, setNotify } = useEmailActions();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ChangeEmail>({ resolver: zodResolver(ChangeEmailSchema), defaultValues: { email: '' } });
+  // A refusal of "Confirm it again", which has no field of its own.
+  const [resendError, setResendError] = useState<string | null>(null);
+  const error = form.formState.errors.email?.message ?? resendError;
 
   function requestLink(address: string, onSuccess?: () => void) {
     change.mutate(address, {
@@ -28,19 +34,14 @@ export function EmailCard() {
         onSuccess?.();
         toast({ title: 'Check your inbox', description: 'We sent a confirmation link. It works for 24 hours.' });
       },
-      onError: (failure) => setError(failure.message),
+      onError: (failure) => (onSuccess ? form.setError('email', { message: failure.message }) : setResendError(failure.message)),
     });
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setError('Please enter a valid email address');
-      return;
-    }
-    setError(null);
-    requestLink(email.trim(), () => setEmail(''));
-  }
+  const submit = form.handleSubmit(({ email }) => {
+    setResendError(null);
+    requestLink(email, () => form.reset());
+  });
 
   const current = settings.data?.email ?? null;
   const pending = settings.data?.pendingEmail ?? null;
@@ -85,11 +86,10 @@ export function EmailCard() {
                   id="account-email"
                   type="email"
                   autoComplete="email"
-                  value={email}
                   maxLength={254}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? 'email-error' : undefined}
-                  onChange={(event) => setEmail(event.target.value)}
+                  {...form.register('email')}
                 />
               </div>
               {error && (

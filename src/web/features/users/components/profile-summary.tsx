@@ -1,4 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import '@/lib/zod-jitless';
+import { z } from 'zod';
+import { UpdateUserSchema } from '@contract/users';
 import { Link } from 'react-router';
 import { CalendarIcon, PencilIcon } from 'lucide-react';
 import { dateFormat } from '@contract/formats';
@@ -68,21 +73,26 @@ export function ProfileSummary({ userId, isOwnProfile, children }: { userId: num
   );
 }
 
+/** The bio as PATCH /api/users/{id} checks it; the field is text, empty for none. */
+const bioFormSchema = UpdateUserSchema.extend({ description: UpdateUserSchema.shape.description.unwrap() });
+type BioFormValues = z.infer<typeof bioFormSchema>;
+
 function AboutCard({ userId, description, editable }: { userId: number; description: string; editable: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(description);
+  const form = useForm<BioFormValues>({ resolver: zodResolver(bioFormSchema), defaultValues: { description } });
+  const draft = form.watch('description');
+  const error = form.formState.errors.description?.message;
   const update = useUpdateDescription(userId);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = form.handleSubmit(async (values) => {
     try {
-      await update.mutateAsync(draft);
+      await update.mutateAsync(values.description);
       toast({ title: 'Profile updated', description: 'Your description has been updated successfully.' });
       setEditing(false);
     } catch (error) {
       toast({ variant: 'destructive', title: 'Update failed', description: error instanceof Error ? error.message : String(error) });
     }
-  };
+  });
 
   return (
     <Card className="gap-4">
@@ -93,7 +103,7 @@ function AboutCard({ userId, description, editable }: { userId: number; descript
             variant="outline"
             size="sm"
             onClick={() => {
-              setDraft(description);
+              form.reset({ description });
               setEditing(true);
             }}
           >
@@ -113,13 +123,18 @@ function AboutCard({ userId, description, editable }: { userId: number; descript
               className={textareaClassName}
               maxLength={LIMITS.bioMax}
               placeholder="Write a short bio about yourself..."
-              value={draft}
-              aria-describedby="profile-bio-counter"
-              onChange={(event) => setDraft(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'profile-bio-counter profile-bio-error' : 'profile-bio-counter'}
+              {...form.register('description')}
             />
             <p id="profile-bio-counter" className="text-right text-xs text-muted-foreground">
               {draft.length}/{LIMITS.bioMax} characters
             </p>
+            {error && (
+              <p id="profile-bio-error" role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
             <div className="flex gap-2">
               <Button type="submit" size="sm" disabled={update.isPending}>
                 {update.isPending ? 'Saving…' : 'Save'}
@@ -130,7 +145,7 @@ function AboutCard({ userId, description, editable }: { userId: number; descript
                 variant="outline"
                 disabled={update.isPending}
                 onClick={() => {
-                  setDraft(description);
+                  form.reset({ description });
                   setEditing(false);
                 }}
               >
