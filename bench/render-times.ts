@@ -37,7 +37,7 @@ const resolved = await context.sessions.resolve(benchSessionToken(1));
 if (!resolved) throw new Error('the generated data has no session for bench user 1');
 const session = resolved.user;
 const { sessionId: _sessionId, ...signedIn } = session;
-const preferences: PagePreferences = { theme: 'light', showImages: true, timeZone: 'UTC', renderedAt: Date.now() };
+const preferences: PagePreferences = { theme: 'light', showImages: true, timeZone: 'UTC', renderedAt: Date.now(), selectedChannelId: null };
 
 console.log(`one server render, ${values.articles} articles, ${values.ssr}, ${renders} renders each (CPU and wall time per render)`);
 for (const url of pages) {

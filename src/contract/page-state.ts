@@ -7,6 +7,7 @@ export const PagePreferencesSchema = z.object({
   showImages: z.boolean(),
   timeZone: z.string().min(1).max(64),
   renderedAt: z.number().int().nonnegative(),
+  selectedChannelId: z.number().int().positive().nullable(),
 });
 
 /** The page's embedded state (see PageState in pages.ts): preferences, the dehydrated query cache and the router's hydration data. */

@@ -94,10 +94,20 @@ export interface PagePreferences {
   timeZone: string;
   /** When the server rendered, for relative times ('3 minutes ago') that must match on hydration. */
   renderedAt: number;
+  /**
+   * The signed-in reader's current channel (spec 1 section 4 keeps it in localStorage), mirrored in a
+   * cookie so the header names it in the server's HTML; null when none was chosen in this browser.
+   */
+  selectedChannelId: number | null;
 }
 
 /** The cookies that carry the preferences (the theme key is spec 1 section 3's). */
-export const PREFERENCE_COOKIES = { theme: 'broadsheet-theme', showImages: 'broadsheet-show-images', timeZone: 'broadsheet-tz' } as const;
+export const PREFERENCE_COOKIES = {
+  theme: 'broadsheet-theme',
+  showImages: 'broadsheet-show-images',
+  timeZone: 'broadsheet-tz',
+  selectedChannel: 'broadsheet-channel',
+} as const;
 
 /**
  * The one JSON document a page carries for the browser (PageStateSchema): the query cache as the

@@ -34,7 +34,7 @@ function readPageState(): PageState | null {
 const state = readPageState();
 const queryClient = createQueryClient();
 if (state?.queries) hydrate(queryClient, state.queries);
-const preferences = state?.preferences ?? { theme: 'light' as const, showImages: true, timeZone: 'UTC', renderedAt: Date.now() };
+const preferences = state?.preferences ?? { theme: 'light' as const, showImages: true, timeZone: 'UTC', renderedAt: Date.now(), selectedChannelId: null };
 
 // Tell the server, for the next page, the time zone to print dates in and the stored choices of a
 // browser that made them before they were mirrored into cookies.

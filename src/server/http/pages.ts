@@ -108,6 +108,13 @@ function isTimeZone(zone: string): boolean {
   return known;
 }
 
+/** A channel id from its cookie; anything else is no choice (the page then shows the reader's first channel). */
+function channelIdOf(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
 /** The reader's choices from their cookies (see src/contract/pages.ts), defaults otherwise. */
 function preferencesOf(request: FastifyRequest): PagePreferences {
   const cookies = request.cookies;
@@ -117,6 +124,7 @@ function preferencesOf(request: FastifyRequest): PagePreferences {
     showImages: cookies[PREFERENCE_COOKIES.showImages] !== 'false',
     timeZone: zone && zone.length <= 64 && isTimeZone(zone) ? zone : 'UTC',
     renderedAt: Date.now(),
+    selectedChannelId: channelIdOf(cookies[PREFERENCE_COOKIES.selectedChannel]),
   };
 }
 

@@ -1,4 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PREFERENCE_COOKIES } from '@contract/pages';
+import { usePagePreferences, writePreferenceCookie } from './page-preferences';
 import { readStorage, selectedChannelKeyForUser, STORAGE_KEYS, writeStorage } from './storage';
 
 interface SelectedChannelValue {
@@ -14,6 +16,10 @@ const SelectedChannelContext = createContext<SelectedChannelValue | null>(null);
  * one of the user's channels, otherwise picks the user's first channel and stores it. Stored under
  * 'lastSelectedChannelId' and the per-user key. The app layer passes the user's own channel ids
  * (fetched by the channels feature), so this module depends on no feature.
+ *
+ * The choice is mirrored in a cookie, so the server renders the header with it: the first render
+ * (on the server, and the hydrating one) starts from the cookie's channel, and the stored choice
+ * takes over after hydration; the same channel in both, so nothing moves.
  */
 export function SelectedChannelProvider({
   userId,
@@ -25,7 +31,8 @@ export function SelectedChannelProvider({
   ownChannelIds: number[] | undefined;
   children: ReactNode;
 }) {
-  const [chosen, setChosen] = useState<number | null>(null);
+  const rendered = usePagePreferences().selectedChannelId;
+  const [chosen, setChosen] = useState<number | null>(() => pick(rendered, ownChannelIds, userId));
 
   useEffect(() => {
     if (userId === null || ownChannelIds === undefined) {
@@ -38,6 +45,7 @@ export function SelectedChannelProvider({
     if (restored !== null) {
       writeStorage(STORAGE_KEYS.selectedChannel, String(restored));
       writeStorage(selectedChannelKeyForUser(userId), String(restored));
+      writePreferenceCookie(PREFERENCE_COOKIES.selectedChannel, String(restored));
     }
   }, [userId, ownChannelIds]);
 
@@ -45,6 +53,7 @@ export function SelectedChannelProvider({
     (channelId: number) => {
       setChosen(channelId);
       writeStorage(STORAGE_KEYS.selectedChannel, String(channelId));
+      writePreferenceCookie(PREFERENCE_COOKIES.selectedChannel, String(channelId));
       if (userId !== null) writeStorage(selectedChannelKeyForUser(userId), String(channelId));
     },
     [userId],
@@ -52,6 +61,12 @@ export function SelectedChannelProvider({
 
   const value = useMemo(() => ({ selectedChannelId: chosen, selectChannel }), [chosen, selectChannel]);
   return <SelectedChannelContext.Provider value={value}>{children}</SelectedChannelContext.Provider>;
+}
+
+/** The channel a render starts from: the cookie's when it is still the user's, else their first. */
+function pick(rendered: number | null, ownChannelIds: number[] | undefined, userId: number | null): number | null {
+  if (userId === null || ownChannelIds === undefined) return null;
+  return rendered !== null && ownChannelIds.includes(rendered) ? rendered : (ownChannelIds[0] ?? null);
 }
 
 /** Using the selected-channel context outside its provider is an error (spec 1 section 4). */

@@ -1,3 +1,5 @@
+import { PREFERENCE_COOKIES } from '@contract/pages';
+import { clearPreferenceCookie } from './page-preferences';
 /**
  * Browser-storage keys and safe access to them. Storage can be unavailable (private modes,
  * disabled cookies) or full; every preference then falls back to its default instead of crashing.
@@ -48,8 +50,9 @@ export function removeStorage(key: string): void {
   }
 }
 
-/** Logout clears the selected channel, both the shared key and every per-user key (spec 1 section 4). */
+/** Logout clears the selected channel, both the shared key and every per-user key (spec 1 section 4), and its cookie. */
 export function clearSelectedChannelStorage(): void {
+  clearPreferenceCookie(PREFERENCE_COOKIES.selectedChannel);
   const store = storage();
   if (!store) return;
   const prefix = `${STORAGE_KEYS.selectedChannel}:`;

@@ -9,6 +9,7 @@ import { useUserChannels } from '@/features/channels/api/channels';
 import { ChannelSwitcher } from '@/features/channels/components/channel-switcher';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { NavigationProgress } from './navigation-progress';
 import { RouteAnnouncer } from './route-announcer';
 import { lazyWithRetry } from '@/lib/chunk-retry';
 
@@ -33,6 +34,7 @@ export function RootLayout() {
           >
             Skip to main content
           </a>
+          <NavigationProgress />
           <div className="flex min-h-dvh flex-col">
             <HeaderWithChannels />
             <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -37,7 +37,7 @@ const article: ArticleSummary = {
   image: { id: 1, imageUrl: '/uploads/ferry.png', caption: 'The ferry', order: 0, width: 600, height: 400, variants: [] },
 } as unknown as ArticleSummary;
 
-const preferences = (overrides: Partial<PagePreferences>): PagePreferences => ({ theme: 'light', showImages: true, timeZone: 'UTC', renderedAt: 0, ...overrides });
+const preferences = (overrides: Partial<PagePreferences>): PagePreferences => ({ theme: 'light', showImages: true, timeZone: 'UTC', renderedAt: 0, selectedChannelId: null, ...overrides });
 
 function Card({ prefs }: { prefs: PagePreferences }) {
   return (

@@ -4,7 +4,7 @@ import { BellIcon, CheckIcon, UsersIcon } from 'lucide-react';
 import type { Channel } from '@contract/channels';
 import { paths } from '@contract/paths';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { AppButton } from '@/components/app-button';
 import { useSubscriptionActions } from '../api/subscriptions';
 import { pluralize } from '../lib/text';
 
@@ -60,7 +60,8 @@ export function ChannelCard({
             Subscribed
           </span>
         ) : (
-          <Button
+          <AppButton
+            signedIn={signedIn}
             size="sm"
             disabled={isPending}
             aria-label={`Subscribe to ${channel.name}`}
@@ -68,7 +69,7 @@ export function ChannelCard({
           >
             <BellIcon aria-hidden="true" />
             Subscribe
-          </Button>
+          </AppButton>
         )}
       </div>
     </article>

@@ -1,4 +1,5 @@
 import { BellIcon, CheckIcon, ChevronDownIcon } from 'lucide-react';
+import { AppButton } from '@/components/app-button';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { useSubscriptionActions, type SubscribableChannel } from '../api/subscriptions';
@@ -11,10 +12,10 @@ export function SubscribeMenu({ channel }: { channel: SubscribableChannel }) {
   const { subscribe, unsubscribe, isPending } = useSubscriptionActions();
   if (!channel.isSubscribed) {
     return (
-      <Button onClick={() => subscribe(channel)} disabled={isPending}>
+      <AppButton signedIn onClick={() => subscribe(channel)} disabled={isPending}>
         <BellIcon aria-hidden="true" />
         Subscribe
-      </Button>
+      </AppButton>
     );
   }
   return (

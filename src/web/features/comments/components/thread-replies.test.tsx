@@ -49,7 +49,7 @@ function show(props: { thread: CommentThread; revealAll?: boolean }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <PagePreferencesProvider value={{ theme: 'light', showImages: true, timeZone: 'UTC', renderedAt: 0 }}>
+      <PagePreferencesProvider value={{ theme: 'light', showImages: true, timeZone: 'UTC', renderedAt: 0, selectedChannelId: null }}>
         <ThreadReplies thread={props.thread} now={Date.parse('2026-03-03T12:00:00Z')} canDelete={() => false} revealAll={props.revealAll ?? false} />
       </PagePreferencesProvider>
     </QueryClientProvider>,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import { formatCount } from '@contract/formats';
 import { REACTION_MESSAGES } from '@contract/reaction-rules';
-import { Button } from '@/components/ui/button';
+import { AppButton } from '@/components/app-button';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { AuthRequiredDialog } from '@/components/auth-required-dialog';
@@ -63,8 +63,9 @@ export function ReactionButtons({
   return (
     <div className={cn('flex items-center gap-2', className)} role="group" aria-label="Reactions">
       {buttons.map(({ isLike, label, count, icon: Icon, pressed }) => (
-        <Button
+        <AppButton
           key={label}
+          signedIn={signedIn}
           variant={pressed ? 'default' : 'outline'}
           aria-pressed={pressed}
           onClick={() => onReact(isLike)}
@@ -75,7 +76,7 @@ export function ReactionButtons({
           <span className="tabular-nums" data-testid={`${label.toLowerCase()}-count`}>
             {formatCount(count)}
           </span>
-        </Button>
+        </AppButton>
       ))}
       <AuthRequiredDialog description={REACTION_MESSAGES.signIn} open={authOpen} onOpenChange={setAuthOpen} />
     </div>

@@ -1,0 +1,25 @@
+import { Link, useLocation } from 'react-router';
+import { paths } from '@contract/paths';
+import { useHydrated } from '@/lib/use-hydrated';
+import { Button, type ButtonProps } from './ui/button';
+
+/**
+ * A button whose action needs the app (Like, Dislike, Subscribe). Until the app runs (JavaScript
+ * off, or not started yet) it is never a dead button: a signed-out reader gets a link to sign in,
+ * which returns here afterwards (what the app's sign-in prompt offers too); a signed-in reader sees
+ * it disabled. The server renders that state, and hydration starts from it.
+ */
+export function AppButton({ signedIn, ...props }: ButtonProps & { signedIn: boolean }) {
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  if (hydrated) return <Button {...props} />;
+  if (signedIn) return <Button {...props} disabled />;
+  const { variant, size, className, children, 'aria-label': label, 'aria-pressed': pressed } = props;
+  return (
+    <Button asChild variant={variant} size={size} className={className}>
+      <Link to={`${paths.auth}?${new URLSearchParams({ next: pathname + search })}`} aria-label={label} data-pressed={pressed || undefined}>
+        {children}
+      </Link>
+    </Button>
+  );
+}
