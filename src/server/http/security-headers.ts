@@ -34,6 +34,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       },
     },
     hsts: options.secure ? { maxAge: 15552000, includeSubDomains: true } : false,
+    // No referrer to other sites. Within the site the browser keeps it, and with it the Origin of a
+    // form a page posts (sign-in, comments without JavaScript): under no-referrer that Origin is
+    // "null", which the Origin check must refuse.
+    referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
