@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { data, isRouteErrorResponse, redirect, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { Article } from '@contract/articles';
 import { truncateAtBoundary } from '@contract/text';
@@ -33,6 +33,27 @@ const ReactionButtons = lazyWithRetry(() => import('@/features/reactions/compone
 const CommentsSection = lazyWithRetry(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })));
 
 /**
+ * Reactions and comments in their own Suspense boundaries, memoized on their props: while their
+ * chunks load, the boundaries keep the server's markup, and a re-render of the page with the same
+ * values (the view count arriving, the admin check answering) does not reach them (React would give
+ * up hydrating a boundary that gets an update, and show its fallback: the page would jump).
+ */
+const ReactionsSlot = memo(function ReactionsSlot(props: ComponentProps<typeof ReactionButtons>) {
+  return (
+    <Suspense fallback={<div className="mt-10 h-9" />}>
+      <ReactionButtons {...props} />
+    </Suspense>
+  );
+});
+const CommentsSlot = memo(function CommentsSlot(props: ComponentProps<typeof CommentsSection>) {
+  return (
+    <Suspense fallback={<PageSpinner label="Loading comments" />}>
+      <CommentsSection {...props} />
+    </Suspense>
+  );
+});
+
+/**
  * /articles/{slug}-{id} and /articles/{id} (spec 1 section 2): the article in view mode, or for its
  * author in edit mode on the same page. The loader has the article in the cache before the page
  * renders (a missing one is a 404, ArticleNotFound below).
@@ -45,6 +66,7 @@ export default function ArticlePage() {
   const query = useArticle(id);
   const article = query.data;
   const [editing, setEditing] = useState(false);
+  const edit = useCallback(() => setEditing(true), []);
   const isOwner = Boolean(user && article && article.userId === user.id);
 
   useRecordViewOnce(id, query.isSuccess && article !== null);
@@ -59,7 +81,7 @@ export default function ArticlePage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <DocumentTitle title={pageTitle(article.title)} />
-      <ArticleHeader article={article} signedIn={user !== null} isOwner={isOwner} editing={editing} onEdit={() => setEditing(true)} />
+      <ArticleHeader article={article} signedIn={user !== null} isOwner={isOwner} editing={editing} onEdit={edit} />
       {editing && isOwner ? (
         <div className="mt-8">
           <h2 className="mb-4 font-serif text-2xl font-bold">Edit Article</h2>
@@ -74,27 +96,23 @@ export default function ArticlePage() {
             <ArticleBody html={article.content} />
           </div>
           <div data-print="hide">
-            <Suspense fallback={<div className="mt-10 h-9" />}>
-              <ReactionButtons
-                articleId={article.id}
-                likes={article.likes}
-                dislikes={article.dislikes}
-                userReaction={article.userReaction}
-                signedIn={user !== null}
-                className="mt-10"
-              />
-            </Suspense>
-          </div>
-          <Suspense fallback={<PageSpinner label="Loading comments" />}>
-            <CommentsSection
+            <ReactionsSlot
               articleId={article.id}
-              articleAuthorId={article.userId}
-              currentUserId={user?.id ?? null}
-              isAdmin={isAdmin}
-              commentCount={article.commentCount}
-              className="mt-10 border-t pt-8"
+              likes={article.likes}
+              dislikes={article.dislikes}
+              userReaction={article.userReaction}
+              signedIn={user !== null}
+              className="mt-10"
             />
-          </Suspense>
+          </div>
+          <CommentsSlot
+            articleId={article.id}
+            articleAuthorId={article.userId}
+            currentUserId={user?.id ?? null}
+            isAdmin={isAdmin}
+            commentCount={article.commentCount}
+            className="mt-10 border-t pt-8"
+          />
         </>
       )}
     </article>

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { Loader2Icon } from 'lucide-react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,6 +24,26 @@ import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // TipTap is only downloaded by pages that edit (spec: the feed and article pages stay small).
 const RichTextEditor = lazyWithRetry(() => import('./rich-text-editor'));
+
+/**
+ * The editor in its own Suspense boundary, memoized on its props. The server renders it (an inert
+ * toolbar and page of the same size); while its chunk loads after hydration the boundary keeps that
+ * markup. A re-render of the form with the same props must not reach the boundary: React would
+ * give up hydrating it and show the fallback, and everything below the editor would jump.
+ */
+const EditorSlot = memo(function EditorSlot({ minHeight, ...props }: ComponentProps<typeof RichTextEditor>) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex items-center justify-center rounded-md border" style={{ minHeight: minHeight + 42 }}>
+          <Spinner label="Loading editor" />
+        </div>
+      }
+    >
+      <RichTextEditor minHeight={minHeight} {...props} />
+    </Suspense>
+  );
+});
 
 /** The location picker lives in the geo feature; pages pass it in (features do not import each other). */
 export type LocationFieldComponent = ComponentType<{
@@ -130,12 +150,17 @@ export function ArticleForm({
   const titleRef = useRef<HTMLInputElement>(null);
   const channelRef = useRef<HTMLSelectElement>(null);
   const showChannel = mode !== 'inline';
-  const set = <K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) => {
-    setTouched(true);
-    // react-hook-form's own setter: the fields without a native input (editor, pickers, switch).
-    (form.setValue as (name: K, value: ArticleFormValues[K], options: { shouldDirty: boolean }) => void)(key, value, { shouldDirty: true });
-    form.clearErrors(key);
-  };
+  const { setValue, clearErrors } = form;
+  const set = useCallback(
+    <K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) => {
+      setTouched(true);
+      // react-hook-form's own setter: the fields without a native input (editor, pickers, switch).
+      (setValue as (name: K, value: ArticleFormValues[K], options: { shouldDirty: boolean }) => void)(key, value, { shouldDirty: true });
+      clearErrors(key);
+    },
+    [setValue, clearErrors],
+  );
+  const setContent = useCallback((html: string) => set('content', html), [set]);
   const title = form.register('title', { onChange: () => setTouched(true) });
 
   const unsaved = unsentKey !== undefined && touched && !disabled && articleValuesDiffer(values, initialValues);
@@ -237,24 +262,16 @@ export function ArticleForm({
         <span id={ids.content} className="block text-sm leading-none font-medium">
           Content
         </span>
-        <Suspense
-          fallback={
-            <div className="flex items-center justify-center rounded-md border" style={{ minHeight: editorHeight + 42 }}>
-              <Spinner label="Loading editor" />
-            </div>
-          }
-        >
-          <RichTextEditor
-            key={editorKey}
-            initialHtml={editorHtml}
-            onChange={(html) => set('content', html)}
-            labelId={ids.content}
-            minHeight={editorHeight}
-            invalid={Boolean(errors.content)}
-            describedBy={errors.content ? ids.contentError : undefined}
-            registerFocus={registerFocus}
-          />
-        </Suspense>
+        <EditorSlot
+          key={editorKey}
+          initialHtml={editorHtml}
+          onChange={setContent}
+          labelId={ids.content}
+          minHeight={editorHeight}
+          invalid={Boolean(errors.content)}
+          describedBy={errors.content ? ids.contentError : undefined}
+          registerFocus={registerFocus}
+        />
         <FieldError id={ids.contentError} message={errors.content} />
       </div>
 

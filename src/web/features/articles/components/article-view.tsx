@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { memo, Suspense, type ComponentProps } from 'react';
 import { MapPinIcon } from 'lucide-react';
 import type { Article } from '@contract/articles';
 import { paths } from '@contract/paths';
@@ -14,6 +14,20 @@ import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // Only the author sees these (Edit, Publish or Unpublish, Delete with its confirmation dialog).
 const OwnerActions = lazyWithRetry(() => import('./owner-actions').then((m) => ({ default: m.OwnerActions })));
+
+/**
+ * The owner's actions in their own Suspense boundary, memoized: the server renders them, and while
+ * their chunk loads the boundary keeps the server's markup. A re-render of the header with the same
+ * props (the view count arriving) must not reach the boundary: React would give up hydrating it and
+ * render its empty fallback, and the article would jump.
+ */
+const OwnerActionsSlot = memo(function OwnerActionsSlot(props: ComponentProps<typeof OwnerActions>) {
+  return (
+    <Suspense fallback={null}>
+      <OwnerActions {...props} />
+    </Suspense>
+  );
+});
 /**
  * The top of the article page (spec 1 section 2): title, Draft badge, Published and (when more
  * than 60 s later) Latest Edit dates, categories, location, the channel, counts, the Share menu
@@ -95,11 +109,7 @@ export function ArticleHeader({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ArticleStats viewCount={article.viewCount} likes={article.likes} dislikes={article.dislikes} commentCount={article.commentCount} />
         <div className="flex flex-wrap items-center gap-2" data-print="hide">
-          {isOwner && !editing && (
-            <Suspense fallback={null}>
-              <OwnerActions articleId={article.id} published={article.published} onEdit={onEdit} />
-            </Suspense>
-          )}
+          {isOwner && !editing && <OwnerActionsSlot articleId={article.id} published={article.published} onEdit={onEdit} />}
           <ShareButton path={paths.article(article.id, article.slug)} title={article.title} text={articleShareText(article.content)} />
         </div>
       </div>

@@ -82,8 +82,15 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, minHeig
         '[&_.is-editor-empty:first-child::before]:pointer-events-none [&_.is-editor-empty:first-child::before]:float-left [&_.is-editor-empty:first-child::before]:h-0 [&_.is-editor-empty:first-child::before]:text-muted-foreground [&_.is-editor-empty:first-child::before]:content-[attr(data-placeholder)]',
       )}
     >
-      {editor && <Toolbar editor={editor} />}
-      <EditorContent editor={editor} />
+      {/* Until the editor exists (the server's render, the first one after hydrating) its toolbar
+          and its page stand in place, inert and the same size, so nothing below moves when it arrives. */}
+      <Toolbar editor={editor} />
+      {editor ? (
+        <EditorContent editor={editor} />
+      ) : (
+        // The same HTML the editor starts from (sanitized by the server when it was saved), in the editor's own box.
+        <div className={cn(proseClassName, 'px-4 py-3')} style={{ minHeight }} aria-hidden="true" dangerouslySetInnerHTML={{ __html: initialHtml }} />
+      )}
     </div>
   );
 }
@@ -107,21 +114,29 @@ const TOOLS: ToolButton[] = [
   { label: 'Code block', icon: SquareCodeIcon, isActive: (e) => e.isActive('codeBlock'), run: (e) => e.chain().focus().toggleCodeBlock().run() },
 ];
 
-function Toolbar({ editor }: { editor: Editor }) {
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) => ({
-      active: TOOLS.map((tool) => tool.isActive(e)),
-      link: e.isActive('link'),
-      linkHref: (e.getAttributes('link').href as string | undefined) ?? '',
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
-    }),
-  });
+/** What the toolbar shows before the editor exists: every control there, none usable. */
+const NO_EDITOR_STATE = { active: TOOLS.map(() => false), link: false, linkHref: '', canUndo: false, canRedo: false };
+
+function Toolbar({ editor }: { editor: Editor | null }) {
+  const state =
+    useEditorState({
+      editor,
+      selector: ({ editor: e }) =>
+        e
+          ? {
+              active: TOOLS.map((tool) => tool.isActive(e)),
+              link: e.isActive('link'),
+              linkHref: (e.getAttributes('link').href as string | undefined) ?? '',
+              canUndo: e.can().undo(),
+              canRedo: e.can().redo(),
+            }
+          : NO_EDITOR_STATE,
+    }) ?? NO_EDITOR_STATE;
   const [linkOpen, setLinkOpen] = useState(false);
   const [href, setHref] = useState('');
 
   const applyLink = () => {
+    if (!editor) return;
     const url = href.trim();
     if (!url) editor.chain().focus().extendMarkRange('link').unsetLink().run();
     else editor.chain().focus().extendMarkRange('link').setLink({ href: /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}` }).run();
@@ -131,7 +146,7 @@ function Toolbar({ editor }: { editor: Editor }) {
   // WAI-ARIA toolbar: one tab stop (the button used last), arrow keys, Home and End inside.
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(TOOLS[0]!.label);
-  const disabled = (label: string) => (label === 'Undo' && !state.canUndo) || (label === 'Redo' && !state.canRedo);
+  const disabled = (label: string) => !editor || (label === 'Undo' && !state.canUndo) || (label === 'Redo' && !state.canRedo);
   const tabStop = disabled(current) ? TOOLS[0]!.label : current;
   const tabIndexOf = (label: string) => (label === tabStop ? 0 : -1);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -168,8 +183,9 @@ function Toolbar({ editor }: { editor: Editor }) {
             key={tool.label}
             label={tool.label}
             pressed={state.active[i] ?? false}
+            disabled={!editor}
             tabIndex={tabIndexOf(tool.label)}
-            onClick={() => tool.run(editor)}
+            onClick={() => editor && tool.run(editor)}
           >
             <tool.icon className="size-4" aria-hidden="true" />
           </ToolbarButton>
@@ -178,6 +194,7 @@ function Toolbar({ editor }: { editor: Editor }) {
           label="Link"
           tabIndex={tabIndexOf('Link')}
           pressed={state.link}
+          disabled={!editor}
           onClick={() => {
             setHref(state.linkHref);
             setLinkOpen((open) => !open);
@@ -186,10 +203,10 @@ function Toolbar({ editor }: { editor: Editor }) {
           <LinkIcon className="size-4" aria-hidden="true" />
         </ToolbarButton>
         <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
-        <ToolbarButton label="Undo" tabIndex={tabIndexOf('Undo')} disabled={!state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
+        <ToolbarButton label="Undo" tabIndex={tabIndexOf('Undo')} disabled={disabled('Undo')} onClick={() => editor?.chain().focus().undo().run()}>
           <Undo2Icon className="size-4" aria-hidden="true" />
         </ToolbarButton>
-        <ToolbarButton label="Redo" tabIndex={tabIndexOf('Redo')} disabled={!state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
+        <ToolbarButton label="Redo" tabIndex={tabIndexOf('Redo')} disabled={disabled('Redo')} onClick={() => editor?.chain().focus().redo().run()}>
           <Redo2Icon className="size-4" aria-hidden="true" />
         </ToolbarButton>
       </div>
@@ -207,7 +224,7 @@ function Toolbar({ editor }: { editor: Editor }) {
               } else if (e.key === 'Escape') {
                 e.preventDefault();
                 setLinkOpen(false);
-                editor.commands.focus();
+                editor?.commands.focus();
               }
             }}
             className="h-8 max-w-sm flex-1"
@@ -221,7 +238,7 @@ function Toolbar({ editor }: { editor: Editor }) {
               size="sm"
               variant="ghost"
               onClick={() => {
-                editor.chain().focus().extendMarkRange('link').unsetLink().run();
+                editor?.chain().focus().extendMarkRange('link').unsetLink().run();
                 setLinkOpen(false);
               }}
             >
