@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { PagePreferences, RenderPage } from '../src/contract/pages.js';
 import { createPageDataSource } from '../src/server/features/pages/page-data-source.js';
+import { createEmailService } from '../src/server/features/email/email.service.js';
+import { createLoginThrottle } from '../src/server/features/auth/login-throttle.js';
 import { benchSessionToken, PUBLIC_URL, rerunUnderProduction, startInProcessApp } from './in-process-app.js';
 
 rerunUnderProduction();
@@ -30,6 +32,19 @@ const publicUrl = PUBLIC_URL;
 // The app migrates the copy and builds the services the page data source uses.
 const { context, newest, close } = await startInProcessApp(values.articles);
 const { render } = (await import(pathToFileURL(entry).href)) as { render: RenderPage };
+// The profile page reads the reader's email settings; the other pages never ask it.
+const email = createEmailService({
+  db: context.db,
+  tokens: context.emailTokens,
+  outbox: context.outbox,
+  sessions: context.sessions,
+  unsubscribeLinks: context.unsubscribeLinks,
+  publicUrl,
+  confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000 }),
+  resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000 }),
+  onQueued: () => {},
+});
+const services = { ...context, email };
 
 const pages = values.pages?.split(',') ?? ['/', `/articles/${newest}`, '/channels', '/channels/1'];
 // The generator's user 1, through its session token (bench/run.mjs sends it as the cookie).
@@ -43,7 +58,7 @@ console.log(`one server render, ${values.articles} articles, ${values.ssr}, ${re
 for (const url of pages) {
   for (const viewer of [null, signedIn]) {
     const request = { url, method: 'GET' as const, publicUrl, user: viewer, providers: { google: false }, preferences };
-    const once = () => render(request, createPageDataSource(context, viewer === null ? null : session));
+    const once = () => render(request, createPageDataSource(services, viewer === null ? null : session));
     const first = await once();
     for (let i = 0; i < Math.min(1000, renders); i++) await once(); // the JIT settles first
     const cpu = process.cpuUsage();

@@ -4,6 +4,7 @@ import type { Article, ChannelTablePage, FeedPage } from './articles.js';
 import type { AuthProviders, Credentials, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
 import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
+import type { EmailSettings, NotificationSettings } from './email.js';
 import type { PublicUser } from './users.js';
 
 /**
@@ -42,6 +43,9 @@ export interface PageDataSource {
   channelAnalytics(channelId: number, period: AnalyticsPeriod): Promise<ChannelAnalytics | null>;
   /** GET /api/channels/{id}/subscribers (its owner); the refusal's status when missing or not theirs. */
   channelSubscribers(channelId: number): Promise<Subscriber[] | { status: 403 | 404 }>;
+  /** GET /api/user/email and /api/user/notifications (signed in only): the reader's own. */
+  emailSettings(): Promise<EmailSettings>;
+  notificationSettings(): Promise<NotificationSettings>;
   /** GET /api/admin-articles and /api/admin-channels (admins only). */
   adminArticles(query: ApiQuery): Promise<AdminArticlePage>;
   adminChannels(query: ApiQuery): Promise<AdminChannelPage>;

@@ -271,6 +271,21 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerArticleRefResolver(app, (segment) => ctx.articles.resolveArticleId(segment));
   await registerOpenApi(app, config.publicUrl);
 
+  // The API's email routes and the profile page's server render read the same settings.
+  const email = createEmailService({
+    db: ctx.db,
+    tokens: ctx.emailTokens,
+    outbox: ctx.outbox,
+    sessions: ctx.sessions,
+    unsubscribeLinks: ctx.unsubscribeLinks,
+    publicUrl: config.publicUrl,
+    confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000, redis }),
+    resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000, redis }),
+    onQueued: () => ctx.outboxQueued.dispatchEvent(new Event('queued')),
+  });
+
+  const pageServices = { ...ctx, email };
+
   // One set of sign-in rules for the API and the sign-in page's form (posted without JavaScript).
   const passwordSignIn = createPasswordSignIn({
     auth: ctx.auth,
@@ -309,17 +324,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(adminRoutes, { admin: ctx.admin });
       await api.register(analyticsRoutes, { analytics: ctx.analytics });
       await api.register(emailRoutes, {
-        email: createEmailService({
-          db: ctx.db,
-          tokens: ctx.emailTokens,
-          outbox: ctx.outbox,
-          sessions: ctx.sessions,
-          unsubscribeLinks: ctx.unsubscribeLinks,
-          publicUrl: config.publicUrl,
-          confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000, redis }),
-          resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000, redis }),
-          onQueued: () => ctx.outboxQueued.dispatchEvent(new Event('queued')),
-        }),
+        email,
         users: ctx.users,
         sessions: ctx.sessions,
         cookie: { secure },
@@ -342,7 +347,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       publicUrl: config.publicUrl,
       googleEnabled: Boolean(config.oidc),
       formRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
-      dataSource: (request, reply) => createPageDataSource(ctx, request.user, { request, reply, signIn: passwordSignIn }),
+      dataSource: (request, reply) => createPageDataSource(pageServices, request.user, { request, reply, signIn: passwordSignIn }),
     });
   } else {
     app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ error: 'Not found' }));

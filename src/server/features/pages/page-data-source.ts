@@ -14,6 +14,7 @@ import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { ArticlesService } from '../articles/articles.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
+import type { EmailService } from '../email/email.service.js';
 import { userRowToPublicUser, type UsersRepository } from '../users/users.repository.js';
 
 export interface PageServices {
@@ -22,6 +23,7 @@ export interface PageServices {
   articles: ArticlesService;
   channels: ChannelsService;
   comments: CommentsService;
+  email: EmailService;
   users: UsersRepository;
 }
 
@@ -67,7 +69,7 @@ function refusal(issues: { message: string }[], fallback: string): PageWriteResu
  * work without JavaScript (sign-in, registration, comments), with the API's rules and words.
  */
 export function createPageDataSource(services: PageServices, viewer: SessionUser | null, writes?: PageWrites): PageDataSource {
-  const { admin, analytics, articles, channels, comments, users } = services;
+  const { admin, analytics, articles, channels, comments, email, users } = services;
   const signedIn = () => {
     if (!viewer) throw new Error('This page data needs a signed-in viewer');
     return viewer;
@@ -107,6 +109,8 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
         throw error;
       }
     },
+    emailSettings: () => email.settings(signedIn().id),
+    notificationSettings: () => email.notifications(signedIn().id),
     adminArticles: (query) => (isAdmin(), admin.articles(AdminListQuerySchema.parse(query))),
     adminChannels: (query) => (isAdmin(), admin.channels(AdminListQuerySchema.parse(query))),
 

@@ -11,6 +11,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { queryClientOf } from '@/lib/router-context';
 import { userQueryOptions } from '@/features/users/api/users';
 import { subscriptionsQueryOptions } from '@/features/channels/api/subscriptions';
+import { emailSettingsQueryOptions, notificationSettingsQueryOptions } from '@/features/email/api/email';
 import { signedIn } from '../route-guards';
 
 /** /profile: the signed-in user's own profile (spec 2 section 2). */
@@ -30,10 +31,15 @@ export default function ProfilePage() {
   );
 }
 
-/** The reader's profile and subscriptions (their channels come with every signed-in page, from the root loader). */
+/** The reader's profile, subscriptions and email settings (their channels come with every signed-in page, from the root loader). */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await signedIn(args);
   const queryClient = queryClientOf(args.context);
-  await Promise.all([queryClient.ensureQueryData(userQueryOptions(user.id)), queryClient.ensureQueryData(subscriptionsQueryOptions(user.id))]);
+  await Promise.all([
+    queryClient.ensureQueryData(userQueryOptions(user.id)),
+    queryClient.ensureQueryData(subscriptionsQueryOptions(user.id)),
+    queryClient.ensureQueryData(emailSettingsQueryOptions()),
+    queryClient.ensureQueryData(notificationSettingsQueryOptions()),
+  ]);
   return null;
 }

@@ -1,17 +1,37 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailSettings, NotificationSettings, NotifyChoice } from '@contract/email';
 import { apiRequest } from '@/lib/api-client';
+import { fromSource } from '@/lib/server-data';
 
 export const emailSettingsKey = ['/api/user/email'] as const;
 export const notificationSettingsKey = ['/api/user/notifications'] as const;
 
 /** The signed-in user's own address (the API shows it to nobody else). */
+export const emailSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: emailSettingsKey,
+    queryFn: fromSource(
+      (source) => source.emailSettings(),
+      (signal) => apiRequest<EmailSettings>('GET', emailSettingsKey[0], undefined, { signal }),
+    ),
+  });
+
+/** How each subscription's new articles arrive by email. */
+export const notificationSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationSettingsKey,
+    queryFn: fromSource(
+      (source) => source.notificationSettings(),
+      (signal) => apiRequest<NotificationSettings>('GET', notificationSettingsKey[0], undefined, { signal }),
+    ),
+  });
+
 export function useEmailSettings() {
-  return useQuery({ queryKey: emailSettingsKey, queryFn: () => apiRequest<EmailSettings>('GET', emailSettingsKey[0]) });
+  return useQuery(emailSettingsQueryOptions());
 }
 
 export function useNotificationSettings() {
-  return useQuery({ queryKey: notificationSettingsKey, queryFn: () => apiRequest<NotificationSettings>('GET', notificationSettingsKey[0]) });
+  return useQuery(notificationSettingsQueryOptions());
 }
 
 export function useEmailActions() {
