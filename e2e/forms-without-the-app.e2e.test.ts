@@ -81,7 +81,7 @@ describeInBrowser('forms that work before the app starts and without JavaScript'
     await journey.close();
   });
 
-  it('signs in and posts a comment with JavaScript off: the comment is stored, nothing typed is in an address', async () => {
+  it('signs in and posts a comment and a reply with JavaScript off: they are stored, nothing typed is in an address', async () => {
     const username = uniqueUsername('noscript');
     const setup = await Journey.open(site.browser, site.server.url);
     await registerThroughForm(setup, username);
@@ -118,6 +118,14 @@ describeInBrowser('forms that work before the app starts and without JavaScript'
       await page.waitForURL((url) => url.pathname === article.path && url.hash === '#comments');
       await page.getByText(comment).waitFor();
 
+      // A reply: Reply is a link that opens the thread's reply form from the server.
+      const reply = 'Replying without a script too.';
+      await page.getByRole('listitem', { name: `Comment by ${username}` }).getByRole('link', { name: 'Reply' }).click();
+      await page.getByLabel(`Reply to ${username}`).fill(reply);
+      await page.getByRole('button', { name: 'Post Reply' }).click();
+      await page.waitForURL((url) => url.pathname === article.path && url.hash === '#comments');
+      await page.getByText(reply).waitFor();
+
       for (const address of addresses) {
         expect(address).not.toContain(PASSWORD);
         expect(address).not.toContain('pier%20back');
@@ -129,6 +137,7 @@ describeInBrowser('forms that work before the app starts and without JavaScript'
     // Stored: the API lists it.
     const stored = (await (await fetch(`${site.server.url}/api/articles/${article.id}/comments`)).json()) as { content: string }[];
     expect(stored.map((c) => c.content)).toContain('Good to have the pier back, and without any script.');
+    expect(stored.map((c) => c.content)).toContain('Replying without a script too.');
   });
 
   it('registers with JavaScript off through the Register form the noscript link opens', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useActionData, useFetcher } from 'react-router';
+import { Link, useActionData, useFetcher, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import '@/lib/zod-jitless';
@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { usePagePreferences } from '@/lib/page-preferences';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useCommentThreads } from '../api/comments';
 import type { CommentActionResult } from '../api/post-comment-action';
 import { CommentBody, DeleteCommentButton } from './comment-body';
@@ -115,6 +116,7 @@ function CommentForm({
         }
         void onSubmit(event);
       }}
+      id={replyTo ? `comment-form-${replyTo.id}` : undefined}
       className={cn('space-y-2', replyTo && 'mt-3 rounded-md border border-dashed p-3')}
       noValidate
     >
@@ -181,7 +183,15 @@ export function CommentsSection({
 }) {
   const comments = useCommentThreads(articleId);
   const now = useNow();
-  const [chosenReplyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  // `?replyTo={id}` opens a thread's reply form from the server's HTML: Reply is that link until the
+  // app runs (JavaScript off included), a button after.
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const linkedReply = Number(params.get('replyTo'));
+  const [chosenReplyTo, setReplyTo] = useState<ReplyTarget | null>(() => {
+    const thread = comments.data?.pages.flatMap((page) => page.items).find((t) => t.id === linkedReply);
+    return thread ? { id: thread.id, username: thread.user?.username || 'Anonymous' } : null;
+  });
   const [revealedThreads, setRevealedThreads] = useState<ReadonlySet<number>>(() => new Set());
   const signedIn = currentUserId !== null;
   const threads = useMemo(() => comments.data?.pages.flatMap((page) => page.items) ?? [], [comments.data]);
@@ -247,7 +257,7 @@ export function CommentsSection({
                 actions={
                   (signedIn && !thread.deleted) || canDelete(thread) ? (
                     <>
-                      {signedIn && !thread.deleted && (
+                      {signedIn && !thread.deleted && hydrated && (
                         <Button
                           variant="ghost"
                           size="sm"
@@ -255,6 +265,14 @@ export function CommentsSection({
                         >
                           <ReplyIcon aria-hidden="true" />
                           Reply
+                        </Button>
+                      )}
+                      {signedIn && !thread.deleted && !hydrated && (
+                        <Button asChild variant="ghost" size="sm">
+                          <Link to={`?replyTo=${thread.id}#comment-form-${thread.id}`} preventScrollReset>
+                            <ReplyIcon aria-hidden="true" />
+                            Reply
+                          </Link>
                         </Button>
                       )}
                       {canDelete(thread) && <DeleteCommentButton commentId={thread.id} />}
