@@ -63,6 +63,11 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // Libraries as they ship (docs/decisions/023): no export a library marks unstable by name.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['*'], importNamePattern: '^UNSAFE_', message: 'use the library as documented (decision 023)' }] },
+      ],
     },
   },
 );
