@@ -105,7 +105,9 @@ describeInBrowser('pages are rendered on the server and hydrated in the browser'
 
     const channelSelectors = ['h1', 'input[type="search"]', 'button:has-text("Categories")', 'li.grid article', 'li.grid h2'];
     const explore = await withoutScript(site.browser, site.server.url, '/channels', channelSelectors);
-    expect(await explore.page.getByRole('link', { name: 'Harbour Desk' }).isVisible()).toBe(true);
+    expect(await explore.page.getByRole('link', { name: 'Harbour Desk', exact: true }).isVisible()).toBe(true);
+    // Without JavaScript, Subscribe is a link to sign in that returns here, not a dead button.
+    expect(await explore.page.getByRole('link', { name: 'Subscribe to Harbour Desk' }).getAttribute('href')).toBe('/auth?next=%2Fchannels');
     await explore.context.close();
     expect(await withScript(site.browser, site.server.url, '/channels', channelSelectors)).toEqual(explore.boxes);
   });

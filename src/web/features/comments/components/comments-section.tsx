@@ -75,6 +75,8 @@ function CommentForm({
   const error = errors.content?.message ?? (fetcher.data ? null : refusal);
   const { ref: registerRef, ...field } = form.register('content');
   const textarea = useRef<HTMLTextAreaElement | null>(null);
+  // Set synchronously on submit: a double click sends its second submit before the button disables.
+  const sending = useRef(false);
 
   // Entering reply mode puts the cursor where the reply goes.
   useEffect(() => {
@@ -84,8 +86,10 @@ function CommentForm({
   // Spec 1 section 8: failures of a comment post are browser alerts; success empties the form.
   const handled = useRef<CommentActionResult | null>(null);
   useEffect(() => {
+    if (fetcher.state === 'idle') sending.current = false;
+    // The answer is there once the action is done (the state is 'loading' while the page's loaders revalidate).
     const result = fetcher.data;
-    if (fetcher.state !== 'idle' || !result || handled.current === result) return;
+    if (fetcher.state === 'submitting' || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
       form.reset({ content: '' });
@@ -96,11 +100,11 @@ function CommentForm({
   }, [fetcher.state, fetcher.data, form, onPosted]);
 
   const onSubmit = form.handleSubmit(
-    ({ content }) => {
-      if (posting) return;
-      void fetcher.submit({ content, parent_id: replyTo ? String(replyTo.id) : '' }, { method: 'post' });
+    ({ content }) => void fetcher.submit({ content, parent_id: replyTo ? String(replyTo.id) : '' }, { method: 'post' }),
+    () => {
+      sending.current = false;
+      textarea.current?.focus();
     },
-    () => textarea.current?.focus(),
   );
 
   const label = replyTo ? `Reply to ${replyTo.username}` : 'Add a comment';
@@ -114,6 +118,11 @@ function CommentForm({
           window.alert(COMMENT_MESSAGES.signIn);
           return;
         }
+        if (sending.current) {
+          event.preventDefault();
+          return;
+        }
+        sending.current = true;
         void onSubmit(event);
       }}
       id={replyTo ? `comment-form-${replyTo.id}` : undefined}
