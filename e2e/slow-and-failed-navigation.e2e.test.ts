@@ -91,4 +91,28 @@ describeInBrowser('slow and failed navigations', () => {
     journey.problems.splice(0, journey.problems.length, ...journey.problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module|Route error/.test(problem)));
     await journey.close();
   });
+
+  it('says the connection is down when the next page’s data cannot load offline, though its code is at hand', async () => {
+    const journey = await Journey.open(site.browser, site.server.url);
+    const { page } = journey;
+    await journey.goto('/');
+    const registered = await page.evaluate(async (username) => {
+      const post = (url: string, body: unknown) =>
+        fetch(url, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      await post('/api/register', { username, password: 'correct-horse' });
+      const channel = await post('/api/channels', { name: `Offline Desk ${username}`, description: 'Offline' });
+      const first = await post('/api/articles', { title: 'Read before the tunnel', content: '<p>First.</p>', channelId: channel.id });
+      const second = await post('/api/articles', { title: 'Read after the tunnel', content: '<p>Second.</p>', channelId: channel.id });
+      return { first: `/articles/${first.slug}-${first.id}`, second: `/articles/${second.slug}-${second.id}` };
+    }, `offline${Date.now().toString(36)}`);
+    // The article page's code is loaded by reading one article; then home, then offline.
+    await journey.goto(registered.first);
+    await journey.goto('/');
+    await journey.context.setOffline(true);
+    await page.getByRole('link', { name: 'Read after the tunnel' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor({ timeout: 10_000 });
+    await journey.context.setOffline(false);
+    journey.problems.splice(0, journey.problems.length, ...journey.problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|Route error/.test(problem)));
+    await journey.close();
+  });
 });

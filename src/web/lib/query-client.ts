@@ -15,6 +15,10 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
+        // Offline, a query asks once and fails rather than pausing until the connection returns: a
+        // route loader waiting on a paused query would hold the navigation (and its progress bar)
+        // forever, where the error page can say the connection is down.
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: false },
     },

@@ -11,22 +11,23 @@ import { NotFound } from '../layout/not-found';
 type Outcome = 'reloading' | 'offline' | 'failed';
 
 /**
- * What a chunk that could not be downloaded leads to (DESIGN.md section 7): offline, a page that
- * says so with a Reload button; online, one full load of the address (the current build's page);
- * if that was already tried, the error page with Reload. Decided after hydration: the server
- * render and the first browser render show the error page alike.
+ * What a page that could not load leads to (DESIGN.md section 7): offline, a page that says so with
+ * a Reload button (whether its chunk or its data failed); online, for a chunk that could not be
+ * downloaded, one full load of the address (the current build's page); if that was already tried,
+ * the error page with Reload. Decided after hydration: the server render and the first browser
+ * render show the error page alike.
  */
 function useChunkFailureOutcome(error: unknown): Outcome {
   const [outcome, setOutcome] = useState<Outcome>('failed');
   useEffect(() => {
-    if (!(error instanceof ChunkLoadError)) return;
+    if (isRouteErrorResponse(error)) return;
     if (!navigator.onLine) {
       setOutcome('offline');
       const back = () => setOutcome('failed');
       window.addEventListener('online', back, { once: true });
       return () => window.removeEventListener('online', back);
     }
-    if (reloadOnceAfterChunkFailure()) setOutcome('reloading');
+    if (error instanceof ChunkLoadError && reloadOnceAfterChunkFailure()) setOutcome('reloading');
   }, [error]);
   return outcome;
 }
