@@ -38,11 +38,24 @@ export function pageModuleFile(page: string): string {
   return `app/routes/${page}.tsx`;
 }
 
-/** The module of a page (a failed download is tried again twice, lib/chunk-retry.ts). */
+const loadedPages = new Map<string, Promise<PageModule>>();
+
+/**
+ * The module of a page (a failed download is tried again twice, lib/chunk-retry.ts), kept once
+ * loaded: the server asks for it on every render (its head), and a dynamic import of a module
+ * already loaded still costs a pass through the module loader.
+ */
 export function loadPageModule(name: string): Promise<PageModule> {
-  const load = pageModules[`./routes/${name}.tsx`];
-  if (!load) throw new Error(`No page module app/routes/${name}.tsx`);
-  return retryImport(load);
+  let loading = loadedPages.get(name);
+  if (!loading) {
+    const load = pageModules[`./routes/${name}.tsx`];
+    if (!load) throw new Error(`No page module app/routes/${name}.tsx`);
+    loading = retryImport(load);
+    loadedPages.set(name, loading);
+    // A failed load is forgotten, so the next navigation tries again.
+    loading.catch(() => loadedPages.delete(name));
+  }
+  return loading;
 }
 
 /** A route whose page lives in app/routes/{name}.tsx, loaded with `route.lazy`. */
