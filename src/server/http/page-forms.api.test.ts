@@ -104,6 +104,12 @@ describe.each(testDatabases())('forms posted to pages on %s', (kind) => {
     const remoteAddress = nextAddress();
     const json = await browser.request({ method: 'POST', remoteAddress, url: '/auth', payload: { username: 'a', password: 'b' } });
     expect(json.statusCode).toBe(415);
+    // An unknown API path is no page: 404 before its body is read, however large, and not counted as a form.
+    for (let i = 0; i < 8; i++) {
+      const api = await browser.request({ method: 'POST', remoteAddress, url: '/api/no-such-route', headers: FORM, payload: 'x='.padEnd(10_000, 'y') });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ error: 'Not found' });
+    }
     const large = await browser.request({ method: 'POST', remoteAddress, url: '/auth', headers: FORM, payload: form({ intent: 'login', username: 'x', password: 'y'.repeat(5000) }) });
     expect(large.statusCode).toBe(413);
     expect(large.json()).toHaveProperty('error');

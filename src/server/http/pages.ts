@@ -279,9 +279,16 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     );
     forms.post(
       '/*',
-      { bodyLimit: PAGE_FORM_BODY_LIMIT, config: { rateLimit: options.formRateLimit } },
+      {
+        bodyLimit: PAGE_FORM_BODY_LIMIT,
+        // Per address, like sign-in; an unknown API or file path is not a form and is not counted.
+        config: { rateLimit: { ...options.formRateLimit, allowList: (request: FastifyRequest) => !isPagePath(request.url) } },
+        // An unknown API or file path is answered before its body is read (and whatever its size).
+        onRequest: async (request, reply) => {
+          if (!isPagePath(request.url)) return reply.status(404).send({ error: 'Not found' });
+        },
+      },
       async (request, reply) => {
-        if (!isPagePath(request.url)) return reply.status(404).send({ error: 'Not found' });
         if (typeof request.body !== 'string') return reply.status(415).send({ error: 'A page takes a form (application/x-www-form-urlencoded)' });
         return sendPage(request, reply, request.body);
       },

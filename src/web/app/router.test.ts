@@ -67,7 +67,8 @@ describe('the route table', () => {
     expect(await redirectOf(paths.admin, reader)).toBe('/');
     expect(await redirectOf(paths.auth, reader)).toBe('/');
     expect(await redirectOf(paths.newChannel, reader)).toBeNull();
-  });
+    // The first query of each page transforms its module (and all it imports) for the test: slow on a busy machine.
+  }, 60_000);
 
   it('lets anonymous readers share cached copies of the public reading pages only', () => {
     const cacheable = (path: string) => pageOf(path).handles.some((handle) => handle.cacheable);

@@ -408,9 +408,11 @@ describe('the analytics page, server-rendered', () => {
 
     const stranger = await signedInClient(t, 'stranger');
     const refused = await stranger.client.get(`/channels/${channelId}/analytics?period=7`);
-    expect(refused.statusCode).toBe(200);
+    // The refusal the API answers a stranger, with the spec's words in the page itself.
+    expect(refused.statusCode).toBe(403);
     expect(reportIn(refused.body)).toBeUndefined();
     expect(refused.body).not.toContain('Story 2');
+    expect(refused.body).toContain("You don&#x27;t have permission");
   });
 });
 

@@ -1,4 +1,4 @@
-import { data, useParams, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { ApiError } from '@/lib/api-client';
@@ -17,15 +17,15 @@ import { signedIn } from '../route-guards';
 export async function loader(args: LoaderFunctionArgs) {
   await signedIn(args);
   const id = channelIdFromParam(args.params.id);
-  if (id === null) return data(null, { status: 404 });
+  if (id === null) return data({ refused: 404 }, { status: 404 });
   const period = periodFromParam(new URL(args.request.url).searchParams.get('period'));
   try {
     await queryClientOf(args.context).ensureQueryData(channelAnalyticsQueryOptions(id, period));
   } catch (error) {
-    if (error instanceof ApiError) return data(null, { status: error.status });
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return data({ refused: error.status }, { status: error.status });
     throw error;
   }
-  return null;
+  return { refused: null };
 }
 
 /**
@@ -35,10 +35,11 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export default function ChannelAnalyticsPage() {
   const { id } = useParams();
+  const { refused } = useLoaderData<typeof loader>();
   return (
     <>
       <DocumentTitle title={pageTitle('Channel Analytics')} />
-      <ChannelAnalyticsView channelId={channelIdFromParam(id)} />
+      <ChannelAnalyticsView channelId={channelIdFromParam(id)} refused={refused} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { data, useParams, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { ApiError } from '@/lib/api-client';
 import { queryClientOf } from '@/lib/router-context';
@@ -15,23 +15,24 @@ import { signedIn } from '../route-guards';
 export async function loader(args: LoaderFunctionArgs) {
   await signedIn(args);
   const id = channelIdFromParam(args.params.id);
-  if (id === null) return data(null, { status: 404 });
+  if (id === null) return data({ refused: 404 }, { status: 404 });
   try {
     await queryClientOf(args.context).ensureQueryData(subscribersQueryOptions(id));
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return data(null, { status: error.status });
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return data({ refused: error.status }, { status: error.status });
     throw error;
   }
-  return null;
+  return { refused: null };
 }
 
 /** /channels/{id}/subscribers: Manage subscribers (spec 2 section 2; signed-in readers). */
 export default function ChannelSubscribersPage() {
   const { id } = useParams();
+  const { refused } = useLoaderData<typeof loader>();
   return (
     <>
       <DocumentTitle title={pageTitle('Subscribers')} />
-      <ChannelSubscribers channelId={channelIdFromParam(id)} />
+      <ChannelSubscribers channelId={channelIdFromParam(id)} refused={refused} />
     </>
   );
 }

@@ -30,12 +30,16 @@ function Notice({ children }: { children: string }) {
   return <p className="py-10 text-center text-muted-foreground">{children}</p>;
 }
 
-/** Channel Analytics (issue 18, DESIGN.md section 5b): the channel owner's and admins' figures. */
-export function ChannelAnalyticsView({ channelId }: { channelId: number | null }) {
+/**
+ * Channel Analytics (issue 18, DESIGN.md section 5b): the channel owner's and admins' figures.
+ * `refused` is the refusal the page's loader met (a stranger, no such channel): it is shown as is,
+ * on the server and in the browser alike, and nothing is asked again.
+ */
+export function ChannelAnalyticsView({ channelId, refused = null }: { channelId: number | null; refused?: number | null }) {
   const navigate = useNavigate();
   const [period, setPeriod] = usePeriod();
-  const query = useChannelAnalytics(channelId, period);
-  const status = query.error instanceof ApiError ? query.error.status : null;
+  const query = useChannelAnalytics(refused === null ? channelId : null, period);
+  const status = refused ?? (query.error instanceof ApiError ? query.error.status : null);
 
   let body;
   if (channelId === null || status === 404) body = <Notice>{CHANNEL_MESSAGES.notFound}</Notice>;

@@ -12,12 +12,16 @@ import { ApiError } from '@/lib/api-client';
 import { useSubscribers } from '../api/subscriptions';
 import { subscribedPeopleText } from '../lib/text';
 
-/** Manage subscribers (spec 2 section 2): the owner's list of who subscribes, searchable by username. */
-export function ChannelSubscribers({ channelId }: { channelId: number | null }) {
+/**
+ * Manage subscribers (spec 2 section 2): the owner's list of who subscribes, searchable by username.
+ * `refused` is the refusal the page's loader met (not the owner, no such channel): shown as is, on
+ * the server and in the browser alike, and nothing is asked again.
+ */
+export function ChannelSubscribers({ channelId, refused: refusedBy = null }: { channelId: number | null; refused?: number | null }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const query = useSubscribers(channelId);
-  const status = query.error instanceof ApiError ? query.error.status : null;
+  const query = useSubscribers(refusedBy === null ? channelId : null);
+  const status = refusedBy ?? (query.error instanceof ApiError ? query.error.status : null);
   const refused = status === 403 || status === 404 || channelId === null;
 
   useEffect(() => {
