@@ -24,7 +24,9 @@ async function recordLayoutShifts(context: BrowserContext): Promise<void> {
         if (entry.hadRecentInput) continue;
         const sources = (entry.sources ?? []).map((source) => {
           const node = source.node;
-          return node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].slice(0, 3).join('.')}` : String(node?.nodeName);
+          const element = node instanceof Element ? node : node?.parentElement;
+          const text = node && !(node instanceof Element) ? ` "${(node.textContent ?? '').slice(0, 40)}"` : '';
+          return element ? `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join('.')}${text}` : String(node?.nodeName);
         });
         shifts.push({ value: entry.value, sources });
       }
