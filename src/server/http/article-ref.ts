@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ARTICLE_MESSAGES, ArticleRefParamsSchema } from '../../contract/articles.js';
-import { notFound } from './errors.js';
+import { notFound } from '../lib/errors.js';
 import { addCacheTags, CACHE_TAGS } from './micro-cache.js';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionsService, SessionUser } from '../features/auth/sessions.service.js';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
 
 export const SESSION_COOKIE = 'broadsheet_session';
 

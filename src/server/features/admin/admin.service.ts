@@ -10,7 +10,7 @@ import {
   type UpdateAdminArticleInput,
 } from '../../../contract/admin.js';
 import { WRITE_TAGS } from '../../http/cache-invalidation.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { AdminArticleRow, AdminChannelRow, AdminRepository } from './admin.repository.js';

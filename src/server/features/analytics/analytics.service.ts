@@ -8,7 +8,7 @@ import {
   type TopArticle,
 } from '../../../contract/analytics.js';
 import { CHANNEL_MESSAGES } from '../../../contract/channel-rules.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
 import { utcDay } from '../articles/view-keys.js';

@@ -16,7 +16,7 @@ import { LIMITS } from '../../../contract/limits.js';
 import { slugify, stripHtml } from '../../../contract/text.js';
 import { parseJson } from '../../db/json-helpers.js';
 import { WRITE_TAGS } from '../../http/cache-invalidation.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, decodeCursorOf, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';

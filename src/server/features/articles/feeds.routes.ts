@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { paths } from '../../../contract/paths.js';
 import { truncateAtBoundary } from '../../../contract/text.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
 import type { ArticlesRepository } from './articles.repository.js';
 

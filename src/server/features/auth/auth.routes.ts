@@ -13,7 +13,7 @@ import { ErrorSchema } from '../../../contract/errors.js';
 import { OkSchema } from '../../../contract/common.js';
 import { clearSessionCookie, requireUser, setSessionCookie, type SessionCookieOptions } from '../../http/session.js';
 import type { UserRow } from '../users/users.repository.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../lib/errors.js';
 import type { AuthService } from './auth.service.js';
 import type { DeviceCookies } from './device-cookies.js';
 import type { LoginThrottle } from './login-throttle.js';

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, type Credentials } from '../../../contract/auth.js';
-import { badRequest, conflict, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';

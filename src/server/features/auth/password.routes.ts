@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, ChangePasswordSchema, PASSWORD_MESSAGES } from '../../../contract/auth.js';
 import { OkSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { badRequest, unauthorized } from '../../http/errors.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
 import { requireUser, signedInBeforeValidation } from '../../http/session.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';

@@ -10,7 +10,7 @@ import {
 import { LIMITS } from '../../../contract/limits.js';
 import { slugify } from '../../../contract/text.js';
 import { WRITE_TAGS } from '../../http/cache-invalidation.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';

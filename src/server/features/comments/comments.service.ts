@@ -14,7 +14,7 @@ import {
 } from '../../../contract/comments.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { WRITE_TAGS } from '../../http/cache-invalidation.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';

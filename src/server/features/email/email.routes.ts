@@ -20,7 +20,7 @@ import {
   UnsubscribeQuerySchema,
 } from '../../../contract/email.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { badRequest, unauthorized } from '../../http/errors.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
 import { requireUser, setSessionCookie, signedInBeforeValidation, type SessionCookieOptions } from '../../http/session.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.js';
 import type { SessionsService } from '../auth/sessions.service.js';

@@ -1,6 +1,6 @@
 import { EMAIL_MESSAGES, EMAIL_PAGES, type DeliveryEvents, type EmailSettings, type NotificationSettings, type NotifyChoice, type UnsubscribeInfo } from '../../../contract/email.js';
 import type { Database } from '../../db/database.js';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import type { LoginThrottle } from '../auth/login-throttle.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { SessionsService } from '../auth/sessions.service.js';

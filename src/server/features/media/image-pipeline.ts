@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, MEDIA_MESSAGES } from '../../../contract/media.js';
 import { LIMITS } from '../../../contract/limits.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
 import { sniffImage } from './image-sniff.js';
 import { createSlots, IMAGE_QUEUE_MAX, IMAGE_SLOTS } from './image-slots.js';
 

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../lib/errors.js';
 
 /**
  * How many images are decoded and encoded at once, process-wide, and how many may wait for a turn.

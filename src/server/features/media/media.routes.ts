@@ -7,7 +7,7 @@ import { ArticleRefParamsSchema } from '../../../contract/articles.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { AddArticleImagesSchema, ArticleImagesSchema, MEDIA_MESSAGES, ReplaceArticleImagesSchema, UploadSchema, type Upload } from '../../../contract/media.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
 import { requireUser } from '../../http/session.js';
 import type { MediaService } from './media.service.js';
 import { removeStaleSpools, spoolUpload, type SpooledUpload } from './upload-spool.js';

@@ -2,7 +2,7 @@ import { ARTICLE_MESSAGES, type ArticleImage } from '../../../contract/articles.
 import { LIMITS } from '../../../contract/limits.js';
 import { MEDIA_MESSAGES, storageKeyFor, type ImageRecord, type Upload } from '../../../contract/media.js';
 import { parseJson } from '../../db/json-helpers.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import { imageRowToImage } from '../articles/articles.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';

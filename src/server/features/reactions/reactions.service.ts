@@ -1,7 +1,7 @@
 import { ARTICLE_MESSAGES } from '../../../contract/articles.js';
 import type { ReactionResult } from '../../../contract/reactions.js';
 import { WRITE_TAGS } from '../../http/cache-invalidation.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ReactionsRepository } from './reactions.repository.js';

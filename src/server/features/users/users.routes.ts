@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { PublicUserSchema, UpdateUserSchema } from '../../../contract/users.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { requireUser, signedInBeforeValidation } from '../../http/session.js';
 import { userRowToPublicUser, type UsersRepository } from './users.repository.js';
 
