@@ -11,15 +11,12 @@ import { CHANNEL_MESSAGES } from '../../../contract/channel-rules.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
-import { utcDay } from '../articles/view-keys.js';
+import { dateOfDay, utcDay } from '../../lib/time.js';
 import type { AnalyticsRepository, DayFigures, Scope, TopMetric } from './analytics.repository.js';
 
-const DAY_MS = 86_400_000;
 const TOP_ARTICLES = 5;
 const TREND_STEPS = 30;
 const REFERRERS = 10;
-
-export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 function toDay(figures: Omit<DayFigures, 'day'>): Omit<AnalyticsDay, 'date'> {
   return {

@@ -23,7 +23,8 @@ import type { ChannelsRepository } from '../channels/channels.repository.js';
 import type { ArticleDetailRow, ArticleImageRow, ArticleRowBase, ArticlesRepository, ArticleSummaryRow } from './articles.repository.js';
 import type { CategoriesRepository, CategoryIndex } from './categories.repository.js';
 import { sanitizeArticleHtml } from './sanitize-html.js';
-import { utcDay, type ViewKeys } from './view-keys.js';
+import { utcDay } from '../../lib/time.js';
+import type { ViewKeys } from './view-keys.js';
 
 export function imageRowToImage(row: ArticleImageRow): ArticleImage {
   return {

@@ -3,7 +3,7 @@ import type { CommentsTable } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
 import { prepareQuery, runPrepared, SENTINEL } from '../../db/prepared.js';
-import { utcDay } from '../articles/view-keys.js';
+import { utcDay } from '../../lib/time.js';
 
 /** A comment with its author's name. */
 export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | 'user_id' | 'parent_id' | 'content' | 'deleted' | 'created_at'> & { username: string };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { recordArticleChanges, type ArticleDelta } from '../analytics/analytics.repository.js';
-import { utcDay } from '../articles/view-keys.js';
+import { utcDay } from '../../lib/time.js';
 import { prepareQuery, runPrepared, SENTINEL } from '../../db/prepared.js';
 
 /** The article's counters after a reaction, real and boost apart (the service adds them up). */
