@@ -5,7 +5,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPairs } from '../db/word-pairs.js';
-import { searchWords } from '../features/articles/articles.repository.js';
+import { searchWords } from '../features/search/search.repository.js';
 
 /**
  * bench/generate.ts builds SQLite's three search indexes on threads of their own, each in a file of

@@ -13,7 +13,7 @@ import {
   type CreateCommentInput,
 } from '../../../contract/comments.js';
 import { LIMITS } from '../../../contract/limits.js';
-import { WRITE_TAGS } from '../../http/cache-invalidation.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
@@ -135,7 +135,7 @@ export function createCommentsService(deps: {
         if (result.reason === 'duplicate') throw conflict(COMMENT_MESSAGES.duplicate);
         throw badRequest(COMMENT_MESSAGES[result.reason]);
       }
-      deps.written?.(WRITE_TAGS.articleCounts(articleId));
+      deps.written?.([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists]);
       return commentRowToComment(result.row);
     },
 
@@ -145,7 +145,7 @@ export function createCommentsService(deps: {
       if (!row || row.deleted === 1) throw notFound(COMMENT_MESSAGES.notFound);
       if (row.user_id !== user.id && !user.isAdmin) throw forbidden(COMMENT_MESSAGES.notAllowed);
       if (!(await comments.remove(id))) throw notFound(COMMENT_MESSAGES.notFound);
-      deps.written?.(WRITE_TAGS.articleCounts(row.article_id));
+      deps.written?.([CACHE_TAGS.article(row.article_id), CACHE_TAGS.articleLists]);
     },
   };
 }

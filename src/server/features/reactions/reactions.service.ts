@@ -1,6 +1,6 @@
 import { ARTICLE_MESSAGES } from '../../../contract/articles.js';
 import type { ReactionResult } from '../../../contract/reactions.js';
-import { WRITE_TAGS } from '../../http/cache-invalidation.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { notFound } from '../../lib/errors.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -27,7 +27,7 @@ export function createReactionsService(deps: {
       if (!owner || (owner.published !== 1 && owner.user_id !== reader.id)) throw notFound(ARTICLE_MESSAGES.notFound);
       const outcome = await reactions.react(reader.id, articleId, isLike, now());
       if (!outcome) throw notFound(ARTICLE_MESSAGES.notFound);
-      deps.written?.(WRITE_TAGS.articleCounts(articleId));
+      deps.written?.([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists]);
       const { counters, reaction } = outcome;
       return {
         like_count: counters.like_count + counters.like_boost,

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app.js';
 import { CATEGORY_FIXTURES } from '../articles/category-fixtures.js';
 import { createArticlesService } from '../articles/articles.service.js';
-import { createViewKeys } from '../articles/view-keys.js';
 import { createChannelsService } from '../channels/channels.service.js';
 import { LOCATION_FIXTURES, type LocationFixture } from '../geo/location-fixtures.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -68,13 +67,7 @@ export async function seedDemo(ctx: SeedContext, log?: FastifyBaseLogger): Promi
   }
 
   const channels = createChannelsService(ctx.channelsRepository, ctx.subscriptions, now);
-  const articles = createArticlesService({
-    articles: ctx.articlesRepository,
-    channels: ctx.channelsRepository,
-    categories: ctx.categories,
-    viewKeys: createViewKeys(ctx.db),
-    now,
-  });
+  const articles = createArticlesService({ ...ctx.articlesDeps, written: undefined, onImagesReleased: undefined, now });
 
   const channelIds = new Map<string, number>();
   for (const channel of DEMO_CHANNELS) {

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { signedInClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
 import { sql } from 'kysely';
-import { createArticlesRepository, phrasePairs, searchWords, type FeedFilter } from './articles.repository.js';
+import type { Database, Dialect } from '../../db/database.js';
+import { createArticlesRepository, type FeedFilter } from '../articles/articles.repository.js';
+import { phrasePairs } from './search.postgres.js';
+import { createArticleSearch, searchWords, type SearchOptions } from './search.repository.js';
+
+/** The feed as the articles service reads it: through the search when the filter has a term. */
+function searchFeed(db: Database, dialect: Dialect, options: SearchOptions = {}) {
+  const articles = createArticlesRepository(db, dialect);
+  const search = createArticleSearch(db, dialect, articles, options);
+  return { feed: ({ search: term, ...filter }: FeedFilter) => (term ? search.feedPage(term, filter) : articles.feed(filter)) };
+}
 
 /**
- * The newest-first search page of SQLite (articles.repository.ts, newestSearchPage) must answer
+ * The newest-first search page of SQLite (search.sqlite.ts, newestSearchPage) must answer
  * exactly what the full search answers, from the word index and from the trigram index alike; a
  * window of 3 makes every path of it run on a few rows.
  */
@@ -19,8 +29,8 @@ describe('newest-first search on SQLite', () => {
       const response = await author.client.post('/api/articles', { title, content: `<p>${title} in town.</p>`, channelId: channel.id });
       expect(response.statusCode).toBe(201);
     }
-    const small = createArticlesRepository(t.database.db, 'sqlite', { searchWindow: 3 });
-    const full = createArticlesRepository(t.database.db, 'sqlite', { searchWindow: 1_000_000 });
+    const small = searchFeed(t.database.db, 'sqlite', { searchWindow: 3 });
+    const full = searchFeed(t.database.db, 'sqlite', { searchWindow: 1_000_000 });
     const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
     const filters: FeedFilter[] = [
       { sort: 'createdAt', direction: 'desc', limit: 3, search: 'lantern' },
@@ -71,7 +81,7 @@ describe('word pairs on SQLite', () => {
       const response = await author.client.post('/api/articles', { title: `Pairs ${i}`, content: `<p>${text}</p>`, channelId: channel.id });
       expect(response.statusCode).toBe(201);
     }
-    const repository = createArticlesRepository(t.database.db, 'sqlite');
+    const repository = searchFeed(t.database.db, 'sqlite');
     const searches = new Set<string>();
     for (const text of texts) {
       const words = searchWords(text);
@@ -101,7 +111,7 @@ describe('word pairs on SQLite', () => {
     const apart = await post('Wednesday', 'The harbour council said the council meets on Friday.');
     const split = await post('Thursday harbour', 'Council news.');
     const titled = await post('Harbour Council Meets', 'Nothing else.');
-    const repository = createArticlesRepository(t.database.db, 'sqlite');
+    const repository = searchFeed(t.database.db, 'sqlite');
     const found = async (search: string, direction: 'asc' | 'desc' = 'desc') =>
       (await repository.feed({ sort: 'createdAt', direction, limit: 20, search, channelIds: [channel.id] })).map((r) => r.id).sort((a, b) => a - b);
     expect(await found('harbour council meets')).toEqual([inOrder, titled]);
@@ -123,8 +133,8 @@ describe('word pairs on SQLite', () => {
     for (const word of ['Lantern', 'Lanterns', 'Lanternfish', 'Lantana', 'Plant', 'ΟΔΟΣ']) {
       ids[word] = (await author.client.post('/api/articles', { title: `${word} report`, content: `<p>About ${word}.</p>`, channelId: channel.id })).json().id;
     }
-    const few = createArticlesRepository(t.database.db, 'sqlite');
-    const one = createArticlesRepository(t.database.db, 'sqlite', { wordBeginnings: 1 });
+    const few = searchFeed(t.database.db, 'sqlite');
+    const one = searchFeed(t.database.db, 'sqlite', { wordBeginnings: 1 });
     const prefixMatches = async (word: string) =>
       (await sql<{ id: number }>`select rowid as id from articles_words where articles_words match ${`"${word}"*`} order by rowid`.execute(t.database.db)).rows.map((r) => r.id);
     for (const search of ['lantern', 'LANT', 'la', 'plant', 'οδος', 'ΟΔΟΣ']) {
@@ -152,7 +162,7 @@ describe('word pairs on SQLite', () => {
     const channel = (await author.client.post('/api/channels', { name: 'Edit Desk', description: 'd' })).json();
     const article = (await author.client.post('/api/articles', { title: 'Quiet week', content: '<p>Nothing happened at the pier.</p>', channelId: channel.id })).json();
     await author.client.post('/api/articles', { title: 'Lighthouse keeper retires', content: '<p>The harbour council thanked her.</p>', channelId: channel.id });
-    const repository = createArticlesRepository(t.database.db, 'sqlite');
+    const repository = searchFeed(t.database.db, 'sqlite');
     const found = async (search: string) => (await repository.feed({ sort: 'createdAt', direction: 'desc', limit: 20, search })).map((r) => r.id);
     const holdsPair = async (pair: string) =>
       (await sql<{ id: number }>`select rowid as id from article_word_pairs where article_word_pairs match ${`"${pair}"`}`.execute(t.database.db)).rows.map((r) => r.id);
@@ -178,7 +188,7 @@ describe('word pairs on SQLite', () => {
 });
 
 /**
- * PostgreSQL's search page (articles.repository.ts, postgresSearchPage) tests the next rows of the
+ * PostgreSQL's search page (search.postgres.ts, feedPage) tests the next rows of the
  * page's order one by one, then asks the search index for every match when they hold less than a
  * page. With 3 rows the second step runs for most terms, with a million never: both must answer
  * what the other does, in every order, on later pages and with other filters.
@@ -195,8 +205,8 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))('search pag
       const response = await author.client.post('/api/articles', { title, content: `<p>Reported in town: ${title}.</p>`, channelId: i % 3 === 0 ? other.id : channel.id });
       expect(response.statusCode).toBe(201);
     }
-    const few = createArticlesRepository(t.database.db, kind, { postgresSearchRows: 3 });
-    const all = createArticlesRepository(t.database.db, kind, { postgresSearchRows: 1_000_000 });
+    const few = searchFeed(t.database.db, kind, { postgresSearchRows: 3 });
+    const all = searchFeed(t.database.db, kind, { postgresSearchRows: 1_000_000 });
     const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
     const searches = ['lantern', 'harbour council', 'harbour counc', 'harbour co', 'antern', 'nothing like this'];
     for (const search of searches) {
@@ -244,7 +254,7 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))('search pag
       const response = await author.client.post('/api/articles', { title: `Pairs ${i}`, content: `<p>${text}</p>`, channelId: channel.id });
       expect(response.statusCode).toBe(201);
     }
-    const repository = createArticlesRepository(t.database.db, kind, { postgresSearchRows: 3 });
+    const repository = searchFeed(t.database.db, kind, { postgresSearchRows: 3 });
     const phraseMatches = async (words: string[]) => {
       const query = words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' <-> ');
       const rows = await sql<{ id: number }>`select id from articles where search_words @@ to_tsquery('simple', ${query}) order by id`.execute(t.database.db);
@@ -292,18 +302,18 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))('search pag
       },
       transformResult: async (args) => args.result,
     });
-    const search = (repository: ReturnType<typeof createArticlesRepository>, term: string) =>
+    const search = (repository: ReturnType<typeof searchFeed>, term: string) =>
       repository.feed({ sort: 'createdAt', direction: 'desc', limit: 20, search: term }).then((rows) => rows.map((r) => r.id));
     const searches = ['harbour town', 'lantern makers', 'harbour zzyzx', 'makers lant', 'antern', 'lant'];
     // Before ANALYZE the list is empty: every word is probed.
-    const before = createArticlesRepository(watched, kind, { postgresSearchRows: 0 });
+    const before = searchFeed(watched, kind, { postgresSearchRows: 0 });
     const expected = [];
     for (const term of searches) expected.push(await search(before, term));
     expect(probes).toBeGreaterThan(0);
     await sql`analyze articles`.execute(t.database.db);
     const listed = await sql<{ words: string[] | null }>`select most_common_elems::text::text[] as words from pg_stats where tablename = 'articles' and attname = 'search_words'`.execute(t.database.db);
     expect(listed.rows[0]?.words).toEqual(expect.arrayContaining(['harbour', 'town', 'lantern']));
-    const after = createArticlesRepository(watched, kind, { postgresSearchRows: 0 });
+    const after = searchFeed(watched, kind, { postgresSearchRows: 0 });
     probes = 0;
     expect(await search(after, 'harbour town')).toHaveLength(4);
     expect(probes).toBe(0);
@@ -317,7 +327,7 @@ describe.each(testDatabases().filter((kind) => kind === 'postgres'))('search pag
     const author = await signedInClient(t);
     const channel = (await author.client.post('/api/channels', { name: 'Edit Desk', description: 'd' })).json();
     const article = (await author.client.post('/api/articles', { title: 'Quiet week', content: '<p>Nothing happened at the pier.</p>', channelId: channel.id })).json();
-    const repository = createArticlesRepository(t.database.db, kind, { postgresSearchRows: 0 });
+    const repository = searchFeed(t.database.db, kind, { postgresSearchRows: 0 });
     const found = async (search: string) => (await repository.feed({ sort: 'createdAt', direction: 'desc', limit: 20, search })).map((r) => r.id);
     // A phrase of words some article has, so it goes through the word index and its pairs.
     await author.client.post('/api/articles', { title: 'Lighthouse keeper retires', content: '<p>The harbour council thanked her.</p>', channelId: channel.id });

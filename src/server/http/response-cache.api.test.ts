@@ -1,7 +1,17 @@
 import Fastify from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import { describe, expect, it } from 'vitest';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../test-support/test-app.js';
-import { CACHE_TAGS, createMicroCache, markCacheable } from './micro-cache.js';
+import { CACHE_TAGS } from '../lib/cache-tags.js';
+import { registerResponseCache } from './response-cache.js';
+
+/** A bare app with the response cache, as app.ts registers it (after the cookie parser). */
+async function cachedApp(ttlMs = 60_000) {
+  const app = Fastify();
+  await app.register(fastifyCookie);
+  const cache = registerResponseCache(app, { ttlMs });
+  return { app, cache };
+}
 
 describe('the cache of anonymous reads', () => {
   const t = useTestApp('sqlite', { MICRO_CACHE_MS: '300' });
@@ -163,14 +173,12 @@ describe.each(testDatabases())('fresh anonymous reads after a write, cache of a 
 });
 
 describe('the cache API for pages', () => {
-  it('stores what markCacheable marks, drops it with its tags or any page write, and never for a signed-in reader', async () => {
-    const cache = createMicroCache({ ttlMs: 60_000 });
-    const app = Fastify();
-    cache.register(app);
+  it('keeps what reply.cacheable() marks, drops it with its tags or any write, and never for a signed-in reader', async () => {
+    const { app, cache } = await cachedApp();
     let renders = 0;
-    app.get('/page/:name', async (request) => {
+    app.get('/page/:name', async (request, reply) => {
       renders++;
-      markCacheable(request, [`page:${(request.params as { name: string }).name}`]);
+      reply.cacheable([`page:${(request.params as { name: string }).name}`]);
       return `rendered ${renders}`;
     });
     app.get('/private', async () => `private ${++renders}`);
@@ -181,25 +189,23 @@ describe('the cache API for pages', () => {
     expect(await get('/page/a')).toBe('rendered 1');
     expect(await get('/page/a', 'broadsheet_session=x')).toBe('rendered 2');
     expect(await get('/page/b')).toBe('rendered 3');
-    cache.invalidate(['page:a']);
-    expect(await get('/page/a')).toBe('rendered 4');
     expect(await get('/page/b')).toBe('rendered 3');
-    cache.invalidate([CACHE_TAGS.pages]);
+    // Every write drops every page: a page shows articles, counts, comments and channels together.
+    cache.invalidate([CACHE_TAGS.article(12)]);
+    expect(await get('/page/a')).toBe('rendered 4');
     expect(await get('/page/b')).toBe('rendered 5');
-    // Not marked, not in the cacheable list: never stored.
+    expect(await get('/page/b')).toBe('rendered 5');
+    // Not marked, no route cache config: never kept.
     expect(await get('/private')).toBe('private 6');
     expect(await get('/private')).toBe('private 7');
     await app.close();
   });
 
-  it('does not store an answer read before a write to it committed', async () => {
-    const cache = createMicroCache({ ttlMs: 60_000 });
-    const app = Fastify();
-    cache.register(app);
+  it('does not keep an answer read before a write to it committed', async () => {
+    const { app, cache } = await cachedApp();
     let release: () => void = () => {};
     let version = 1;
-    app.get('/slow', async (request) => {
-      markCacheable(request, ['story']);
+    app.get('/slow', { config: { cache: { tags: ['story'] } } }, async () => {
       const read = version;
       await new Promise<void>((resolve) => (release = resolve));
       return `version ${read}`;
@@ -218,12 +224,52 @@ describe('the cache API for pages', () => {
     expect(cache.size()).toBe(1);
     await app.close();
   });
+
+  it('tells a CDN what it may keep: public with s-maxage, Vary and Surrogate-Key; private for a session', async () => {
+    const { app } = await cachedApp(5000);
+    app.get('/shared', { config: { cache: { tags: ['lists', 'article-7'] } } }, async () => 'for everyone');
+    await app.ready();
+    const first = await app.inject({ url: '/shared' });
+    for (const answer of [first, await app.inject({ url: '/shared' })]) {
+      expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=30');
+      expect(answer.headers['surrogate-key']).toBe('lists article-7');
+      expect(String(answer.headers.vary).toLowerCase()).toContain('cookie');
+    }
+    const signedIn = await app.inject({ url: '/shared', headers: { cookie: 'broadsheet_session=abc' } });
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect(signedIn.headers['surrogate-key']).toBeUndefined();
+    await app.close();
+  });
+});
+
+describe.each(testDatabases())('a session cookie written in any form the parser accepts, on %s', (kind) => {
+  const t = useTestApp(kind, { MICRO_CACHE_MS: '60000' });
+
+  it('is a signed-in request: its own draft is never kept nor handed to the next anonymous reader', async () => {
+    const author = await signedInClient(t, 'spaced');
+    const channel = (await author.client.post('/api/channels', { name: 'Spaced Desk', description: 'd' })).json();
+    const draft = (await author.client.post('/api/articles', { title: 'Secret draft', content: '<p>Not yet</p>', channelId: channel.id, status: 'draft' })).json();
+    const token = author.client.cookie!.split('=')[1]!;
+    const url = `/api/articles/${draft.id}`;
+    for (const cookie of [`broadsheet_session =${token}`, `broadsheet_session= ${token}`, ` broadsheet_session=${token} `, `theme=dark;broadsheet_session=${token}`]) {
+      const own = await t.app.inject({ url, headers: { cookie } });
+      expect(own.statusCode, cookie).toBe(200);
+      expect(own.headers['cache-control'], cookie).toBe('private, no-store');
+      const anonymous = await t.app.inject({ url });
+      expect(anonymous.statusCode, cookie).toBe(404);
+      expect(anonymous.body).not.toContain('Secret draft');
+    }
+    // The personal feed with the odd cookie is private too, and the anonymous feed is not it.
+    const feed = await t.app.inject({ url: '/api/articles?limit=5', headers: { cookie: `broadsheet_session =${token}` } });
+    expect(feed.headers['cache-control']).toBe('private, no-store');
+    expect((await t.app.inject({ url: '/api/articles?limit=5' })).headers['x-cache']).toBeUndefined();
+  });
 });
 
 describe('cache hits over HTTP', () => {
   const t = useTestApp('sqlite', { MICRO_CACHE_MS: '60000' });
 
-  it('answers hits from the HTTP server with the original headers, compressed once when accepted', async () => {
+  it('answers hits inside Fastify with the original headers, compressed once when accepted', async () => {
     const author = await signedInClient(t);
     const channel = (await author.client.post('/api/channels', { name: 'Wire Desk', description: 'Wires' })).json();
     await t.app.listen({ port: 0, host: '127.0.0.1' });

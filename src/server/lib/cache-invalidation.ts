@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { CACHE_TAGS } from './micro-cache.js';
 
 /** The Redis channel instances announce their writes on. */
 export const INVALIDATION_CHANNEL = 'broadsheet-cache-invalidate';
 
 /**
- * Where services announce a committed write (DESIGN.md section 7): the micro-cache of this instance
- * drops the entries it affects at once, and other instances hear it over Redis pub/sub when
- * REDIS_URL is set. Services call `written` after their transaction has committed and before they
- * answer, so the writer's answer never overtakes the invalidation on its own instance.
+ * Where services announce a committed write (DESIGN.md section 7), naming what it changed with the
+ * tags of lib/cache-tags.ts: the response cache of this instance drops the answers showing it at
+ * once, and other instances hear it over Redis pub/sub when REDIS_URL is set. Services call
+ * `written` after their transaction has committed and before they answer, so the writer's answer
+ * never overtakes the invalidation on its own instance.
  */
 export interface CacheInvalidation {
   written(tags: Iterable<string>): void;
-  /** Listeners on this instance (the micro-cache); answers the function that removes it. */
+  /** Listeners on this instance (the response cache); answers the function that removes it. */
   subscribe(listener: (tags: string[]) => void): () => void;
   /** Tags heard from another instance: told to the listeners here, not published again. */
   receive(tags: string[]): void;
@@ -44,24 +44,6 @@ export function createCacheInvalidation(): CacheInvalidation {
     },
   };
 }
-
-/** The tags each kind of write names (see CACHE_TAGS in micro-cache.ts for what carries them). */
-export const WRITE_TAGS = {
-  /** A new article (published or not): lists and counts change, a cached 404 for its slug may now resolve. */
-  articleCreated: () => [CACHE_TAGS.lists, CACHE_TAGS.channels, CACHE_TAGS.missing, CACHE_TAGS.pages],
-  /** Title, text, place, categories or images changed; a new slug may answer a cached 404. */
-  articleEdited: (id: number) => [CACHE_TAGS.article(id), CACHE_TAGS.lists, CACHE_TAGS.missing, CACHE_TAGS.pages],
-  /** Published or unpublished or deleted: it appears in or leaves the lists and its channel's count. */
-  articleListed: (id: number) => [CACHE_TAGS.article(id), CACHE_TAGS.lists, CACHE_TAGS.channels, CACHE_TAGS.missing, CACHE_TAGS.pages],
-  /** Reactions, comments and admin totals: the article's counts, which every list shows and sorts by. */
-  articleCounts: (id: number) => [CACHE_TAGS.article(id), CACHE_TAGS.lists, CACHE_TAGS.pages],
-  /** A new channel: channel lists and counts, a cached 404 for it. */
-  channelCreated: () => [CACHE_TAGS.channels, CACHE_TAGS.missing, CACHE_TAGS.pages],
-  /** A channel's name or description: its name is embedded in every article and list of it. */
-  channelEdited: () => [CACHE_TAGS.all],
-  /** Subscriptions and admin totals change a channel's subscriber count. */
-  channelCounts: () => [CACHE_TAGS.channels, CACHE_TAGS.pages],
-} as const;
 
 /**
  * Connects this instance's invalidations to the others' over Redis pub/sub: one message per event
