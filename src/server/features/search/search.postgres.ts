@@ -1,7 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ArticleSummaryRow, NarrowedFeedFilter } from '../articles/articles.repository.js';
-import { searchWords, type ArticleSearch, type SearchableFeed, type SearchOptions } from './search.repository.js';
+import { searchWords } from './search-words.js';
+import type { ArticleSearch, SearchableFeed, SearchOptions } from './search.repository.js';
 
 /** How many rows of a feed page's order are checked one by one before the search index lists every match (see feedPage). */
 export const POSTGRES_SEARCH_ROWS = 500;

@@ -27,8 +27,7 @@ export interface SearchOptions {
   postgresSearchRows?: number;
 }
 
-/** A term's words as both word indexes cut text: runs of letters and digits, lower-cased. */
-export const searchWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+export { searchWords } from './search-words.js';
 
 export function createArticleSearch(db: Database, dialect: Dialect, feed: SearchableFeed, options: SearchOptions = {}): ArticleSearch {
   return dialect === 'postgres' ? createPostgresSearch(db, feed, options) : createSqliteSearch(db, feed, options);

@@ -2,7 +2,8 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { pairPhrase, unicode61Fold } from '../../db/word-pairs.js';
 import type { ArticleSummaryRow, NarrowedFeedFilter } from '../articles/articles.repository.js';
-import { searchWords, type ArticleSearch, type SearchableFeed, type SearchOptions } from './search.repository.js';
+import { searchWords } from './search-words.js';
+import type { ArticleSearch, SearchableFeed, SearchOptions } from './search.repository.js';
 
 /** How many of the newest matches a first search page asks the index for (see newestSearchPage). */
 export const SEARCH_WINDOW = 200;
