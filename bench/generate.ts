@@ -27,7 +27,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { textPairs } from '../src/server/db/word-pairs.js';
 import { createCategoriesRepository } from '../src/server/features/articles/categories.repository.js';
 import { createLocationsRepository } from '../src/server/features/geo/locations.repository.js';
-import { seedFixtures } from '../src/server/features/seed/seed.js';
+import { seedFixtures } from '../src/server/seed/seed.js';
 import { hashPassword } from '../src/server/features/auth/passwords.js';
 import { sessionIdFromToken } from '../src/server/features/auth/session-tokens.js';
 import { slugify } from '../src/contract/text.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
+import { TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
 import { DEMO_ARTICLES, DEMO_CHANNELS, DEMO_DRAFTS, DEMO_OWN_ARTICLES } from './demo-content.js';
 import { DEMO_ACCOUNT, seedDemo } from './seed.js';
 

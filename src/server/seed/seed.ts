@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app.js';
-import { CATEGORY_FIXTURES } from '../articles/category-fixtures.js';
-import { createArticlesService } from '../articles/articles.service.js';
-import { createChannelsService } from '../channels/channels.service.js';
-import { LOCATION_FIXTURES, type LocationFixture } from '../geo/location-fixtures.js';
-import { hashPassword } from '../auth/passwords.js';
-import type { SessionUser } from '../auth/sessions.service.js';
+import type { AppContext } from '../app.js';
+import { CATEGORY_FIXTURES } from '../features/articles/category-fixtures.js';
+import { createArticlesService } from '../features/articles/articles.service.js';
+import { createChannelsService } from '../features/channels/channels.service.js';
+import { LOCATION_FIXTURES, type LocationFixture } from '../features/geo/location-fixtures.js';
+import { hashPassword } from '../features/auth/passwords.js';
+import type { SessionUser } from '../features/auth/sessions.service.js';
 import { DEMO_ARTICLES, DEMO_CHANNELS, DEMO_DRAFTS, DEMO_OWN_ARTICLES, DEMO_PASSWORD, DEMO_WRITERS, type DemoArticle } from './demo-content.js';
-import { seedDemoImages } from '../media/demo-images.js';
-import { seedDemoReactions } from '../reactions/demo-reactions.js';
-import { seedDemoComments } from '../comments/demo-comments.js';
+import { seedDemoImages } from '../features/media/demo-images.js';
+import { seedDemoReactions } from '../features/reactions/demo-reactions.js';
+import { seedDemoComments } from '../features/comments/demo-comments.js';
 
 export const DEMO_ACCOUNT = { username: 'demo', password: DEMO_PASSWORD } as const;
 
