@@ -4,6 +4,11 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
+/** What other features use of passwords and sign-in limits (email's reset and confirmation links). */
+export { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
+export { hashPassword, verifyPassword } from './passwords.js';
+export type { LoginThrottle } from './login-throttle.js';
+
 export function createAuthService(users: UsersRepository, now: () => number = Date.now) {
   return {
     async register(credentials: Credentials): Promise<UserRow> {

@@ -23,7 +23,7 @@ import { ErrorSchema } from '../../../contract/errors.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { BODY_LIMITS } from '../../http/body-limits.js';
 import { requireUser, setSessionCookie, signedInOnly, type SessionCookieOptions } from '../../http/session.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/auth.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { EmailService } from './email.service.js';
