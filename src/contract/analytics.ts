@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Channel analytics (issue 18, DESIGN.md section 5b): per-UTC-day figures of a channel (or, for
+ * Channel analytics (DESIGN.md section 5b): per-UTC-day figures of a channel (or, for
  * admins, the whole site) over a period, compared with the period before.
  */
 

@@ -233,13 +233,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // parsed cookies and answers hits before the session lookup.
   await app.register(fastifyCookie);
   const responseCache = registerResponseCache(app, { ttlMs: config.microCacheMs });
-  // A page (30 to 150 KB of HTML) is compressed in one call. Through a zlib stream, which the
-  // plugin uses above 8 KB on 2 cores, brotli cost far more CPU in the server than the work itself:
-  // 0.8 ms instead of 0.3 for a 37 KB article page, 13.5 ms instead of 0.65 for the 110 KB home page.
-  // In one call, brotli (quality 4) holds the event loop about 6 ms per MB. Quality 3: a 22 KB article
-  // page in 96 µs instead of 156 and a 116 KB home page in 273 instead of 576, for 6% and 4% more
-  // bytes (290 and 530): CPU every uncached page and API answer pays, against a few milliseconds of
-  // transfer on a slow phone connection. The response cache compresses its entries once, at quality 4.
+  // A page (30 to 150 KB of HTML) is compressed in one call: through a zlib stream, which the
+  // plugin uses above 8 KB, brotli cost far more CPU than the work itself. Quality 3 instead of 4
+  // costs a few percent more bytes and roughly halves the CPU every uncached page and API answer
+  // pays. The response cache compresses its entries once, at quality 4.
   await app.register(fastifyCompress, {
     threshold: 1024,
     syncThreshold: 1024 * 1024,

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   }, 60 * 60 * 1000);
   purge.unref();
 
-  // Email (issue 17): every instance drains the shared outbox unless EMAIL_SENDER=false.
+  // Email: every instance drains the shared outbox unless EMAIL_SENDER=false.
   const mailSender = config.email.sender
     ? createMailSender({
         db: database.db,

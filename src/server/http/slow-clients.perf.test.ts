@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../e2e/support/server.js';
-import { PER_ADDRESS_MESSAGE, TIMEOUT_MESSAGE } from './server-limits.js';
+import { DEFAULT_SERVER_LIMITS, PER_ADDRESS_MESSAGE, TIMEOUT_MESSAGE } from './server-limits.js';
 
 /**
  * Connections that announce a body and then send a byte every few seconds (or never finish their

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 
 /**
- * Per-UTC-day rollups (issue 18). The write half is called by the views, reactions, comments and
+ * Per-UTC-day rollups. The write half is called by the views, reactions, comments and
  * subscriptions repositories inside their own transactions, with the transaction they hold, so a
  * rollup moves exactly when the row that justifies it does (DESIGN.md section 4). The read half is
  * what the analytics page asks; it reads only rollups and the articles table, never raw events.

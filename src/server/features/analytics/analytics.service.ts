@@ -40,7 +40,7 @@ export function trendOf(values: number[], steps = TREND_STEPS): number[] {
 }
 
 /**
- * Channel analytics (issue 18): the owner's (or an admin's) figures of a channel per UTC day over a
+ * Channel analytics: the owner's (or an admin's) figures of a channel per UTC day over a
  * period, and the same for the whole site for admins. Everything is read from the rollups.
  */
 export function createAnalyticsService(deps: {

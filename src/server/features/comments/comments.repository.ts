@@ -231,7 +231,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
             .where('id', '=', values.articleId)
             .returning('channel_id')
             .executeTakeFirstOrThrow();
-          // The article's and channel's per-day figures (analytics, issue 18).
+          // The article's and channel's per-day figures (analytics).
           await recordArticleChanges(trx, { id: values.articleId, channelId: article.channel_id }, [{ day: utcDay(values.now), delta: { comments: 1 } }]);
           const row = await selectComments(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();
           return { ok: true, row };
@@ -296,7 +296,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
           .returning('channel_id')
           .executeTakeFirst();
         if (article) {
-          // A comment counts on the day it was written, so deleting it lowers that day (issue 18).
+          // A comment counts on the day it was written, so deleting it lowers that day.
           const day = utcDay(Number(row.created_at));
           await recordArticleChanges(trx, { id: row.article_id, channelId: article.channel_id }, [{ day, delta: { comments: -1 } }]);
         }

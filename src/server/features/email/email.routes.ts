@@ -160,7 +160,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      // The same refusal as registration and a password change (issue 16): no well-known password.
+      // The same refusal as registration and a password change: no well-known password.
       if (isCommonPassword(request.body.password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
       const userId = await email.resetPassword(request.body.token, request.body.password);
       const user = await users.findById(userId);

@@ -51,7 +51,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 export const TOO_MANY_PIXELS_MESSAGE = `Image dimensions are too large (max ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`;
 
 /**
- * Shapes refused before decoding (issue 16, finding 5). A 1 x 49,000,000 PNG is under the pixel
+ * Shapes refused before decoding. A 1 x 49,000,000 PNG is under the pixel
  * limit and 95 KB on the wire, yet took 25 s of CPU to resize. No photograph or illustration is
  * longer than 20,000 px or 50 times longer than it is wide; the 1920 px of DESIGN.md is what an
  * accepted image is resized to, not a refusal.

@@ -87,7 +87,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       let spooled: SpooledUpload | undefined;
       let fileName = 'image';
       try {
-        // Every part is read: a second file is refused, not silently dropped (issue 16). With the
+        // Every part is read: a second file is refused, not silently dropped. With the
         // `files: 1` limit, busboy reports it as FST_FILES_LIMIT.
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
