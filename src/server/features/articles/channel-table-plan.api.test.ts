@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { signedInClient, useTestApp } from '../../test-support/test-app.js';
+import { signedInClient, useTestApp } from '../../../test-support/test-app.js';
 
 /**
  * A channel's article table reads that channel's rows, in every order the reader can click. A

@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { signedInClient, useTestApp } from '../../test-support/test-app.js';
+import { signedInClient, useTestApp } from '../../../test-support/test-app.js';
 
 /**
  * A signed-in reader's feed is read through their channels: the reader's subscriptions and own

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textPairs } from '../db/word-pairs.js';
-import { searchWords } from '../features/search/search.repository.js';
+import { textPairs } from '../../db/word-pairs.js';
+import { searchWords } from './search-words.js';
 
 /**
  * bench/generate.ts builds SQLite's three search indexes on threads of their own, each in a file of
