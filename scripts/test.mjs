@@ -21,7 +21,6 @@ const projects = extraArgs.some((arg) => arg.startsWith('--project')) ? [] : ['u
 step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 step('build', 'npm', ['run', 'build']);
-fs.writeFileSync('dist/.build-stamp', new Date().toISOString());
 
 fs.mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
