@@ -8,7 +8,16 @@ import { QUALIFIED_ARTICLE_COLUMNS, type ArticleDetailRow, type ArticleSummaryRo
 import { assignSlug, resolveSegment } from './article-slugs.js';
 import { takeAnonymousView } from './view-address-cap.js';
 
-export { detailRowToArticle, imageRowToImage, summaryRowToSummary, type ArticleDetailRow, type ArticleImageRow, type ArticleSummaryRow } from './article-rows.js';
+export {
+  ARTICLE_COLUMNS,
+  QUALIFIED_ARTICLE_COLUMNS,
+  detailRowToArticle,
+  imageRowToImage,
+  summaryRowToSummary,
+  type ArticleDetailRow,
+  type ArticleImageRow,
+  type ArticleSummaryRow,
+} from './article-rows.js';
 
 /** A query runner: the database, or the transaction a service opened for a write and its side effects. */
 export type Executor = Kysely<DB> | Transaction<DB>;
