@@ -20,7 +20,7 @@ interface SlowConnection {
   answer: string;
 }
 
-/** Opens a connection from `localAddress` that sends POST headers announcing 100 KB (or half its headers) and then stalls. */
+/** Opens a connection from `localAddress` that sends POST headers announcing a 1 KB body (within the route's limit) (or half its headers) and then stalls. */
 function openSlow(port: number, localAddress: string, kind: 'body' | 'headers'): Promise<SlowConnection> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port, localAddress });
@@ -34,7 +34,7 @@ function openSlow(port: number, localAddress: string, kind: 'body' | 'headers'):
     socket.on('connect', () => {
       socket.write(
         kind === 'body'
-          ? `POST /api/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`
+          ? `POST /api/register HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`
           : `GET /api/articles HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `,
       );
       resolve(connection);
