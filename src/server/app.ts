@@ -222,17 +222,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     done();
   });
 
-  registerSecurityHeaders(app, {
-    webDev: config.webDev,
-    secure,
-    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
-  });
   // onSend hooks run in this order: cookies are written, then the response cache decides
   // Cache-Control and Vary (seeing those cookies) and keeps a shared answer, then compression
   // (a route hook, so the cache keeps the plain serialized body). Its onRequest hook reads the
   // parsed cookies and answers hits before the session lookup.
   await app.register(fastifyCookie);
   const responseCache = registerResponseCache(app, { ttlMs: config.microCacheMs });
+  // After the cache's hook: a hit carries the headers Helmet set on the answer it keeps.
+  registerSecurityHeaders(app, {
+    webDev: config.webDev,
+    secure,
+    imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
+  });
   // A page (30 to 150 KB of HTML) is compressed in one call: through a zlib stream, which the
   // plugin uses above 8 KB, brotli cost far more CPU than the work itself. Quality 3 instead of 4
   // costs a few percent more bytes and roughly halves the CPU every uncached page and API answer
