@@ -6,7 +6,7 @@ import { CACHE_TAGS } from '../lib/cache-tags.js';
 import { SESSION_COOKIE } from './session.js';
 
 /**
- * How answers are cached, in one place (DESIGN.md sections 4 and 7, docs/decisions/025-response-cache.md):
+ * How answers are cached, in one place (DESIGN.md sections 4 and 7, docs/decisions/025-response-cache-in-fastify.md):
  *
  * - "Signed in" is decided once per request, from the parsed cookies (`request.signedIn`: the
  *   request carries a session cookie, valid or not). Nothing else looks at the Cookie header's text.

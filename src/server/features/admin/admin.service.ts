@@ -70,7 +70,7 @@ export function createAdminService(
   /** The category tree's paths by id, for the article rows' category column. */
   categoryPaths: () => Promise<CategoryPaths>,
   now: () => number = Date.now,
-  /** Told of each committed write (the micro-cache drops what it affects). */
+  /** Told of each committed write (the response cache drops the answers that show it). */
   written: (tags: readonly string[]) => void = () => {},
 ) {
   return {

@@ -20,7 +20,7 @@ export function createChannelsService(
   channels: ChannelsRepository,
   subscriptions: SubscriptionsRepository,
   now: () => number = Date.now,
-  /** Told of each committed write (the micro-cache drops what it affects). */
+  /** Told of each committed write (the response cache drops the answers that show it). */
   written: (tags: readonly string[]) => void = () => {},
 ) {
   async function getOrThrow(id: number, viewerId: number | null) {

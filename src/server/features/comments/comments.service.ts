@@ -60,7 +60,7 @@ export function createCommentsService(deps: {
   comments: CommentsRepository;
   articles: Pick<ArticlesRepository, 'ownership'>;
   now?: () => number;
-  /** Told of each committed write (the micro-cache drops what it affects). */
+  /** Told of each committed write (the response cache drops the answers that show it). */
   written?: (tags: readonly string[]) => void;
 }) {
   const { comments, articles } = deps;
@@ -101,7 +101,7 @@ export function createCommentsService(deps: {
 
     /**
      * A thread's replies after `cursor` (the thread's repliesCursor, then each page's nextCursor).
-     * Answers with the article's id too, which the micro-cache tags the answer with. A reply has no
+     * Answers with the article's id too, which the response cache tags the answer with. A reply has no
      * replies of its own (two levels): its list is empty.
      */
     async replies(commentId: number, viewer: SessionUser | null, query: CommentReplyQuery): Promise<{ articleId: number; page: CommentReplyPage }> {

@@ -35,7 +35,7 @@ export function createMediaService(deps: {
   articles: Pick<ArticlesRepository, 'ownership'>;
   now?: () => number;
   log?: MediaLogger;
-  /** Told of each committed write (the micro-cache drops what it affects). */
+  /** Told of each committed write (the response cache drops the answers that show it). */
   written?: (tags: readonly string[]) => void;
 }) {
   const { repository, storage, articles } = deps;

@@ -10,7 +10,7 @@ export function createReactionsService(deps: {
   reactions: ReactionsRepository;
   articles: Pick<ArticlesRepository, 'ownership'>;
   now?: () => number;
-  /** Told of each committed write (the micro-cache drops what it affects). */
+  /** Told of each committed write (the response cache drops the answers that show it). */
   written?: (tags: readonly string[]) => void;
 }) {
   const { reactions, articles } = deps;
