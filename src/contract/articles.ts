@@ -101,7 +101,6 @@ export const FeedQuerySchema = z.object({
   cursor: CursorSchema,
   limit: LimitSchema,
 });
-export type FeedQuery = z.input<typeof FeedQuerySchema>;
 export type FeedQueryInput = z.output<typeof FeedQuerySchema>;
 
 export const FeedPageSchema = paginated(ArticleSummarySchema, 'FeedPage').extend({
@@ -129,7 +128,6 @@ export const ChannelTableQuerySchema = z.object({
   cursor: CursorSchema,
   limit: LimitSchema,
 });
-export type ChannelTableQuery = z.input<typeof ChannelTableQuerySchema>;
 export type ChannelTableQueryInput = z.output<typeof ChannelTableQuerySchema>;
 
 /** One row of a channel's article table: what its columns show, nothing more. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PasswordSchema } from './auth.js';
 
 /**
- * Email on the account, password reset and new-article notifications (issue 17; DESIGN.md
+ * Email on the account, password reset and new-article notifications (DESIGN.md
  * section 5b). The address is optional and only ever shown to its owner.
  */
 

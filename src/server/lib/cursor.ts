@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors.js';
+import { badRequest } from './errors.js';
 
 /**
  * Keyset cursors: the last row's sort value and id, base64url JSON. Opaque to clients; anything

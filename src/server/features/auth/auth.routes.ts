@@ -13,6 +13,7 @@ import { OkSchema } from '../../../contract/common.js';
 import { clearSessionCookie, requireUser, type SessionCookieOptions } from '../../http/session.js';
 import { currentUserOf, type PasswordSignIn } from './password-sign-in.js';
 import type { SessionsService } from './sessions.service.js';
+import { BODY_LIMITS } from '../../http/body-limits.js';
 
 export interface AuthRoutesOptions {
   /** Login and registration with their rules (password-sign-in.ts), shared with the sign-in page's form. */
@@ -35,6 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/register',
     {
       config: { rateLimit },
+      bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['auth'],
         summary: 'Create an account and sign in',
@@ -52,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/login',
     {
       config: { rateLimit },
+      bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username and password',
@@ -67,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: OkSchema } } },
+    { bodyLimit: BODY_LIMITS.anonymous, schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: OkSchema } } },
     async (request, reply) => {
       if (request.user) await sessions.revoke(request.user.sessionId);
       clearSessionCookie(reply, cookie);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, type Credentials } from '../../../contract/auth.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../lib/errors.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../http/session.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { AuthService } from './auth.service.js';

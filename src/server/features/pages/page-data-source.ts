@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, CredentialsSchema, LoginSchema } from '../../../contract
 import { ChannelListQuerySchema } from '../../../contract/channels.js';
 import { COMMENT_MESSAGES } from '../../../contract/comment-rules.js';
 import { CommentThreadQuerySchema, CreateCommentSchema } from '../../../contract/comments.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { currentUserOf, type PasswordSignIn } from '../auth/password-sign-in.js';
 import type { AdminService } from '../admin/admin.service.js';
