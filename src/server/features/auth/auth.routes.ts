@@ -11,7 +11,8 @@ import {
 import { ErrorSchema } from '../../../contract/errors.js';
 import { OkSchema } from '../../../contract/common.js';
 import { clearSessionCookie, requireUser, type SessionCookieOptions } from '../../http/session.js';
-import { currentUserOf, type PasswordSignIn } from './password-sign-in.js';
+import type { PasswordSignIn } from './password-sign-in.js';
+import { userRowToCurrentUser } from '../users/users.repository.js';
 import type { SessionsService } from './sessions.service.js';
 import { BODY_LIMITS } from '../../http/body-limits.js';
 
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const user = await signIn.register(request, reply, request.body);
-      return reply.status(201).send({ success: true as const, ...currentUserOf(user) });
+      return reply.status(201).send({ success: true as const, ...userRowToCurrentUser(user) });
     },
   );
 
@@ -64,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const user = await signIn.login(request, reply, request.body);
-      return { success: true as const, ...currentUserOf(user) };
+      return { success: true as const, ...userRowToCurrentUser(user) };
     },
   );
 

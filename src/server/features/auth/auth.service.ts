@@ -8,6 +8,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js
 export { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export type { LoginThrottle } from './login-throttle.js';
+export type { PasswordSignIn } from './password-sign-in.js';
 
 export function createAuthService(users: UsersRepository, now: () => number = Date.now) {
   return {

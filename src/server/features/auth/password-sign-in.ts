@@ -8,16 +8,6 @@ import type { DeviceCookies } from './device-cookies.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsService } from './sessions.service.js';
 
-/** A user as GET /api/user and the sign-in answers show them. */
-export const currentUserOf = (row: UserRow) => ({
-  id: row.id,
-  username: row.username,
-  description: row.description,
-  isAdmin: row.is_admin === 1,
-  hasPassword: row.password_hash !== null,
-  createdAt: new Date(row.created_at).toISOString(),
-});
-
 export interface PasswordSignInOptions {
   auth: AuthService;
   sessions: SessionsService;

@@ -8,7 +8,8 @@ import { COMMENT_MESSAGES } from '../../../contract/comment-rules.js';
 import { CommentThreadQuerySchema, CreateCommentSchema } from '../../../contract/comments.js';
 import { HttpError } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import { currentUserOf, type PasswordSignIn } from '../auth/password-sign-in.js';
+import type { PasswordSignIn } from '../auth/auth.service.js';
+import { userRowToCurrentUser } from '../users/users.repository.js';
 import type { AdminService } from '../admin/admin.service.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { ArticlesService } from '../articles/articles.service.js';
@@ -118,13 +119,13 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
       const { request, reply, signIn } = forWrites();
       const parsed = LoginSchema.safeParse(credentials);
       if (!parsed.success) return refusal(parsed.error.issues, AUTH_MESSAGES.invalidCredentials);
-      return written(async () => currentUserOf(await signIn.login(request, reply, parsed.data)));
+      return written(async () => userRowToCurrentUser(await signIn.login(request, reply, parsed.data)));
     },
     async register(credentials) {
       const { request, reply, signIn } = forWrites();
       const parsed = CredentialsSchema.safeParse(credentials);
       if (!parsed.success) return refusal(parsed.error.issues, AUTH_MESSAGES.invalidCredentials);
-      return written(async () => currentUserOf(await signIn.register(request, reply, parsed.data)));
+      return written(async () => userRowToCurrentUser(await signIn.register(request, reply, parsed.data)));
     },
     async postComment(articleId, comment) {
       forWrites();

@@ -12,6 +12,16 @@ export function userRowToPublicUser(row: Pick<UserRow, 'id' | 'username' | 'desc
 }
 
 /** The key that makes usernames unique ignoring case. */
+/** A user as GET /api/user and the sign-in answers show them. */
+export const userRowToCurrentUser = (row: UserRow) => ({
+  id: row.id,
+  username: row.username,
+  description: row.description,
+  isAdmin: row.is_admin === 1,
+  hasPassword: row.password_hash !== null,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
 export const usernameKey = (username: string) => username.toLowerCase();
 
 const userColumns = ['id', 'username', 'password_hash', 'description', 'is_admin', 'created_at'] as const;
