@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 import { lazyWithRetry } from '@/lib/chunk-retry';
 
-// The charts load only when the Site Analytics tab is opened (issue 18).
+// The charts load only when the Site Analytics tab is opened.
 const SiteAnalytics = lazyWithRetry(() => import('@/features/analytics/components/channel-analytics').then((m) => ({ default: m.SiteAnalytics })));
 
 /** /admin (spec 2 section 2). */

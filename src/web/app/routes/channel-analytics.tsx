@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /**
- * /channels/{id}/analytics (issue 18, DESIGN.md section 5b). Signed-in readers only (others go to
+ * /channels/{id}/analytics (DESIGN.md section 5b). Signed-in readers only (others go to
  * sign-in); the API answers a stranger 403, shown as the spec's permission message.
  * Its own chunk: no other page loads the charts.
  */

@@ -1,6 +1,6 @@
 import { ConfirmEmailPage } from '@/features/email/components/confirm-email-page';
 
-/** /confirm-email?token=…: where an address confirmation email leads (issue 17). */
+/** /confirm-email?token=…: where an address confirmation email leads. */
 export default function ConfirmEmailRoute() {
   return <ConfirmEmailPage />;
 }

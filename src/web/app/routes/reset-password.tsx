@@ -1,6 +1,6 @@
 import { ResetPasswordPage } from '@/features/auth/components/reset-password-page';
 
-/** /reset-password?token=…: where a password reset email leads (issue 17). */
+/** /reset-password?token=…: where a password reset email leads. */
 export default function ResetPasswordRoute() {
   return <ResetPasswordPage />;
 }

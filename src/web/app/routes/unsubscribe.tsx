@@ -1,6 +1,6 @@
 import { UnsubscribePage } from '@/features/email/components/unsubscribe-page';
 
-/** /unsubscribe?token=…: the visible unsubscribe link of notification emails (issue 17). */
+/** /unsubscribe?token=…: the visible unsubscribe link of notification emails. */
 export default function UnsubscribeRoute() {
   return <UnsubscribePage />;
 }

@@ -10,7 +10,7 @@ type AdminTab = 'articles' | 'channels' | 'analytics';
 /**
  * The admin dashboard (spec 2 section 2): the product name, 'Admin Dashboard', the two tabs and a
  * closing note. The chosen tab lives in the URL (?tab=channels) so a reload keeps it. The page may
- * add a third tab, the site's analytics (issue 18), composed in from its own feature.
+ * add a third tab, the site's analytics, composed in from its own feature.
  */
 export function AdminDashboard({ analytics }: { analytics?: ReactNode }) {
   const [params, setParams] = useSearchParams();

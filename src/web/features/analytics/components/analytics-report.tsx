@@ -31,7 +31,7 @@ const SUMMARY: { key: keyof ChannelAnalytics['totals'] & keyof ChannelAnalytics[
 ];
 
 /**
- * The analytics of a channel or of the whole site (issue 18): the period picker and CSV export, the
+ * The analytics of a channel or of the whole site: the period picker and CSV export, the
  * period's totals against the period before, daily charts, top articles, where readers came from,
  * and the admin boosts apart from all of it.
  */

@@ -1,7 +1,7 @@
 import { formatNumber } from '../lib/format';
 
 /**
- * A small trend line of one article's figure over the period (issue 18). Screen readers get it in
+ * A small trend line of one article's figure over the period. Screen readers get it in
  * words (first, highest and last step) rather than as a picture.
  */
 export function Sparkline({ values, label }: { values: number[]; label: string }) {

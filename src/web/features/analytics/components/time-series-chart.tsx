@@ -34,7 +34,7 @@ function useThemeVersion(): number {
 }
 
 /**
- * A daily time series drawn by uPlot (issue 18). Accessible around it: the chart is one keyboard
+ * A daily time series drawn by uPlot. Accessible around it: the chart is one keyboard
  * stop whose arrow keys (Home/End, PageUp/PageDown by a week) move uPlot's cursor and a tooltip
  * from day to day and announce the day in a live region; pointers move the same cursor; and a
  * toggle shows the same figures as a table with a caption and headers, which screen readers read

@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { apiRequest } from '@/lib/api-client';
 
 /**
- * "Forgot password?" under the sign-in form (issue 17): asks for the username or email and shows
+ * "Forgot password?" under the sign-in form: asks for the username or email and shows
  * the server's answer, which is the same whether or not such an account exists.
  */
 export function ForgotPassword() {

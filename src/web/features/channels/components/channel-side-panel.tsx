@@ -46,7 +46,7 @@ export function ChannelStats({ channel, isOwner }: { channel: Channel; isOwner: 
   );
 }
 
-/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics (its own page since issue 18, DESIGN.md section 5b). */
+/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics (its own page, DESIGN.md section 5b). */
 export function ChannelSettings({ channelId }: { channelId: number }) {
   return (
     <Card className="gap-4">

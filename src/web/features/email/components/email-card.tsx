@@ -16,7 +16,7 @@ import { useEmailActions, useEmailSettings, useNotificationSettings } from '../a
 const CHOICE_LABELS: Record<NotifyChoice, string> = { each: 'Each new article', digest: 'Daily digest', none: 'No emails' };
 
 /**
- * The profile's Email card (issue 17): the optional address (confirmed by a link), and for each
+ * The profile's Email card: the optional address (confirmed by a link), and for each
  * subscription whether new articles arrive by email one by one, in a daily digest, or not at all.
  */
 export function EmailCard() {
