@@ -17,7 +17,7 @@ import { slugify, stripHtml } from '../../../contract/text.js';
 import { parseJson } from '../../db/json-helpers.js';
 import { WRITE_TAGS } from '../../http/cache-invalidation.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { decodeCursor, decodeCursorOf, encodeCursor } from '../../lib/cursor.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
 import type { ArticleDetailRow, ArticleImageRow, ArticleRowBase, ArticlesRepository, ArticleSummaryRow } from './articles.repository.js';
@@ -242,7 +242,7 @@ export function createArticlesService(deps: {
         categoryIds,
         locations: query.locations,
         channelIds: query.channels,
-        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        after: query.cursor ? decodeCursor(query.cursor, query.sort === 'createdAt' ? 'time' : 'count') : undefined,
         limit: query.limit + 1,
       });
       const page = rows.slice(0, query.limit);
@@ -289,7 +289,7 @@ export function createArticlesService(deps: {
         articles.channelTable(channelId, !drafts, {
           sort: query.sort,
           direction: query.direction,
-          after: query.cursor ? decodeCursorOf(query.cursor, query.sort === 'title' ? 'text' : 'number') : undefined,
+          after: query.cursor ? decodeCursor(query.cursor, query.sort === 'title' ? 'text' : query.sort === 'createdAt' ? 'time' : 'count') : undefined,
           limit: query.limit + 1,
           categoryRanks: categoryRanks(index),
         }),

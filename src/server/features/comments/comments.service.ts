@@ -85,7 +85,7 @@ export function createCommentsService(deps: {
      * replies and a cursor to the rest) and the article's count.
      */
     async threads(articleId: number, viewer: SessionUser | null, query: CommentThreadQuery): Promise<CommentThreadPage> {
-      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor, 'time');
       const article = await visibleArticle(articleId, viewer);
       // One thread more than asked tells whether another page follows; one reply more than shown,
       // whether a thread has more.
@@ -105,7 +105,7 @@ export function createCommentsService(deps: {
      * replies of its own (two levels): its list is empty.
      */
     async replies(commentId: number, viewer: SessionUser | null, query: CommentReplyQuery): Promise<{ articleId: number; page: CommentReplyPage }> {
-      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor, 'time');
       const parent = await comments.findById(commentId);
       if (!parent) throw notFound(COMMENT_MESSAGES.notFound);
       await visibleArticle(parent.article_id, viewer);
