@@ -22,6 +22,7 @@ import { registerSessionResolver } from './http/session.js';
 import { registerArticleRefResolver } from './http/article-ref.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPages } from './http/pages.js';
+import { serializeRequestForLog } from './lib/log-redaction.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createSessionsRepository } from './features/auth/sessions.repository.js';
@@ -138,6 +139,8 @@ export interface BuildAppOptions {
   /** The context built on that database (one per process: main.ts seeds through it before listening). */
   context?: AppContext;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole site as a Fastify instance. It never listens: main.ts does, tests inject. */
@@ -163,8 +166,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Single-use links and sign-in codes travel in query strings: never into the log.
+            serializers: { req: serializeRequestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
             // Readable lines while developing; JSON everywhere else.
-            ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+            ...(config.env === 'development' && !options.logStream ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
           },
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {

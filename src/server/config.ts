@@ -237,5 +237,26 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     return !/^\d+$/.test(bits) || Number(bits) > max;
   });
   if (bad.length > 0) return `not a hop count or a list of addresses/CIDR ranges: ${bad.join(', ')}`;
+  const wide = entries.filter((entry) => !named.has(entry) && isWiderThanAProxyNetwork(entry));
+  if (wide.length > 0) {
+    return `${wide.join(', ')} ${wide.length === 1 ? 'is' : 'are'} wider than a network of proxies (at most /${MIN_PROXY_PREFIX.v4} for IPv4, /${MIN_PROXY_PREFIX.v6} for IPv6): list your proxies' own addresses or ranges, or set a hop count`;
+  }
   return entries;
+}
+
+/**
+ * The widest ranges TRUST_PROXY accepts. Trusting a wider range (e.g. 0.0.0.0/1 plus
+ * 128.0.0.0/1) trusts nearly every address, which is `true` in disguise: clients would choose the
+ * address their limits are counted by. /8 is already a whole private network (10.0.0.0/8).
+ */
+const MIN_PROXY_PREFIX = { v4: 8, v6: 32 };
+
+function isWiderThanAProxyNetwork(entry: string): boolean {
+  const [address, bits] = entry.split('/') as [string, string | undefined];
+  if (bits === undefined) return false;
+  const prefix = Number(bits);
+  if (net.isIP(address) === 4) return prefix < MIN_PROXY_PREFIX.v4;
+  // An IPv4-mapped IPv6 range (::ffff:a.b.c.d/n) covers IPv4 addresses: its last 32 bits count as IPv4's.
+  if (/^::ffff:/i.test(address)) return prefix - 96 < MIN_PROXY_PREFIX.v4;
+  return prefix < MIN_PROXY_PREFIX.v6;
 }

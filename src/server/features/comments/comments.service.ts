@@ -118,9 +118,10 @@ export function createCommentsService(deps: {
     },
 
     async create(articleId: number, author: SessionUser, input: CreateCommentInput): Promise<Comment> {
+      // The article first: someone else's draft answers as a missing article, whatever the comment says.
+      await visibleArticle(articleId, author);
       const checked = checkCommentContent(input.content);
       if (!checked.ok) throw badRequest(checked.error);
-      await visibleArticle(articleId, author);
       const at = now();
       const result = await comments.insert({
         articleId,
@@ -143,7 +144,12 @@ export function createCommentsService(deps: {
     async remove(id: number, user: SessionUser): Promise<void> {
       const row = await comments.findById(id);
       if (!row || row.deleted === 1) throw notFound(COMMENT_MESSAGES.notFound);
-      if (row.user_id !== user.id && !user.isAdmin) throw forbidden(COMMENT_MESSAGES.notAllowed);
+      if (row.user_id !== user.id && !user.isAdmin) {
+        // A comment on someone else's draft is as missing as the draft: a 403 would confirm both exist.
+        const article = await articles.ownership(row.article_id);
+        if (!article || (article.published !== 1 && article.user_id !== user.id)) throw notFound(COMMENT_MESSAGES.notFound);
+        throw forbidden(COMMENT_MESSAGES.notAllowed);
+      }
       if (!(await comments.remove(id))) throw notFound(COMMENT_MESSAGES.notFound);
       deps.written?.(WRITE_TAGS.articleCounts(row.article_id));
     },
