@@ -242,6 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     syncThreshold: 1024 * 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
   });
+  const devices = createDeviceCookies(ctx.users, { secure });
   // One Redis connection for every shared limit (per client and per account) and for cache invalidations, when configured.
   // ioredis loads only when configured (about 8 MB of heap an instance without Redis never needs).
   const redis = config.redisUrl
@@ -286,12 +287,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
         googleEnabled: Boolean(config.oidc),
         loginThrottle: createLoginThrottle({ max: config.rateLimits.auth, windowMs: 60_000, redis }),
-        devices: createDeviceCookies(ctx.users, { secure }),
+        devices,
       });
       await api.register(oidcRoutes, { oidc: ctx.oidc, accounts: ctx.oidcAccounts, sessions: ctx.sessions, cookie: { secure } });
       await api.register(passwordRoutes, {
         users: ctx.users,
         sessions: ctx.sessions,
+        cookie: { secure },
+        devices,
         authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
       });
       await api.register(usersRoutes, { users: ctx.users });
@@ -321,6 +324,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         users: ctx.users,
         sessions: ctx.sessions,
         cookie: { secure },
+        devices,
         webhookSecret: config.email.webhookSecret,
         authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
         preview: config.env === 'development' ? { siteName: 'Broadsheet', publicUrl: config.publicUrl } : undefined,

@@ -23,6 +23,7 @@ import { ErrorSchema } from '../../../contract/errors.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import { requireUser, setSessionCookie, signedInBeforeValidation, type SessionCookieOptions } from '../../http/session.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.js';
+import type { DeviceCookies } from '../auth/device-cookies.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { EmailService } from './email.service.js';
@@ -34,6 +35,8 @@ export interface EmailRoutesOptions {
   sessions: SessionsService;
   cookie: SessionCookieOptions;
   authRateLimit: { max: number; timeWindow: number };
+  /** A reset retires the account's device cookies: the browser that followed the link gets a new one. */
+  devices?: DeviceCookies;
   /** The bearer token of the provider's bounce webhook (EMAIL_WEBHOOK_SECRET); unset refuses every call. */
   webhookSecret?: string;
   /** Development only: GET /api/dev/emails/{name} shows each template. */
@@ -164,6 +167,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       if (request.user) await sessions.revoke(request.user.sessionId);
       const { token, expiresAt } = await sessions.start(user.id);
       setSessionCookie(reply, token, expiresAt, cookie);
+      opts.devices?.issue(reply, user);
       return {
         success: true as const,
         id: user.id,
