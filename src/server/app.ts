@@ -48,6 +48,7 @@ import { createSubscriptionsRepository } from './features/subscriptions/subscrip
 import { createArticlesRepository } from './features/articles/articles.repository.js';
 import { createArticlesService } from './features/articles/articles.service.js';
 import { articlesRoutes } from './features/articles/articles.routes.js';
+import { registerRetiredArticleAddresses } from './features/articles/retired-addresses.js';
 import { createViewKeys } from './features/articles/view-keys.js';
 import { createPageDataSource } from './features/pages/page-data-source.js';
 import { feedsRoutes } from './features/articles/feeds.routes.js';
@@ -337,6 +338,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(feedsRoutes, { articles: ctx.articlesRepository, channels: ctx.channelsRepository, publicUrl: config.publicUrl });
 
   if (config.webDev || config.webRoot) {
+    registerRetiredArticleAddresses(app, (segment) => ctx.articlesRepository.isRetiredSegment(segment));
     await registerPages(app, {
       web: config.webDev
         ? { kind: 'vite' }

@@ -151,6 +151,13 @@ export interface ArticleSlugsTable {
   article_id: number;
 }
 
+/** The slugs of deleted articles: never given to another article, their addresses answer 410 Gone. */
+export interface RetiredArticleSlugsTable {
+  slug: string;
+  article_id: number;
+  retired_at: number;
+}
+
 export interface ArticleCategoriesTable {
   article_id: number;
   category_id: number;
@@ -279,6 +286,7 @@ export interface DB {
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
   article_slugs: ArticleSlugsTable;
+  retired_article_slugs: RetiredArticleSlugsTable;
   article_images: ArticleImagesTable;
   uploads: UploadsTable;
   comments: CommentsTable;

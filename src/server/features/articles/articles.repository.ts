@@ -6,7 +6,7 @@ import type { Database, Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
 import { queueArticlePublished } from '../email/outbox.repository.js';
-import { assignSlug, resolveSegment } from './article-slugs.js';
+import { assignSlug, isRetiredSegment, resolveSegment, retireArticleSlugs } from './article-slugs.js';
 import { keysetAfter } from '../../db/keyset.js';
 import { prepareQuery, runPrepared, SENTINEL } from '../../db/prepared.js';
 import { takeAnonymousView } from './view-address-cap.js';
@@ -824,6 +824,7 @@ export function createArticlesRepository(
       return db.transaction().execute(async (trx) => {
         const images = await trx.selectFrom('article_images').select('image_url').where('article_id', '=', id).execute();
         await forgetArticleRollups(trx, id);
+        await retireArticleSlugs(trx, id, Date.now());
         const row = await trx.deleteFrom('articles').where('id', '=', id).returning(['published', 'channel_id']).executeTakeFirst();
         if (!row) return undefined;
         if (row.published === 1) {
@@ -835,6 +836,9 @@ export function createArticlesRepository(
 
     /** The article an URL segment names (DESIGN.md section 5), with its current slug. */
     resolveSegment: (segment: string) => resolveSegment(db, segment),
+
+    /** Whether the segment named an article that was deleted (its page answers 410 Gone). */
+    isRetiredSegment: (segment: string) => isRetiredSegment(db, segment),
 
 
     /**
