@@ -22,6 +22,8 @@ import { registerSessionResolver } from './http/session.js';
 import { registerArticleRefResolver } from './http/article-ref.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPages } from './http/pages.js';
+import { failoverRateLimitStore } from './http/failover-rate-limit-store.js';
+import { connectRedis } from './lib/redis-link.js';
 import { serializeRequestForLog } from './lib/log-redaction.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
@@ -244,16 +246,17 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
   });
   const devices = createDeviceCookies(ctx.users, { secure });
-  // One Redis connection for every shared limit (per client and per account) and for cache invalidations, when configured.
-  // ioredis loads only when configured (about 8 MB of heap an instance without Redis never needs).
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  // One Redis connection for every shared limit (per client and per account) and for cache
+  // invalidations, when configured; while it is unreachable, limits are counted in this process.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.client.disconnect());
   // Writes drop the entries they affect from this instance's cache, and from the others' over Redis.
   if (microCache) ctx.invalidation.subscribe((tags) => microCache.invalidate(tags));
   if (redis) {
-    const disconnect = bridgeOverRedis(ctx.invalidation, redis, (error) => app.log.warn({ err: error }, 'cache invalidation over Redis failed'));
+    // An outage is logged once by the link; its errors here would repeat it for every write.
+    const disconnect = bridgeOverRedis(ctx.invalidation, redis.client, (error) =>
+      redis.isDown() ? app.log.debug({ err: error }, 'cache invalidation over Redis skipped') : app.log.warn({ err: error }, 'cache invalidation over Redis failed'),
+    );
     app.addHook('onClose', async () => disconnect());
   }
   await app.register(fastifyRateLimit, {
@@ -262,9 +265,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     timeWindow: 60_000,
     // Only writes count against the general limit; reads are cheap and cached.
     allowList: (request) => request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS',
-    redis,
-    nameSpace: 'broadsheet-rl-',
-    skipOnError: true,
+    ...(redis ? { store: failoverRateLimitStore(redis, 'broadsheet-rl-') } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
@@ -280,7 +281,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db: ctx.db, dialect: ctx.dialect, placeSearchReady: () => ctx.geocoder.ready?.() ?? true });
+      await api.register(healthRoutes, { db: ctx.db, dialect: ctx.dialect, placeSearchReady: () => ctx.geocoder.ready?.() ?? true, redis });
       await api.register(authRoutes, {
         auth: ctx.auth,
         sessions: ctx.sessions,
