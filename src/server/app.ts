@@ -105,7 +105,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     oidcAccounts: createOidcAccounts(db),
     categories,
     locations: createLocationsRepository(db),
-    geocoder: createGeocoder(config.geocoder),
+    geocoder: createGeocoder(config.geocoder, config.geocoding),
     subscriptions,
     channelsRepository,
     channels: createChannelsService(channelsRepository, subscriptions, Date.now, written),
@@ -302,7 +302,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(usersRoutes, { users: ctx.users });
       await api.register(categoriesRoutes, { categories: ctx.categories });
       await api.register(locationsRoutes, { locations: ctx.locations });
-      await api.register(geocodeRoutes, { geocoder: ctx.geocoder });
+      await api.register(geocodeRoutes, {
+        geocoder: ctx.geocoder,
+        perMinute: config.geocoding.perMinute,
+        // Mapbox bills every request: only signed-in users (the article editor) may spend them.
+        requireSession: config.geocoder.kind === 'mapbox',
+      });
       await api.register(channelsRoutes, { channels: ctx.channels });
       await api.register(articlesRoutes, { articles: ctx.articles });
       await api.register(mediaRoutes, { media: ctx.media, uploadRateLimit: { max: Math.min(config.rateLimits.write, 60), timeWindow: 60_000 } });

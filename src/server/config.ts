@@ -52,6 +52,12 @@ const EnvSchema = z.object({
   /** Serve pages through Vite's dev server with hot reload (npm run dev sets it). */
   WEB_DEV: booleanFromEnv.default(false),
   GEOCODER_URL: optionalString.pipe(z.url().optional()),
+  /** How long an upstream geocoder's answer (Mapbox, Nominatim) is reused; 0 asks upstream every time. */
+  GEOCODE_CACHE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(24 * 30).default(24),
+  /** How many distinct place searches the cache keeps. */
+  GEOCODE_CACHE_ENTRIES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(10_000),
+  /** Place searches one client (a signed-in user, else an address) may make per minute. */
+  GEOCODE_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in and registration attempts allowed per client per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -107,6 +113,8 @@ export interface AppConfig {
     publicUrl?: string;
   };
   geocoder: { kind: 'offline' } | { kind: 'mapbox'; token: string; apiUrl?: string } | { kind: 'nominatim'; url: string };
+  /** Place search: how upstream answers are reused and how often one client may search. */
+  geocoding: { cacheTtlMs: number; cacheEntries: number; perMinute: number };
   logLevel: string;
   rateLimits: { auth: number; write: number; reaction: number; comment: number };
   microCacheMs: number;
@@ -178,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : e.GEOCODER_URL
         ? { kind: 'nominatim', url: e.GEOCODER_URL }
         : { kind: 'offline' },
+    geocoding: { cacheTtlMs: Math.round(e.GEOCODE_CACHE_HOURS * 60 * 60 * 1000), cacheEntries: e.GEOCODE_CACHE_ENTRIES, perMinute: e.GEOCODE_RATE_LIMIT },
     logLevel: e.LOG_LEVEL,
     rateLimits: {
       auth: e.AUTH_RATE_LIMIT,
