@@ -27,7 +27,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           maxWorkers: 2,
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['src/**/*.api.test.ts', 'src/**/*.hardening.test.ts', 'node_modules/**'],
+          // *.perf.test.ts: memory and time budgets, run on demand (never in npm test).
+          exclude: ['src/**/*.api.test.ts', 'src/**/*.hardening.test.ts', 'src/**/*.perf.test.ts', 'node_modules/**'],
           setupFiles: ['./src/test-support/fail-on-console-error.ts'],
         },
       },

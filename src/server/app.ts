@@ -58,6 +58,7 @@ import { createStorage } from './features/media/storage.js';
 import { createMediaRepository } from './features/media/media.repository.js';
 import { createMediaService } from './features/media/media.service.js';
 import { mediaRoutes, registerLocalUploads } from './features/media/media.routes.js';
+import { setImageMemoryBudget } from './features/media/image-pipeline.js';
 import { createReactionsRepository } from './features/reactions/reactions.repository.js';
 import { createReactionsService } from './features/reactions/reactions.service.js';
 import { reactionsRoutes } from './features/reactions/reactions.routes.js';
@@ -154,6 +155,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const secure = config.publicUrl.startsWith('https://');
   const microCache = config.microCacheMs > 0 ? createMicroCache({ ttlMs: config.microCacheMs }) : undefined;
 
+  // Process-wide, as libvips' memory is: what the images decoded at once may hold together.
+  setImageMemoryBudget(config.images.memoryBytes);
   const serverLimits = serverLimitsFrom(config);
   const serverFactory: FastifyServerFactory = (handler, opts) =>
     limitServer(microCache ? (microCache.serverFactory(handler, opts) as http.Server) : http.createServer(handler), serverLimits);

@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(4096),
   /** Restart the server when it crashes (a supervising primary process; see README, "Running in production"). */
   SUPERVISE: booleanFromEnv.default(false),
+  /** The memory images being processed at once may hold together, by their estimated decoded size (media/decode-budget.ts). */
+  IMAGE_MEMORY_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(64).max(64 * 1024).default(192),
   /** How long anonymous read responses are served from memory; 0 turns the cache off. */
   MICRO_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   /** Email (issue 17): an SMTP server URL (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
@@ -118,6 +120,8 @@ export interface AppConfig {
   logLevel: string;
   rateLimits: { auth: number; write: number; reaction: number; comment: number };
   microCacheMs: number;
+  /** Image processing: the memory the images decoded at once may hold together (bytes). */
+  images: { memoryBytes: number };
   email: { smtpUrl?: string; from: string; digestHourUtc: number; claimSeconds: number; sender: boolean; outboxDir: string; webhookSecret?: string };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (see parseTrustProxy). */
   trustProxy: false | number | string[];
@@ -195,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       comment: Math.min(e.COMMENT_RATE_LIMIT, e.WRITE_RATE_LIMIT),
     },
     microCacheMs: e.MICRO_CACHE_MS,
+    images: { memoryBytes: e.IMAGE_MEMORY_MB * 1024 * 1024 },
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     webDev: e.WEB_DEV,
     email: {
