@@ -92,7 +92,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   // Services announce committed writes here; the micro-cache (and other instances) drop what they affect.
   const invalidation = createCacheInvalidation();
   const written = (tags: readonly string[]) => invalidation.written(tags);
-  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written });
+  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written, quota: config.uploads });
   return {
     config,
     db,

@@ -77,6 +77,10 @@ const EnvSchema = z.object({
   SUPERVISE: booleanFromEnv.default(false),
   /** The memory images being processed at once may hold together, by their estimated decoded size (media/decode-budget.ts). */
   IMAGE_MEMORY_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(64).max(64 * 1024).default(192),
+  /** What one account's uploads not yet used in an article may take (files and their copies). */
+  UPLOAD_QUOTA_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).max(1024 * 1024).default(200),
+  /** How long an upload may stay unused in any article before it is removed. */
+  UPLOAD_ABANDON_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(5).max(7 * 24 * 60).default(60),
   /** How long anonymous read responses are served from memory; 0 turns the cache off. */
   MICRO_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   /** Email (issue 17): an SMTP server URL (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
@@ -122,6 +126,8 @@ export interface AppConfig {
   microCacheMs: number;
   /** Image processing: the memory the images decoded at once may hold together (bytes). */
   images: { memoryBytes: number };
+  /** Uploads not yet used in an article: the quota per account and when they count as abandoned. */
+  uploads: { quotaBytes: number; abandonAfterMs: number };
   email: { smtpUrl?: string; from: string; digestHourUtc: number; claimSeconds: number; sender: boolean; outboxDir: string; webhookSecret?: string };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (see parseTrustProxy). */
   trustProxy: false | number | string[];
@@ -200,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     microCacheMs: e.MICRO_CACHE_MS,
     images: { memoryBytes: e.IMAGE_MEMORY_MB * 1024 * 1024 },
+    uploads: { quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024, abandonAfterMs: e.UPLOAD_ABANDON_MINUTES * 60_000 },
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     webDev: e.WEB_DEV,
     email: {

@@ -184,6 +184,8 @@ export interface UploadsTable {
   url: string;
   mime: string;
   bytes: number;
+  /** The file and its responsive copies together (the quota of unused uploads counts these). */
+  stored_bytes: Generated<number>;
   width: number;
   height: number;
   variants: string;

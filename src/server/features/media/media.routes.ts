@@ -20,6 +20,7 @@ export interface MediaRoutesOptions {
 }
 
 const tooLarge = () => new HttpError(413, MEDIA_MESSAGES.fileTooLarge);
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
 /** Room for the multipart boundaries and headers around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -29,10 +30,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     const removed = await removeStaleSpools();
     if (removed > 0) app.log.info({ removed }, 'removed stale upload spool files');
   });
-  // Uploads of forms that were never saved are removed a day later.
+  // Uploads of forms that were never saved are removed once abandoned (UPLOAD_ABANDON_MINUTES);
+  // a sweep every few minutes finds them soon after.
   const sweep = setInterval(() => {
     media.sweepAbandoned().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping abandoned uploads failed'));
-  }, 60 * 60 * 1000);
+  }, SWEEP_EVERY_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
@@ -54,7 +56,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       },
       schema: {
         tags: ['media'],
-        summary: 'Upload an image (multipart field "file"): PNG, JPEG, GIF or WebP, at most 20 MB',
+        summary: 'Upload an image (multipart field "file"): PNG, JPEG, GIF or WebP, at most 20 MB, within your quota of images not yet used in an article',
         description:
           'The type is read from the content. The image is turned upright, stripped of metadata (EXIF, GPS), fitted within 1920 px ' +
           'and 5 MB, and stored with WebP copies at 320, 480, 960 and 1920 px wide. Only the first frame of an animated GIF is kept.',
@@ -70,7 +72,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
         },
       },
       preValidation: async (request) => {
-        requireUser(request);
+        // Before the file is read: a user whose unused uploads fill their quota is told at once.
+        await media.ensureRoom(requireUser(request));
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > LIMITS.uploadMaxBytes + MULTIPART_OVERHEAD) throw tooLarge();
         if (!request.isMultipart()) throw badRequest(MEDIA_MESSAGES.noFile);
