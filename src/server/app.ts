@@ -329,6 +329,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
           publicUrl: config.publicUrl,
           confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000, redis }),
           resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000, redis }),
+          recipientThrottle: createLoginThrottle({ max: config.email.confirmationsPerAddress, windowMs: 60 * 60_000, redis }),
           onQueued: () => ctx.outboxQueued.dispatchEvent(new Event('queued')),
         }),
         users: ctx.users,

@@ -91,6 +91,8 @@ const EnvSchema = z.object({
   DIGEST_HOUR_UTC: z.coerce.number({ error: 'must be an hour from 0 to 23' }).int().min(0).max(23).default(7),
   /** How long a sender holds the outbox rows it claimed before another instance may take them over. */
   EMAIL_CLAIM_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(3600).default(60),
+  /** Confirmation (and approval) emails one address may receive per hour, whoever asks for them. */
+  CONFIRM_EMAILS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(3),
   /** Whether this instance drains the email outbox (every instance does by default; they share the work). */
   EMAIL_SENDER: booleanFromEnv.default(true),
   /** The bearer token the mail provider's bounce and complaint webhook sends to POST /api/email/events; unset: the endpoint refuses everything. */
@@ -128,7 +130,16 @@ export interface AppConfig {
   images: { memoryBytes: number };
   /** Uploads not yet used in an article: the quota per account and when they count as abandoned. */
   uploads: { quotaBytes: number; abandonAfterMs: number };
-  email: { smtpUrl?: string; from: string; digestHourUtc: number; claimSeconds: number; sender: boolean; outboxDir: string; webhookSecret?: string };
+  email: {
+    smtpUrl?: string;
+    from: string;
+    digestHourUtc: number;
+    claimSeconds: number;
+    sender: boolean;
+    outboxDir: string;
+    webhookSecret?: string;
+    confirmationsPerAddress: number;
+  };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (see parseTrustProxy). */
   trustProxy: false | number | string[];
   /** Limits of the HTTP server itself (http/server-limits.ts). */
@@ -217,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sender: e.EMAIL_SENDER,
       outboxDir: path.join(dataDir, 'outbox'),
       webhookSecret: e.EMAIL_WEBHOOK_SECRET,
+      confirmationsPerAddress: e.CONFIRM_EMAILS_PER_ADDRESS,
     },
     trustProxy,
     connections: { perAddress: e.MAX_CONNECTIONS_PER_ADDRESS, total: e.MAX_CONNECTIONS },

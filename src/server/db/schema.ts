@@ -66,7 +66,7 @@ export interface SubscriptionsTable {
 export interface EmailTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'confirm' | 'reset';
+  purpose: 'confirm' | 'reset' | 'approve-change' | 'approve-remove';
   /** SHA-256 of the link's token, hex. */
   token_hash: string;
   email: string;
@@ -77,7 +77,7 @@ export interface EmailTokensTable {
 
 export interface EmailOutboxTable {
   id: Generated<number>;
-  kind: 'publish' | 'article' | 'digest' | 'digest-run' | 'confirm' | 'reset';
+  kind: 'publish' | 'article' | 'digest' | 'digest-run' | 'confirm' | 'reset' | 'approve';
   dedupe_key: string;
   user_id: number | null;
   article_id: number | null;

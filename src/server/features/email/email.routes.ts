@@ -14,6 +14,7 @@ import {
   ForgotPasswordSchema,
   MessageResultSchema,
   NotificationSettingsSchema,
+  RemoveEmailSchema,
   ResetPasswordSchema,
   SetNotificationsSchema,
   UnsubscribeInfoSchema,
@@ -83,20 +84,35 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       schema: {
         tags: ['email'],
         summary: 'Add or change your email address: a confirmation link goes to it (single use, 24 hours)',
+        description:
+          'Needs currentPassword when the account has a password. An account without one (signed in with Google) that has a ' +
+          'confirmed address gets a link at that address to approve the change first (pendingApproval). At most ' +
+          'CONFIRM_EMAILS_PER_ADDRESS confirmation emails go to one address an hour, whoever asks.',
         body: ChangeEmailSchema,
         response: { 202: EmailSettingsSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(202).send(await email.requestChange(requireUser(request).id, request.body.email)),
+    async (request, reply) => {
+      const { settings } = await email.requestChange(requireUser(request).id, request.body.email, request.body.currentPassword);
+      return reply.status(202).send(settings);
+    },
   );
 
   app.delete(
     '/user/email',
-    { schema: { tags: ['email'], summary: 'Remove your email address', response: { 200: EmailSettingsSchema, 401: ErrorSchema } } },
-    async (request) => {
-      const me = requireUser(request);
-      await email.remove(me.id);
-      return email.settings(me.id);
+    {
+      config: { rateLimit },
+      preValidation: signedInBeforeValidation(),
+      schema: {
+        tags: ['email'],
+        summary: 'Remove your email address (with currentPassword; without a password, a link at the address approves it: 202)',
+        body: RemoveEmailSchema.nullish(),
+        response: { 200: EmailSettingsSchema, 202: EmailSettingsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { settings, approvalSent } = await email.remove(requireUser(request).id, request.body?.currentPassword);
+      return reply.status(approvalSent ? 202 : 200).send(settings);
     },
   );
 
@@ -106,12 +122,12 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       config: { rateLimit },
       schema: {
         tags: ['email'],
-        summary: 'Confirm an address with the token of its link (works signed out; single use; expires)',
+        summary: 'Confirm an address, or approve a change or removal, with the token of its link (works signed out; single use; expires)',
         body: ConfirmEmailSchema,
         response: { 200: ConfirmEmailResultSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, email: await email.confirm(request.body.token) }),
+    async (request) => ({ success: true as const, ...(await email.confirm(request.body.token)) }),
   );
 
   app.post(
@@ -281,8 +297,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       {
         schema: {
           tags: ['email'],
-          summary: 'Development only: a sample of each email (confirm, reset, article, digest); ?format=text for the plain text',
-          params: z.object({ name: z.enum(['confirm', 'reset', 'article', 'digest']) }),
+          summary: 'Development only: a sample of each email (confirm, approve, reset, article, digest); ?format=text for the plain text',
+          params: z.object({ name: z.enum(['confirm', 'approve', 'reset', 'article', 'digest']) }),
           querystring: z.object({ format: z.enum(['html', 'text']).default('html') }),
         },
       },

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { NOTIFY_CHOICES, type NotifyChoice } from '@contract/email';
+import { EMAIL_MESSAGES, NOTIFY_CHOICES, type NotifyChoice } from '@contract/email';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
@@ -14,22 +14,40 @@ const CHOICE_LABELS: Record<NotifyChoice, string> = { each: 'Each new article', 
 /**
  * The profile's Email card (issue 17): the optional address (confirmed by a link), and for each
  * subscription whether new articles arrive by email one by one, in a daily digest, or not at all.
+ * Adding, changing or removing the address asks for the current password (`hasPassword`); an
+ * account without one approves through a link sent to its confirmed address.
  */
-export function EmailCard() {
+export function EmailCard({ hasPassword }: { hasPassword: boolean }) {
   const settings = useEmailSettings();
   const notifications = useNotificationSettings();
   const { change, remove, setNotify } = useEmailActions();
   const [email, setEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  function requestLink(address: string, onSuccess?: () => void) {
-    change.mutate(address, {
-      onSuccess: () => {
-        onSuccess?.();
-        toast({ title: 'Check your inbox', description: 'We sent a confirmation link. It works for 24 hours.' });
+  const approvalNotice = () => toast({ title: 'Check your inbox', description: EMAIL_MESSAGES.approvalSent });
+
+  function requestLink(address: string, options: { withPassword: boolean; onSuccess?: () => void }) {
+    change.mutate(
+      { email: address, currentPassword: options.withPassword ? currentPassword : undefined },
+      {
+        onSuccess: (result) => {
+          options.onSuccess?.();
+          if (result.pendingApproval) approvalNotice();
+          else toast({ title: 'Check your inbox', description: 'We sent a confirmation link. It works for 24 hours.' });
+        },
+        onError: (failure) => setError(failure.message),
       },
-      onError: (failure) => setError(failure.message),
-    });
+    );
+  }
+
+  /** With a password, nothing leaves without it (the server says the same). */
+  function passwordGiven(): boolean {
+    if (hasPassword && currentPassword === '') {
+      setError(EMAIL_MESSAGES.currentPasswordRequired);
+      return false;
+    }
+    return true;
   }
 
   function submit(event: FormEvent) {
@@ -38,8 +56,30 @@ export function EmailCard() {
       setError('Please enter a valid email address');
       return;
     }
+    if (!passwordGiven()) return;
     setError(null);
-    requestLink(email.trim(), () => setEmail(''));
+    requestLink(email.trim(), {
+      withPassword: true,
+      onSuccess: () => {
+        setEmail('');
+        setCurrentPassword('');
+      },
+    });
+  }
+
+  function removeAddress() {
+    if (!passwordGiven()) return;
+    setError(null);
+    remove.mutate(
+      { currentPassword: hasPassword ? currentPassword : undefined },
+      {
+        onSuccess: (result) => {
+          setCurrentPassword('');
+          if (result.pendingApproval) approvalNotice();
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
   }
 
   const current = settings.data?.email ?? null;
@@ -68,7 +108,7 @@ export function EmailCard() {
             {undeliverable && (
               <div className="grid justify-items-start gap-2 rounded-md border border-destructive/50 p-3 text-sm" data-testid="email-undeliverable">
                 <p>Email to this address could not be delivered, so we stopped sending to it. Confirm it again to get email.</p>
-                <Button type="button" size="sm" variant="outline" disabled={change.isPending} onClick={() => current && requestLink(current)}>
+                <Button type="button" size="sm" variant="outline" disabled={change.isPending} onClick={() => current && requestLink(current, { withPassword: false })}>
                   Confirm it again
                 </Button>
               </div>
@@ -76,6 +116,11 @@ export function EmailCard() {
             {pending && (
               <p className="text-sm text-muted-foreground" role="status">
                 Waiting for confirmation: {pending}. Follow the link we emailed to it.
+              </p>
+            )}
+            {current && settings.data?.pendingApproval && (
+              <p className="text-sm text-muted-foreground" role="status">
+                Waiting for your approval: we sent a link to {current} to {settings.data.pendingApproval === 'remove' ? 'remove it' : 'approve the new address'}.
               </p>
             )}
             <Form onSubmit={submit} className="grid max-w-sm gap-3" noValidate>
@@ -92,6 +137,21 @@ export function EmailCard() {
                   onChange={(event) => setEmail(event.target.value)}
                 />
               </div>
+              {hasPassword && (
+                <div className="grid gap-1.5">
+                  <Label htmlFor="account-email-password">Current password</Label>
+                  <Input
+                    id="account-email-password"
+                    type="password"
+                    autoComplete="current-password"
+                    value={currentPassword}
+                    maxLength={256}
+                    aria-invalid={error === EMAIL_MESSAGES.currentPasswordRequired ? true : undefined}
+                    aria-describedby={error ? 'email-error' : undefined}
+                    onChange={(event) => setCurrentPassword(event.target.value)}
+                  />
+                </div>
+              )}
               {error && (
                 <p id="email-error" role="alert" className="text-sm text-destructive">
                   {error}
@@ -102,7 +162,7 @@ export function EmailCard() {
                   Send confirmation link
                 </Button>
                 {current && (
-                  <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
+                  <Button type="button" variant="outline" disabled={remove.isPending} onClick={removeAddress}>
                     Remove address
                   </Button>
                 )}
