@@ -34,7 +34,7 @@ describeInBrowser('email in the browser', () => {
     // A stolen session alone cannot point the account's mail elsewhere: the password is asked for.
     await page.getByRole('button', { name: 'Send confirmation link' }).click();
     await expect.poll(() => page.getByText('Enter your current password to change your email address').isVisible()).toBe(true);
-    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('Your current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Send confirmation link' }).click();
     await expect.poll(() => page.getByText(`Waiting for confirmation: ${address}`).isVisible()).toBe(true);
     const [confirmation] = await smtp.waitFor(1, (m) => m.to.includes(address) && m.subject.startsWith('Confirm'));
@@ -102,7 +102,7 @@ describeInBrowser('email in the browser', () => {
     // A stolen session alone cannot point the account's mail elsewhere: the password is asked for.
     await page.getByRole('button', { name: 'Send confirmation link' }).click();
     await expect.poll(() => page.getByText('Enter your current password to change your email address').isVisible()).toBe(true);
-    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('Your current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Send confirmation link' }).click();
     const [first] = await smtp.waitFor(1, (m) => m.to.includes(address) && m.subject.startsWith('Confirm'));
     await journey.goto(pathOf(first!.text, '/confirm-email'));

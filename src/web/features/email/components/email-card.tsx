@@ -132,14 +132,14 @@ export function EmailCard({ hasPassword }: { hasPassword: boolean }) {
                   autoComplete="email"
                   value={email}
                   maxLength={254}
-                  aria-invalid={error ? true : undefined}
+                  aria-invalid={error && error !== EMAIL_MESSAGES.currentPasswordRequired ? true : undefined}
                   aria-describedby={error ? 'email-error' : undefined}
                   onChange={(event) => setEmail(event.target.value)}
                 />
               </div>
               {hasPassword && (
                 <div className="grid gap-1.5">
-                  <Label htmlFor="account-email-password">Current password</Label>
+                  <Label htmlFor="account-email-password">Your current password</Label>
                   <Input
                     id="account-email-password"
                     type="password"
