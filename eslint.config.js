@@ -9,9 +9,13 @@ import globals from 'globals';
 /**
  * The import zones of DESIGN.md section 6 and STYLE.md: contract imports only zod; server and web
  * never import each other; inside web, shared folders feed features, features feed app, and
- * features do not import each other.
+ * features do not import each other. Inside the server, db/, lib/ and http/ import no feature,
+ * a feature reaches another only through its service or repository, and services and
+ * repositories never import the HTTP layer (their routes do).
  */
 const webFeatures = fs.readdirSync('src/web/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const serverFeatures = fs.readdirSync('src/server/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const serverFeaturesRoot = path.resolve('src/server/features');
 
 /**
  * The zones only hold for imports the resolver finds: TypeScript sources imported with a `.js`
@@ -31,7 +35,12 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [resolver] },
+    settings: {
+      'import-x/resolver-next': [resolver],
+      // no-cycle follows imports through the files it reads: it must be able to parse TypeScript.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
@@ -52,10 +61,29 @@ export default tseslint.config(
             { target: './src/web/features', from: './src/web/app', message: 'features never import app' },
             { target: './src/web/components', from: ['./src/web/features', './src/web/app'], message: 'shared UI imports no feature' },
             { target: './src/web/lib', from: ['./src/web/features', './src/web/app'], message: 'lib imports no feature' },
+            { target: './src/server/db', from: ['./src/server/features', './src/server/http', './src/server/app.ts'], message: 'db/ imports no feature and no HTTP code' },
+            { target: './src/server/lib', from: ['./src/server/features', './src/server/http', './src/server/db', './src/server/app.ts'], message: 'lib/ imports no feature, HTTP or database code' },
+            { target: './src/server/http', from: ['./src/server/features', './src/server/app.ts'], message: 'http/ imports no feature; app.ts hands it what it needs' },
+            ...serverFeatures.map((feature) => ({
+              target: `./src/server/features/${feature}`,
+              from: `${serverFeaturesRoot}/**`,
+              except: [`${serverFeaturesRoot}/${feature}/**`, '**/*.service.ts', '**/*.repository.ts'],
+              message: "a feature reaches another only through its service or repository",
+            })),
+            {
+              target: ['./src/server/features/**/*.service.ts', './src/server/features/**/*.repository.ts'],
+              from: './src/server/http',
+              message: 'services and repositories never import the HTTP layer; their routes do',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // A server module never imports itself back through others (type-only imports aside).
+    files: ['src/server/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -7,9 +7,11 @@ const alias = {
 };
 
 /**
- * Four projects: fast unit tests, API integration tests (each file runs against SQLite and,
- * when reachable, PostgreSQL), browser journeys against the built app in Chromium, and the long
- * hardening suites.
+ * Four projects that `npm test` runs: fast unit tests, API integration tests (each file runs
+ * against SQLite and, when reachable, PostgreSQL), browser journeys against the built app in
+ * Chromium, and the long hardening suites. A fifth, `perf`, holds every wall-clock and memory
+ * budget (`*.perf.test.ts`): they say something only on a quiet machine, so `npm run test:perf`
+ * runs them on demand and `npm test` never does.
  *
  * They run in three groups, one after another (sequence.groupOrder): unit and API tests on two
  * workers (they wait on the databases more than they compute; Vitest's default on a 2-core machine
@@ -27,7 +29,6 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           maxWorkers: 2,
           include: ['src/**/*.test.{ts,tsx}'],
-          // *.perf.test.ts: memory and time budgets, run on demand (never in npm test).
           exclude: ['src/**/*.api.test.ts', 'src/**/*.hardening.test.ts', 'src/**/*.perf.test.ts', 'node_modules/**'],
           setupFiles: ['./src/test-support/fail-on-console-error.ts'],
         },
@@ -69,6 +70,20 @@ export default defineConfig({
           setupFiles: ['./src/test-support/fail-on-console-error.ts'],
           testTimeout: 300_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'perf',
+          sequence: { groupOrder: 3 },
+          include: ['src/**/*.perf.test.ts', 'e2e/**/*.perf.test.ts'],
+          globalSetup: ['./src/test-support/api-global-setup.ts'],
+          setupFiles: ['./src/test-support/fail-on-console-error.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          // One at a time, alone on the machine: a budget measured beside other work means nothing.
           fileParallelism: false,
         },
       },

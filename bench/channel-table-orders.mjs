@@ -1,8 +1,8 @@
 // node bench/channel-table-orders.mjs [--articles 100000]
-// The channel table's views and likes orders (a first page of 50), written as before step 16 (the
+// The channel table's views and likes orders (a first page of 50), written without the unary plus (the
 // bare feed expressions) and as now (with a unary plus), timed on a copy of the generated SQLite
 // file with and without ANALYZE's statistics, for a small channel and the largest one. Production
-// databases have no statistics (the server never analyses); a file made before step 16 has them.
+// databases have no statistics (the server never analyses); an older generated file has them.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

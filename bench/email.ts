@@ -1,5 +1,5 @@
 // npx tsx bench/email.ts [--subscribers 10000] [--db sqlite|postgres] [--publishes 30] [--connections 10]
-// Issue 17's figures, against the production build (npm run build first) and a local SMTP server
+// The email figures of docs/performance.md, against the production build (npm run build first) and a local SMTP server
 // in this process: (1) what a channel's 10,000 confirmed subscribers add to the publish request,
 // (2) how long until all 10,000 new-article emails are accepted by the SMTP server.
 import { parseArgs } from 'node:util';

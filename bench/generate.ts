@@ -1,5 +1,5 @@
 /**
- * Fills a database at a chosen scale for the benchmarks (issue 9):
+ * Fills a database at a chosen scale for the benchmarks:
  *   npx tsx bench/generate.ts --articles 10000 [--db sqlite|postgres] [--data-dir bench/data/10000] [--database-url postgres://…]
  * Proportions: 1 user per 20 articles, 1 channel per 10, 3 comments, 10 reactions and a view-day row
  * per article, five subscriptions per user, HTML bodies of 2–6 KB (headings, lists, quotes, links,
@@ -27,7 +27,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { textPairs } from '../src/server/db/word-pairs.js';
 import { createCategoriesRepository } from '../src/server/features/articles/categories.repository.js';
 import { createLocationsRepository } from '../src/server/features/geo/locations.repository.js';
-import { seedFixtures } from '../src/server/features/seed/seed.js';
+import { seedFixtures } from '../src/server/seed/seed.js';
 import { hashPassword } from '../src/server/features/auth/passwords.js';
 import { sessionIdFromToken } from '../src/server/features/auth/session-tokens.js';
 import { slugify } from '../src/contract/text.js';
@@ -44,7 +44,7 @@ type Row = Record<string, string | number | null>;
 interface Sink {
   /** Writes every table's rows in one transaction, in the order given (parents first). */
   write(tables: [table: string, rows: Row[]][]): Promise<void>;
-  /** The channels' per-day figures from the articles' days and the subscriptions (issue 18). */
+  /** The channels' per-day figures from the articles' days and the subscriptions. */
   rollups(): Promise<void>;
   finish(): Promise<void>;
 }
@@ -67,7 +67,7 @@ const ROLLUP_SQL = [
 ];
 
 /**
- * Registers every article's slug (issue 15: slugs are unique and kept in article_slugs). Generated
+ * Registers every article's slug (slugs are unique and kept in article_slugs). Generated
  * titles rarely repeat; an article whose slug another one already holds gets `{slug}-{id}`.
  */
 const SLUG_REGISTRY = [
@@ -283,7 +283,7 @@ function sqliteSink(file: string, search: SearchBuilds, { verifySearch }: { veri
       // No ANALYZE: the server never analyses, so a production database has no statistics, and the
       // bench measures the plans production runs. (With them the plans were the same, but for the
       // channel table's views and likes orders, which without them walked the site-wide feed index
-      // until the repository disqualified it: step 16 of docs/performance.md. STAT4 samples, which
+      // until the repository disqualified it. STAT4 samples, which
       // ANALYZE also writes here, had made SQLite plan the session lookup again at every run.)
       raw.pragma('journal_mode = WAL');
       raw.close();
@@ -491,7 +491,7 @@ const CHUNK = 1000;
 /**
  * The channel of an article: every tenth article is in channel 1 (owned by user 1, who has a bench
  * session), the analytics scenario's channel with a tenth of all articles and a year of daily
- * figures (issue 18: 100,000 articles at 1,000,000); the rest spread over every channel.
+ * figures (100,000 articles at 1,000,000); the rest spread over every channel.
  */
 export const ANALYTICS_CHANNEL = 1;
 const channelOf = (id: number, channels: number) => (id % 10 === 0 ? ANALYTICS_CHANNEL : 1 + ((id * 7919) % channels));
@@ -550,7 +550,7 @@ function articleChunk(scale: Scale, start: number, size: number) {
     for (let c = 0; c < 3; c++) {
       comments.push({ id: (id - 1) * 3 + c + 1, article_id: id, user_id: 1 + Math.floor(random() * users), parent_id: null, content: text.sentence(), created_at: createdAt + (c + 1) * 60_000 });
     }
-    // Analytics rollups (issue 18): the views spread over the first two weeks after publication
+    // Analytics rollups: the views spread over the first two weeks after publication
     // (never past today), a third by signed-in readers; reactions on the day they were made
     // (yesterday), the three comments on the day of publication. The channel's days are their sums.
     const firstDay = Math.floor(createdAt / DAY);

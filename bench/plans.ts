@@ -1,16 +1,21 @@
 /**
- * Prints the query plan of every statement behind the hot read paths (issue 9), as Markdown:
- *   npx tsx bench/plans.ts [--articles 1000000] [--db sqlite|postgres] [--database-url …, default …/broadsheet_bench_{articles}]
+ * Writes the query plan of every statement behind the hot read paths, as Markdown, to
+ * bench/results/plans/{db}-{articles}.md (ignored by git; the plan tests (*-plan.api.test.ts)
+ * are the guard) and prints where:
+ *   npx tsx bench/plans.ts [--articles 1000000] [--db sqlite|postgres] [--database-url …, default …/broadsheet_bench_{articles}] [--only text]
  * Runs the real repository code against a generated database (bench/generate.ts), records each SQL
  * statement with its parameters, and asks the database to explain it: EXPLAIN QUERY PLAN on SQLite,
- * EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL. Used for docs/query-plans.md.
+ * EXPLAIN (ANALYZE, BUFFERS) on PostgreSQL.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CompiledQuery, sql } from 'kysely';
 import { createDatabase } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { createArticlesRepository, ARTICLE_SORT_EXPRESSIONS } from '../src/server/features/articles/articles.repository.js';
+import { createChannelTableRepository } from '../src/server/features/articles/channel-table.repository.js';
+import { createArticleSearch } from '../src/server/features/search/search.repository.js';
 import { createChannelsRepository } from '../src/server/features/channels/channels.repository.js';
 import { createCommentsRepository } from '../src/server/features/comments/comments.repository.js';
 import { createSessionsRepository } from '../src/server/features/auth/sessions.repository.js';
@@ -40,6 +45,8 @@ const handle = createDatabase(target, { onQuery: (text, parameters) => recorded.
 const { db } = handle;
 await migrateToLatest(db);
 const articles = createArticlesRepository(db, handle.dialect);
+const channelTable = createChannelTableRepository(db, handle.dialect);
+const search = createArticleSearch(db, handle.dialect, articles);
 const channels = createChannelsRepository(db, handle.dialect);
 const comments = createCommentsRepository(db, handle.dialect);
 const sessions = createSessionsRepository(db);
@@ -64,7 +71,7 @@ const session = await db.selectFrom('sessions').select('id').where('user_id', '=
 const cases: [string, () => Promise<unknown>][] = [
   ['Feed, first page (anonymous, newest)', () => articles.feed({ sort: 'createdAt', direction: 'desc', limit: 21 })],
   ['Feed, page 5 by cursor, sorted by likes', () => articles.feed({ sort: 'likes', direction: 'desc', limit: 21, after: { value: Number(page5.value), id: page5.id } })],
-  [`Feed, substring search '${values.search}'`, () => articles.feed({ sort: 'createdAt', direction: 'desc', limit: 21, search: values.search })],
+  [`Feed, substring search '${values.search}'`, () => search.feedPage(values.search, { sort: 'createdAt', direction: 'desc', limit: 21 })],
   ['Feed, signed in (subscriptions and own channels)', async () => {
     await articles.readerHasSubscriptions(1);
     return articles.feed({ sort: 'createdAt', direction: 'desc', limit: 21, readerId: 1 });
@@ -74,10 +81,10 @@ const cases: [string, () => Promise<unknown>][] = [
   ['Channel page (its table: the first 50 rows, newest first, and their count)', async () => {
     await channels.findById(newest.channel_id, null);
     const page = { sort: 'createdAt', direction: 'desc', limit: 51, categoryRanks: new Map() } as const;
-    return Promise.all([articles.channelTable(newest.channel_id, true, page), articles.channelTableTotal(newest.channel_id, true)]);
+    return Promise.all([channelTable.channelTable(newest.channel_id, true, page), channelTable.channelTableTotal(newest.channel_id, true)]);
   }],
   ['Channel table sorted by likes (the rows of one channel sorted)', () =>
-    articles.channelTable(newest.channel_id, true, { sort: 'likeCount', direction: 'desc', limit: 51, categoryRanks: new Map() })],
+    channelTable.channelTable(newest.channel_id, true, { sort: 'likeCount', direction: 'desc', limit: 51, categoryRanks: new Map() })],
   ["Channel's whole list (GET /api/channels/{id}/articles, up to 500 rows)", () => articles.ofChannel(newest.channel_id, true, 500)],
   ['Channel explore page', () => channels.list({ sort: 'subscribers', direction: 'desc', limit: 25 }, null)],
   ['Comments of an article', () => comments.ofArticle(newest.id)],
@@ -89,7 +96,8 @@ const cases: [string, () => Promise<unknown>][] = [
   ['Channel analytics, all time (channel 1)', () => analytics.channel(1, owner, 'all')],
 ];
 
-console.log(`## ${pg ? 'PostgreSQL' : 'SQLite'}, ${values.articles} articles\n`);
+const out: string[] = [`## ${pg ? 'PostgreSQL' : 'SQLite'}, ${values.articles} articles\n`];
+const console = { log: (line: string) => out.push(line) };
 for (const [title, run] of cases) {
   if (values.only && !title.toLowerCase().includes(values.only.toLowerCase())) continue;
   recorded = [];
@@ -115,6 +123,10 @@ for (const [title, run] of cases) {
 }
 await sql`select 1`.execute(db);
 await handle.close();
+const file = path.resolve(`bench/results/plans/${values.db}-${values.articles}${values.only ? `-${values.only.replace(/\W+/g, '-')}` : ''}.md`);
+fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.writeFileSync(file, `${out.join('\n')}\n`);
+process.stdout.write(`query plans written to ${path.relative(process.cwd(), file)}\n`);
 
 function depth(rows: { id: number; parent: number }[], row: { id: number; parent: number }): number {
   let d = 0;

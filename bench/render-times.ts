@@ -1,5 +1,5 @@
 // npx tsx bench/render-times.ts [--articles 10000] [--renders 3000] [--ssr dist/ssr] [--pages /,/articles/ID,…]
-// What one server render costs (issue 13): the SSR bundle's `render` (the page's data through the
+// What one server render costs: the SSR bundle's `render` (the page's data through the
 // services, renderToString, the head, the dehydrated state) called in this process on a copy of the
 // generated SQLite data, one render at a time, for a reader signed out and one signed in. No HTTP,
 // no compression, no page assembly: `npm run bench` measures those with the rest. `--ssr` takes

@@ -84,8 +84,8 @@ if (values.db === 'postgres') {
 } else if (!fs.existsSync(path.join(dataDir, 'broadsheet.db'))) {
   run('npx', ['tsx', 'bench/generate.ts', '--articles', String(articles), '--data-dir', dataDir]);
 } else {
-  // A file generated before step 16 holds ANALYZE's statistics, which production never has (the
-  // server never analyses); before step 15 also its STAT4 samples, which made SQLite plan some
+  // A file made by an older generator holds ANALYZE's statistics, which production never has (the
+  // server never analyses), and STAT4 samples, which made SQLite plan some
   // statements again at every run. Removed, so the bench runs the plans production runs.
   const { default: Sqlite } = await import('better-sqlite3');
   const kept = new Sqlite(path.join(dataDir, 'broadsheet.db'));
@@ -241,7 +241,7 @@ const scenarios = [
   { name: 'home page HTML, signed in', path: '/', headers: { ...browser, cookie } },
   // Spec 2 shows the channel page to signed-in readers only; the bench's channel has 1,000 articles.
   { name: 'channel page HTML, signed in', path: `/channels/${channelId}`, headers: { ...browser, cookie } },
-  // Issue 18: channel 1 holds every tenth article with a year of daily figures (bench/generate.ts); user 1 owns it.
+  // Channel 1 holds every tenth article with a year of daily figures (bench/generate.ts); user 1 owns it.
   // After the write scenarios, so their slow answers cannot overlap them.
   { name: 'channel analytics, 30 days', path: '/api/channels/1/analytics?period=30', headers: { cookie } },
   { name: 'channel analytics, all time', path: '/api/channels/1/analytics?period=all', headers: { cookie } },

@@ -1,6 +1,6 @@
 // node bench/trigram-detail.mjs [--articles 100000]
 // Would a trigram index without positions (FTS5 detail=column or detail=none) make the generator
-// faster without making search slower? Step 17 of docs/performance.md.
+// faster without making search slower? (Measured and not kept: docs/decisions/019-word-search.md.)
 //
 // 1. Builds the trigram index of the generated articles three times, one per FTS5 detail setting,
 //    each into a scratch file of its own with the generator's settings (no content, 512 MB buffer,

@@ -1,4 +1,4 @@
-// npm start: build if the sources changed, then run the production server.
+// npm start: run the production build (built first when there is none yet: scripts/build-state.mjs).
 import { ensureBuilt } from './build-state.mjs';
 
 ensureBuilt();

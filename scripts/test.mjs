@@ -1,5 +1,6 @@
-// npm test: typecheck, lint, build, then every Vitest project (unit, API on SQLite and PostgreSQL,
-// browser journeys in Chromium). Ends with one summary line 'N passed, N failed, N skipped'.
+// npm test: typecheck, lint, build, then the Vitest projects (unit, API on SQLite and PostgreSQL,
+// browser journeys in Chromium, hardening; not perf, whose budgets need a quiet machine: npm run
+// test:perf). Ends with one summary line 'N passed, N failed, N skipped'.
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -16,10 +17,10 @@ function step(title, command, args, env = {}) {
 }
 
 const extraArgs = process.argv.slice(2);
+const projects = extraArgs.some((arg) => arg.startsWith('--project')) ? [] : ['unit', 'api', 'e2e', 'hardening'].flatMap((name) => ['--project', name]);
 step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 step('build', 'npm', ['run', 'build']);
-fs.writeFileSync('dist/.build-stamp', new Date().toISOString());
 
 fs.mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
@@ -27,7 +28,7 @@ fs.rmSync(report, { force: true });
 console.log('\n▶ tests');
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs],
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...projects, ...extraArgs],
   { stdio: 'inherit', env: process.env },
 );
 

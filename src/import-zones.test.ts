@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest';
  */
 describe('import zones', () => {
   const eslint = new ESLint();
-  const zoneErrors = async (filePath: string, code: string) => {
+  const errorsOf = async (rule: string, filePath: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath });
-    return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+    return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
   };
+  const zoneErrors = (filePath: string, code: string) => errorsOf('import-x/no-restricted-paths', filePath, code);
 
   it('refuses the server importing the web, even with a NodeNext .js specifier', async () => {
     const errors = await zoneErrors('src/server/probe.ts', "import { articleText } from '../web/features/articles/lib/article-text.js';\nexport const probe = articleText;\n");
@@ -41,5 +42,44 @@ describe('import zones', () => {
       "import { LIMITS } from '@contract/limits';\nimport { Button } from '@/components/ui/button';\nexport const probe = [LIMITS, Button];\n",
     );
     expect(errors).toEqual([]);
+  });
+
+  describe('on the server', () => {
+    it('keeps db/, lib/ and http/ free of features, and lib/ free of the HTTP layer', async () => {
+      expect(await zoneErrors('src/server/db/probe.ts', "import { createUsersRepository } from '../features/users/users.repository.js';\nexport const probe = createUsersRepository;\n")).toEqual([
+        expect.stringContaining('db/ imports no feature'),
+      ]);
+      expect(await zoneErrors('src/server/lib/probe.ts', "import { SESSION_COOKIE } from '../http/session.js';\nexport const probe = SESSION_COOKIE;\n")).toEqual([
+        expect.stringContaining('lib/ imports no feature, HTTP or database code'),
+      ]);
+      expect(await zoneErrors('src/server/http/probe.ts', "import { createSessionsService } from '../features/auth/sessions.service.js';\nexport const probe = createSessionsService;\n")).toEqual([
+        expect.stringContaining('http/ imports no feature'),
+      ]);
+    });
+
+    it("lets a feature reach another only through its service or repository", async () => {
+      expect(await zoneErrors('src/server/features/email/probe.ts', "import { hashPassword } from '../auth/passwords.js';\nexport const probe = hashPassword;\n")).toEqual([
+        expect.stringContaining('a feature reaches another only through its service or repository'),
+      ]);
+      expect(
+        await zoneErrors(
+          'src/server/features/email/probe.ts',
+          "import { hashPassword } from '../auth/auth.service.js';\nimport { createUsersRepository } from '../users/users.repository.js';\nimport { emailKey } from './outbox.repository.js';\nexport const probe = [hashPassword, createUsersRepository, emailKey];\n",
+        ),
+      ).toEqual([]);
+    });
+
+    it('keeps the HTTP layer out of services and repositories, not out of routes', async () => {
+      const code = "import { requireUser } from '../../http/session.js';\nexport const probe = requireUser;\n";
+      expect(await zoneErrors('src/server/features/articles/probe.service.ts', code)).toEqual([expect.stringContaining('services and repositories never import the HTTP layer')]);
+      expect(await zoneErrors('src/server/features/articles/probe.repository.ts', code)).toEqual([expect.stringContaining('services and repositories never import the HTTP layer')]);
+      expect(await zoneErrors('src/server/features/articles/probe.routes.ts', code)).toEqual([]);
+    });
+
+    it('refuses an import cycle', async () => {
+      // db/database.ts imports word-pairs.ts: word-pairs importing database back closes a loop.
+      const cycle = await errorsOf('import-x/no-cycle', 'src/server/db/word-pairs.ts', "import { createDatabase } from './database.js';\nexport const probe = createDatabase;\n");
+      expect(cycle).toEqual([expect.stringContaining('Dependency cycle')]);
+    });
   });
 });

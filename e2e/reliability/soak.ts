@@ -1,10 +1,10 @@
 // npm run test:soak -- [--minutes 10] [--window 30] [--load 0.7] [--connections 24] [--heap-mb 192] [--heap-snapshots]
 //
-// Issue 10, item 7: mixed traffic at about 70% of the capacity measured a moment earlier, for ten
+// Mixed traffic at about 70% of the capacity measured a moment earlier, for ten
 // minutes, against the production build. Prints p99 and memory per window, then fails (exit 1) on
 // any error, a counter that no longer equals its recount, or a growth trend in memory or latency.
 // Not part of `npm test` (it takes eleven minutes); the figures of the last run are in
-// docs/reliability.md. With --heap-snapshots (issue 16), the server writes a heap snapshot after the
+// docs/reliability.md. With --heap-snapshots, the server writes a heap snapshot after the
 // warm-up and another at the end, and the soak prints what grew between them, by constructor.
 import autocannon from 'autocannon';
 import fs from 'node:fs';

@@ -56,7 +56,6 @@ export const AdminListQuerySchema = z.object({
   cursor: CursorSchema,
   limit: LimitSchema,
 });
-export type AdminListQuery = z.input<typeof AdminListQuerySchema>;
 export type AdminListQueryInput = z.output<typeof AdminListQuerySchema>;
 
 export const AdminArticleSchema = z
@@ -140,7 +139,6 @@ export const UpdateAdminChannelSchema = z
   .object({ subscriber_count: AdminCountSchema })
   .meta({ id: 'UpdateAdminChannel' });
 export type UpdateAdminChannel = z.input<typeof UpdateAdminChannelSchema>;
-export type UpdateAdminChannelInput = z.output<typeof UpdateAdminChannelSchema>;
 
 export const AdminChannelUpdatedSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Channel analytics (issue 18, DESIGN.md section 5b): per-UTC-day figures of a channel (or, for
+ * Channel analytics (DESIGN.md section 5b): per-UTC-day figures of a channel (or, for
  * admins, the whole site) over a period, compared with the period before.
  */
 
@@ -17,7 +17,6 @@ export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
 export const AnalyticsQuerySchema = z
   // No schema id: the OpenAPI document inlines query strings.
   .object({ period: z.enum(ANALYTICS_PERIODS, { error: 'period must be one of 7, 30, 90 or all' }).default('30') });
-export type AnalyticsQuery = z.output<typeof AnalyticsQuerySchema>;
 
 /** The longest referrer host kept (a DNS name is at most 253 characters, plus a port). */
 export const REFERRER_HOST_MAX = 260;
@@ -47,7 +46,6 @@ export const AnalyticsDaySchema = z.object({
 export type AnalyticsDay = z.infer<typeof AnalyticsDaySchema>;
 
 export const ANALYTICS_METRICS = ['views', 'likes', 'dislikes', 'comments', 'subscribed', 'unsubscribed'] as const;
-export type AnalyticsMetric = (typeof ANALYTICS_METRICS)[number];
 
 export const AnalyticsTotalsSchema = AnalyticsDaySchema.omit({ date: true });
 export type AnalyticsTotals = z.infer<typeof AnalyticsTotalsSchema>;

@@ -100,7 +100,6 @@ export const FeedQuerySchema = z.object({
   cursor: CursorSchema,
   limit: LimitSchema,
 });
-export type FeedQuery = z.input<typeof FeedQuerySchema>;
 export type FeedQueryInput = z.output<typeof FeedQuerySchema>;
 
 export const FeedPageSchema = paginated(ArticleSummarySchema, 'FeedPage').extend({
@@ -128,7 +127,6 @@ export const ChannelTableQuerySchema = z.object({
   cursor: CursorSchema,
   limit: LimitSchema,
 });
-export type ChannelTableQuery = z.input<typeof ChannelTableQuerySchema>;
 export type ChannelTableQueryInput = z.output<typeof ChannelTableQuerySchema>;
 
 /** One row of a channel's article table: what its columns show, nothing more. */

@@ -78,7 +78,6 @@ export const ChannelListQuerySchema = z.object({
   cursor: CursorSchema,
   limit: LimitSchema,
 });
-export type ChannelListQuery = z.input<typeof ChannelListQuerySchema>;
 export type ChannelListQueryInput = z.output<typeof ChannelListQuerySchema>;
 
 export const SubscriptionStateSchema = z

@@ -10,6 +10,5 @@ export const IdSchema = z.coerce
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 /** Timestamps travel as ISO-8601 strings in UTC. */
-export const TimestampSchema = z.string();
 
 export const OkSchema = z.object({ success: z.literal(true) });

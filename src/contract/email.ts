@@ -3,7 +3,7 @@ import { PasswordSchema } from './auth.js';
 import { LIMITS } from './limits.js';
 
 /**
- * Email on the account, password reset and new-article notifications (issue 17; DESIGN.md
+ * Email on the account, password reset and new-article notifications (DESIGN.md
  * section 5b). The address is optional and only ever shown to its owner.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Shared en-US formatters (spec 1 section 9 uses the en-US forms). `Date#toLocaleString` and its
  * kin build a new `Intl` formatter on every call, which was a tenth of a server render's time
- * (performance.md, "Step 4"); these are built once per set of options and reused.
+ * (a page's render formats hundreds of dates); these are built once per set of options and reused.
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

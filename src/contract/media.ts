@@ -41,7 +41,6 @@ export const ImageRecordInputSchema = z.object({
   caption: CaptionSchema,
   order: OrderSchema,
 });
-export type ImageRecordInput = z.input<typeof ImageRecordInputSchema>;
 export type ImageRecord = z.output<typeof ImageRecordInputSchema>;
 
 /** POST /api/articles/{id}/images: a list of records, added after the article's current images. */

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerFactory } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -13,11 +12,13 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerInputGuard } from './http/input-guard.js';
-import { createMicroCache } from './http/micro-cache.js';
-import { registerPrivateAnswers } from './http/private-answers.js';
+import { registerResponseCache } from './http/response-cache.js';
 import { createResponseSerializerCompiler } from './http/serializer.js';
-import { bridgeOverRedis, createCacheInvalidation } from './http/cache-invalidation.js';
-import { limitServer, serverLimitsFrom } from './http/server-limits.js';
+import { BODY_LIMITS, MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from './http/body-limits.js';
+import { limitServer, registerEarlyAnswerClose, serverLimitsFrom } from './http/server-limits.js';
+import { bridgeOverRedis, createCacheInvalidation } from './lib/cache-invalidation.js';
+import { HttpError } from './lib/errors.js';
+import { nestsDeeperThan } from './lib/json-depth.js';
 import { registerSessionResolver } from './http/session.js';
 import { registerArticleRefResolver } from './http/article-ref.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -48,7 +49,10 @@ import { createChannelsService } from './features/channels/channels.service.js';
 import { channelsRoutes } from './features/channels/channels.routes.js';
 import { createSubscriptionsRepository } from './features/subscriptions/subscriptions.repository.js';
 import { createArticlesRepository } from './features/articles/articles.repository.js';
-import { createArticlesService } from './features/articles/articles.service.js';
+import { createArticleListsRepository } from './features/articles/article-lists.repository.js';
+import { createChannelTableRepository } from './features/articles/channel-table.repository.js';
+import { createArticleSearch } from './features/search/search.repository.js';
+import { createArticlesService, type ArticlesServiceDeps } from './features/articles/articles.service.js';
 import { articlesRoutes } from './features/articles/articles.routes.js';
 import { registerRetiredArticleAddresses } from './features/articles/retired-addresses.js';
 import { createViewKeys } from './features/articles/view-keys.js';
@@ -86,13 +90,27 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const channelsRepository = createChannelsRepository(db, database.dialect);
   const categories = createCategoriesRepository(db);
   const articlesRepository = createArticlesRepository(db, database.dialect);
+  const articleLists = createArticleListsRepository(db);
   const storage = createStorage(config);
   const reactions = createReactionsRepository(db);
   const commentsRepository = createCommentsRepository(db, database.dialect);
-  // Services announce committed writes here; the micro-cache (and other instances) drop what they affect.
+  // Services announce committed writes here; the response cache (and other instances) drop what they affect.
   const invalidation = createCacheInvalidation();
   const written = (tags: readonly string[]) => invalidation.written(tags);
+  const articlesDeps: ArticlesServiceDeps = {
+    articles: articlesRepository,
+    channelTable: createChannelTableRepository(db, database.dialect),
+    lists: articleLists,
+    search: createArticleSearch(db, database.dialect, articlesRepository),
+    transaction: (work) => db.transaction().execute(work),
+    channels: channelsRepository,
+    categories,
+    viewKeys: createViewKeys(db),
+    written,
+  };
   const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written, quota: config.uploads });
+  // Deleting an article deletes the stored files no other article uses.
+  articlesDeps.onImagesReleased = (urls) => media.release(urls);
   return {
     config,
     db,
@@ -114,21 +132,15 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     media,
     articlesRepository,
     reactions,
-    articles: createArticlesService({
-      articles: articlesRepository,
-      channels: channelsRepository,
-      categories,
-      viewKeys: createViewKeys(db),
-      // Deleting an article deletes the stored files no other article uses.
-      onImagesReleased: (urls) => media.release(urls),
-      written,
-    }),
+    articleLists,
+    articles: createArticlesService(articlesDeps),
+    articlesDeps,
     reactionsService: createReactionsService({ reactions, articles: articlesRepository, written }),
     commentsRepository,
     comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository, written }),
     admin: createAdminService(createAdminRepository(db, database.dialect), async () => (await categories.index()).paths, Date.now, written),
     analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), channels: channelsRepository }),
-    // Email (issue 17): the outbox, single-use links, unsubscribe links, and a wake-up for the sender.
+    // Email: the outbox, single-use links, unsubscribe links, and a wake-up for the sender.
     outbox: createOutboxRepository(db, database.dialect),
     emailTokens: createEmailTokens(db),
     unsubscribeLinks: createUnsubscribeLinks(db),
@@ -153,19 +165,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const database = options.database ?? createDatabase(config.database);
   const ctx = options.context ?? createContext(config, database);
   const secure = config.publicUrl.startsWith('https://');
-  const microCache = config.microCacheMs > 0 ? createMicroCache({ ttlMs: config.microCacheMs }) : undefined;
-
   // Process-wide, as libvips' memory is: what the images decoded at once may hold together.
   setImageMemoryBudget(config.images.memoryBytes);
-  const serverLimits = serverLimitsFrom(config);
-  const serverFactory: FastifyServerFactory = (handler, opts) =>
-    limitServer(microCache ? (microCache.serverFactory(handler, opts) as http.Server) : http.createServer(handler), serverLimits);
   const { trustProxy } = config;
 
   const app = Fastify({
-    // Cache hits are answered by the HTTP server before Fastify's per-request work (micro-cache.ts);
-    // either way the server gets its timeouts and connection caps (server-limits.ts).
-    serverFactory,
     logger:
       options.logger === false
         ? false
@@ -178,7 +182,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
             // Readable lines while developing; JSON everywhere else.
             ...(config.env === 'development' && !options.logStream ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
           },
-    bodyLimit: 1024 * 1024,
+    // Routes that take more say so (http/body-limits.ts).
+    bodyLimit: BODY_LIMITS.default,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -192,8 +197,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       void reply.status(status).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Timeouts, connection caps and early answers closing their connection (server-limits.ts).
+  limitServer(app.server, serverLimitsFrom(config));
+  registerEarlyAnswerClose(app);
 
-  // Every route as registered, for the authorization matrix test (issue 10) and for tooling.
+  // Every route as registered, for the authorization matrix test and for tooling.
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -212,6 +220,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(new HttpError(400, TOO_DEEP_MESSAGE), undefined);
     parseJson(request, text, done);
   });
   app.addHook('onSend', async (request, reply) => {
@@ -225,24 +234,25 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     done();
   });
 
+  // onSend hooks run in this order: cookies are written, then the response cache decides
+  // Cache-Control and Vary (seeing those cookies) and keeps a shared answer, then compression
+  // (a route hook, so the cache keeps the plain serialized body). Its onRequest hook reads the
+  // parsed cookies and answers hits before the session lookup.
+  await app.register(fastifyCookie);
+  // Before the cache's onSend: a deleted article's page is a 410 by the time the cache sees it, so
+  // a kept 404 never answers for it.
+  if (config.webDev || config.webRoot) registerRetiredArticleAddresses(app, (segment) => ctx.articlesRepository.isRetiredSegment(segment));
+  const responseCache = registerResponseCache(app, { ttlMs: config.microCacheMs });
+  // After the cache's hook: a hit carries the headers Helmet set on the answer it keeps.
   registerSecurityHeaders(app, {
     webDev: config.webDev,
     secure,
     imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [],
   });
-  // onSend hooks run in this order: cookies are written, Cache-Control and Vary are decided (seeing
-  // those cookies), the cache stores the answer with them, then compression (so the cache keeps the
-  // plain serialized body).
-  await app.register(fastifyCookie);
-  registerPrivateAnswers(app);
-  microCache?.register(app);
-  // A page (30 to 150 KB of HTML) is compressed in one call. Through a zlib stream, which the
-  // plugin uses above 8 KB on 2 cores, brotli cost far more CPU in the server than the work itself:
-  // 0.8 ms instead of 0.3 for a 37 KB article page, 13.5 ms instead of 0.65 for the 110 KB home page.
-  // In one call, brotli (quality 4) holds the event loop about 6 ms per MB. Quality 3: a 22 KB article
-  // page in 96 µs instead of 156 and a 116 KB home page in 273 instead of 576, for 6% and 4% more
-  // bytes (290 and 530): CPU every uncached page and API answer pays, against a few milliseconds of
-  // transfer on a slow phone connection. The micro-cache compresses its entries once, at quality 4.
+  // A page (30 to 150 KB of HTML) is compressed in one call: through a zlib stream, which the
+  // plugin uses above 8 KB, brotli cost far more CPU than the work itself. Quality 3 instead of 4
+  // costs a few percent more bytes and roughly halves the CPU every uncached page and API answer
+  // pays. The response cache compresses its entries once, at quality 4.
   await app.register(fastifyCompress, {
     threshold: 1024,
     syncThreshold: 1024 * 1024,
@@ -254,7 +264,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.client.disconnect());
   // Writes drop the entries they affect from this instance's cache, and from the others' over Redis.
-  if (microCache) ctx.invalidation.subscribe((tags) => microCache.invalidate(tags));
+  ctx.invalidation.subscribe((tags) => responseCache.invalidate(tags));
   if (redis) {
     // An outage is logged once by the link; its errors here would repeat it for every write.
     const disconnect = bridgeOverRedis(ctx.invalidation, redis.client, (error) =>
@@ -345,10 +355,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   );
 
   await registerLocalUploads(app, ctx.storage);
-  await app.register(feedsRoutes, { articles: ctx.articlesRepository, channels: ctx.channelsRepository, publicUrl: config.publicUrl });
+  await app.register(feedsRoutes, { articles: ctx.articleLists, channels: ctx.channelsRepository, publicUrl: config.publicUrl });
 
   if (config.webDev || config.webRoot) {
-    registerRetiredArticleAddresses(app, (segment) => ctx.articlesRepository.isRetiredSegment(segment));
     await registerPages(app, {
       web: config.webDev
         ? { kind: 'vite' }

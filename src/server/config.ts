@@ -83,7 +83,7 @@ const EnvSchema = z.object({
   UPLOAD_ABANDON_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(5).max(7 * 24 * 60).default(60),
   /** How long anonymous read responses are served from memory; 0 turns the cache off. */
   MICRO_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
-  /** Email (issue 17): an SMTP server URL (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
+  /** Email: an SMTP server URL (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   /** The From of every email, e.g. "Broadsheet <news@example.com>". */
   MAIL_FROM: optionalString,

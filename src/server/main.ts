@@ -5,7 +5,7 @@ import { buildApp, createContext } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { applyAdminUsernames, seedDemo, seedFixtures } from './features/seed/seed.js';
+import { applyAdminUsernames, seedDemo, seedFixtures } from './seed/seed.js';
 import { createMailSender } from './features/email/mail-sender.js';
 import { createMailTransport } from './features/email/mail-transport.js';
 import { superviseIfAsked } from './supervisor.js';
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   }, 60 * 60 * 1000);
   purge.unref();
 
-  // Email (issue 17): every instance drains the shared outbox unless EMAIL_SENDER=false.
+  // Email: every instance drains the shared outbox unless EMAIL_SENDER=false.
   const mailSender = config.email.sender
     ? createMailSender({
         db: database.db,

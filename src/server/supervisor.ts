@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 
 /**
  * SUPERVISE=true: this process becomes a small supervising primary that runs the server in one
- * worker process (node:cluster) and starts a new one whenever it dies (issue 16). Why a primary in
+ * worker process (node:cluster) and starts a new one whenever it dies. Why a primary in
  * Node rather than only a systemd unit: it is the same on every host, laptop, container or VM, and
  * the tests can prove it. The listening socket belongs to the primary, so connections that arrive
  * while a new worker starts wait in its backlog instead of being refused. What a crashed worker had

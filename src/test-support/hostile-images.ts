@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 /**
- * Hostile files for the upload suites (issue 10, item 9), all made here from bytes: polyglots,
+ * Hostile files for the upload suites, all made here from bytes: polyglots,
  * scripts in SVG, truncated images, pixel and zip bombs. Nothing is downloaded.
  */
 

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 
+export const MB = 1024 * 1024;
+
 /** Reads a field of /proc/<pid>/status (VmRSS: resident now; VmHWM: the peak since the last reset), in bytes. */
 export function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -7,7 +7,7 @@ import { buildApp, createContext, type AppContext } from '../server/app.js';
 import { loadConfig, type AppConfig } from '../server/config.js';
 import { createDatabase, type DatabaseHandle } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { seedFixtures } from '../server/features/seed/seed.js';
+import { seedFixtures } from '../server/seed/seed.js';
 import { createFreshPostgresDatabase } from './postgres.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -8,7 +8,7 @@ import type SqliteDatabase from 'better-sqlite3';
  * checkpoint itself, and with `synchronous = NORMAL` a checkpoint is where the fsyncs happen: on
  * this server's one connection, that is the event loop. In a loop of reaction toggles, one commit
  * in about 110 took 3.5–7.6 ms instead of 0.05 (the fsyncs: with `synchronous = OFF` none took
- * over 1 ms), and every request in flight waited with it (docs/performance.md, step 16).
+ * over 1 ms), and every request in flight waited with it.
  *
  * Here a worker thread with a connection of its own runs a PASSIVE checkpoint every
  * `intervalMs`: it copies what has been committed without ever blocking a reader or the writer,

@@ -67,9 +67,8 @@ export function createDatabase(target: DatabaseTarget, options: DatabaseOptions 
   sqlite.pragma('cache_size = -32000');
   // The temporary b-trees of a request's statements (an ORDER BY over a union, an IN list, a
   // materialized CTE) in memory: as files, opening and dropping each cost far more than the rows
-  // in them (the comment threads statement 99 -> 41 µs alone, the signed-in feed's 335 -> 203 µs in
-  // the app; docs/performance.md step 18). Every such statement is bounded by its page size;
-  // migrations, whose CREATE INDEX sorts a whole table, switch back to files (migrate.ts).
+  // in them. Every such statement is bounded by its page size; migrations, whose CREATE INDEX
+  // sorts a whole table, switch back to files (migrate.ts).
   sqlite.pragma('temp_store = memory');
   registerSqliteFunctions(sqlite);
   const checkpoints = options.backgroundCheckpoints && target.file !== ':memory:' ? startBackgroundCheckpoints(sqlite, target.file, options.backgroundCheckpoints) : undefined;

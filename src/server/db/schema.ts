@@ -226,7 +226,7 @@ export interface ArticleViewAddressesTable {
 }
 
 /**
- * One article's figures for one UTC day (analytics rollups, issue 18). Views count the day they
+ * One article's figures for one UTC day (analytics rollups). Views count the day they
  * were counted; likes, dislikes and comments count the reactions and comments that exist now,
  * by the day they were made, so each equals a recount of the raw rows.
  */

@@ -1,7 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 
 /**
- * SQLite's word pairs (migration 2026_11_27_1200, issue 15: a rare phrase at 1,000,000 articles).
+ * SQLite's word pairs (migration 2026_11_27_1200: a rare phrase at 1,000,000 articles).
  * FTS5 answers a phrase by reading the positions of its words in every article holding all of
  * them, and a word beginning ('council' as the last word of 'harbour council') by first merging
  * the lists of every word that begins so: about 50 ms of CPU for 'harbour council' at 1,000,000

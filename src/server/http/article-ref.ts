@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ARTICLE_MESSAGES, ArticleRefParamsSchema } from '../../contract/articles.js';
-import { notFound } from './errors.js';
-import { addCacheTags, CACHE_TAGS } from './micro-cache.js';
+import { CACHE_TAGS } from '../lib/cache-tags.js';
+import { notFound } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,17 +14,17 @@ declare module 'fastify' {
  * Every `/api/articles/{…}` route accepts the article's id, its slug or `{slug}-{id}` (DESIGN.md
  * section 5). Routes declare `params: ArticleRefParamsSchema`; after validation (and after any
  * sign-in check), this hook resolves the segment to `request.articleId`, or answers 404 with the
- * article's message. The answer is tagged with the article for the micro-cache, so a write to it
+ * article's message. The answer is tagged with the article for the response cache, so a write to it
  * drops every cached answer about it, whichever segment was asked.
  */
 export function registerArticleRefResolver(app: FastifyInstance, resolve: (segment: string) => Promise<number | undefined>): void {
   app.decorateRequest('articleId', 0);
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  app.addHook('preHandler', async (request, reply) => {
     if (request.routeOptions.schema?.params !== ArticleRefParamsSchema) return;
     const segment = (request.params as { id: string }).id;
     const id = await resolve(segment);
     if (id === undefined) throw notFound(ARTICLE_MESSAGES.notFound);
     request.articleId = id;
-    addCacheTags(request, [CACHE_TAGS.article(id)]);
+    reply.addCacheTags([CACHE_TAGS.article(id)]);
   });
 }

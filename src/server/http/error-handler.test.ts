@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../lib/errors.js';
 
 describe('error handler', () => {
   it('answers an HttpError with its status, {error} and its headers (Retry-After on a busy 503)', async () => {

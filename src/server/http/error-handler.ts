@@ -9,7 +9,7 @@ import { EMAIL_MESSAGES } from '../../contract/email.js';
 import { MEDIA_MESSAGES } from '../../contract/media-rules.js';
 import { REACTION_MESSAGES } from '../../contract/reaction-rules.js';
 import { isDatabaseOverloaded } from '../db/overload.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../lib/errors.js';
 import { BUSY_MESSAGE } from './server-limits.js';
 
 interface ValidationIssue {

@@ -10,7 +10,6 @@ import {
   type PagePreferences,
   type RenderPage,
 } from '../../contract/pages.js';
-import { markCacheable } from './micro-cache.js';
 
 /**
  * Pages (DESIGN.md section 7): every page is rendered by the web's own React tree, from the SSR
@@ -224,7 +223,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     if (page.redirect) {
       return reply.header('cache-control', 'no-store').redirect(page.redirect.location, page.redirect.status);
     }
-    if (page.cacheable) markCacheable(request);
+    if (page.cacheable) reply.cacheable();
     const dark = user !== null && preferences.theme === 'dark';
     const html =
       (dark ? template.headStart.replace('<html lang="en"', '<html lang="en" class="dark"') : template.headStart) +

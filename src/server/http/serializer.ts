@@ -35,7 +35,7 @@ export function nullableInsteadOfAnyOf(schema: unknown): unknown {
 }
 
 /**
- * Response serialization (issue 15). The contract's zod schemas stay the documentation (OpenAPI)
+ * Response serialization. The contract's zod schemas stay the documentation (OpenAPI)
  * and the definition of every answer; each is compiled once into a fast-json-stringify function
  * from its JSON Schema, which writes only the declared fields (like zod's stripping) without
  * building a validated copy of the answer first. Encoding with zod and then JSON.stringify cost

@@ -1,17 +1,23 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import net, { type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addressKey, trustedPeer } from '../lib/network.js';
 
 /**
- * Limits of the HTTP server itself, below Fastify: how long a client may take to send a request
- * and how many connections one client address may hold open.
+ * Limits of the HTTP server itself (docs/reliability.md): how long a client may take to send a
+ * request, how many connections one client address may hold open, and what happens to a
+ * connection whose answer went out before its body arrived.
  *
- * Why (issue 16, finding 1): Node's defaults let a request take forever (`requestTimeout` 0 under a
- * serverFactory), so POST headers announcing a 100 KB body followed by a byte every few seconds
- * held a connection, a parser and a Fastify request each; about 20,000 of them exhausted the 192 MB
- * heap. Now:
+ * Node's defaults let a request take forever, so headers announcing a body followed by a byte
+ * every few seconds held a connection, a parser and a Fastify request each; tens of thousands of
+ * them exhaust the heap. Here:
  * - the headers must arrive within `headersMs` of the connection opening or the previous response;
- * - the whole request (headers and body) within `bodyMs`, or `uploadBodyMs` for a signed-in upload
- *   (a 20 MB photo over a slow line); otherwise 408 and the connection is closed;
+ * - the whole request (headers and body) within `bodyMs`; an upload by a session that validated
+ *   may take `uploadBodyMs` (a 20 MB photo over a slow line), granted by its route once the
+ *   session is known (grantUploadTime), never for a cookie's name alone; otherwise 408 and close;
+ * - an answer sent before its request's body is complete (a 401, 413 or 429 that needs no body)
+ *   closes the connection: `Connection: close`, then the rest of the body is read and dropped for
+ *   at most `lingerMs` (so the client reads its answer instead of a reset) and the socket ends;
  * - an idle keep-alive connection is closed after `keepAliveMs`;
  * - one client address holds at most `perAddress` connections (IPv6 counted per /64, which one
  *   subscriber usually holds) and the server at most `total`; a connection past either is answered
@@ -27,6 +33,7 @@ export interface ServerLimits {
   bodyMs: number;
   uploadBodyMs: number;
   keepAliveMs: number;
+  lingerMs: number;
   perAddress: number;
   total: number;
   /** The proxies of TRUST_PROXY: a hop count trusts every peer, a list trusts those addresses. */
@@ -38,6 +45,7 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   bodyMs: 30_000,
   uploadBodyMs: 10 * 60_000,
   keepAliveMs: 10_000,
+  lingerMs: 5_000,
   perAddress: 256,
   total: 4096,
   trustProxy: false,
@@ -47,8 +55,6 @@ export const TIMEOUT_MESSAGE = 'The request took too long to arrive. Please try 
 export const PER_ADDRESS_MESSAGE = 'Too many connections from your address. Please close some and try again.';
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
 
-const UPLOAD_PATH = /^\/api\/uploads(\?|$)/;
-const SESSION_COOKIE_PRESENT = /(^|;\s*)broadsheet_session=/;
 
 /** A raw, complete HTTP answer for a connection refused before any parser sees it. */
 function rawAnswer(status: number, reason: string, message: string, retryAfter: number): string {
@@ -57,52 +63,6 @@ function rawAnswer(status: number, reason: string, message: string, retryAfter: 
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
     `Retry-After: ${retryAfter}\r\nConnection: close\r\n\r\n${body}`
   );
-}
-
-/** The key a connection counts under: the address, or its /64 for IPv6 (v4-mapped addresses as IPv4). */
-export function addressKey(address: string | undefined): string {
-  if (!address) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (net.isIPv6(address)) {
-    const full = expandIpv6(address);
-    return full ? `${full.slice(0, 4).join(':')}::/64` : address;
-  }
-  return address;
-}
-
-function expandIpv6(address: string): string[] | undefined {
-  const [head, tail] = address.split('::');
-  if (address.split('::').length > 2) return undefined;
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const missing = 8 - left.length - right.length;
-  if (address.includes('::') ? missing < 0 : missing !== 0) return undefined;
-  return [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right].map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''));
-}
-
-const NAMED_RANGES: Record<string, string[]> = {
-  loopback: ['127.0.0.0/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
-
-/** Whether a peer is one of the trusted proxies: with a hop count every peer is; with a list, those. */
-export function trustedPeer(trustProxy: false | number | string[]): (address: string) => boolean {
-  if (trustProxy === false) return () => false;
-  if (typeof trustProxy === 'number') return () => true;
-  const list = new net.BlockList();
-  for (const entry of trustProxy.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
-    const [address, bits] = entry.split('/') as [string, string | undefined];
-    const type = net.isIPv6(address) ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(bits), type);
-  }
-  return (address) => {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return list.check(mapped[1]!, 'ipv4');
-    return list.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4');
-  };
 }
 
 /** What the limits did, for tests and the health of the process. */
@@ -118,9 +78,40 @@ interface Tracked {
   /** Closes the connection if the next request's headers do not arrive in time. */
   headersTimer?: NodeJS.Timeout;
   refused?: boolean;
+  /** The request being read on this connection. */
+  request?: IncomingMessage;
 }
 
 const trackedSockets = new WeakMap<Socket, Tracked>();
+/** The body time limit of each request being read, which its route may lengthen (grantUploadTime). */
+const uploadAllowances = new WeakMap<IncomingMessage, () => void>();
+
+/** Whether a request announces a body (a length above zero, or chunks). */
+const announcesBody = (request: IncomingMessage) =>
+  request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
+
+/** Whether part of the request's body has still to arrive. */
+export const bodyPending = (request: IncomingMessage) => !request.complete && announcesBody(request);
+
+/**
+ * Gives this request the upload allowance (`uploadBodyMs` from its start) instead of `bodyMs`. A
+ * route calls it once the session has validated; requests outside a limited server (inject) have none.
+ */
+export function grantUploadTime(request: FastifyRequest): void {
+  uploadAllowances.get(request.raw)?.();
+}
+
+/**
+ * An answer sent before its request's body is complete says `Connection: close` (the server then
+ * lingers and ends the socket, limitServer). Without it, a client that drips its body keeps the
+ * connection after a 401 or 429 for as long as it likes.
+ */
+export function registerEarlyAnswerClose(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (bodyPending(request.raw)) reply.header('connection', 'close');
+    return payload;
+  });
+}
 
 /** Applies the limits to a node:http server (whoever created it) and returns it. */
 export function limitServer<S extends Server>(server: S, limits: ServerLimits = DEFAULT_SERVER_LIMITS): S & { limitStats: ServerLimitStats } {
@@ -143,12 +134,26 @@ export function limitServer<S extends Server>(server: S, limits: ServerLimits = 
     tracked.headersTimer.unref();
   };
 
+  /**
+   * After an early answer (Connection: close), Node ends the socket and destroys it at once; with
+   * body bytes still arriving the kernel would then reset the connection, and the client may lose
+   * the answer it has not read yet. So the rest is read and dropped for at most `lingerMs`.
+   */
+  const linger = (socket: Socket) => {
+    socket.end();
+    socket.resume();
+    setTimeout(() => socket.destroy(), limits.lingerMs).unref();
+  };
+
   // Before Node's own connection listener sees the socket, so a refused one costs next to nothing.
   server.prependListener('connection', (socket: Socket) => {
     const remote = socket.remoteAddress;
     const key = limits.perAddress > 0 && !(remote && trusted(remote)) ? addressKey(remote) : undefined;
     const tracked: Tracked = { key };
     trackedSockets.set(socket, tracked);
+    // Node closes a `Connection: close` response's socket through destroySoon once the answer is sent.
+    const destroySoon = socket.destroySoon.bind(socket);
+    socket.destroySoon = () => (tracked.request && bodyPending(tracked.request) ? linger(socket) : destroySoon());
     const refuse = (status: number, reason: string, message: string) => {
       tracked.refused = true;
       socket.on('error', () => {});
@@ -176,42 +181,50 @@ export function limitServer<S extends Server>(server: S, limits: ServerLimits = 
     });
   });
 
-  // Every request handler (Fastify's, or the micro-cache's in front of it) runs inside ours.
+  // Fastify's request handler runs inside ours.
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
     const tracked = trackedSockets.get(socket);
     if (tracked?.refused) return; // answered already; the socket closes shortly
-    if (tracked) clearTimeout(tracked.headersTimer);
+    if (tracked) {
+      clearTimeout(tracked.headersTimer);
+      tracked.request = req;
+    }
 
-    const upload = req.method === 'POST' && UPLOAD_PATH.test(req.url ?? '') && SESSION_COOKIE_PRESENT.test(req.headers.cookie ?? '');
-    const bodyTimer = setTimeout(
-      () => {
-        stats.timedOut++;
-        if (!res.headersSent) {
-          const body = JSON.stringify({ error: TIMEOUT_MESSAGE });
-          res.writeHead(408, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
-          res.end(body, () => socket.destroy());
-          setTimeout(() => socket.destroy(), 1000).unref();
-        } else {
-          socket.destroy();
-        }
-      },
-      upload ? limits.uploadBodyMs : limits.bodyMs,
-    );
+    const started = Date.now();
+    const timeOut = () => {
+      stats.timedOut++;
+      if (!res.headersSent) {
+        const body = JSON.stringify({ error: TIMEOUT_MESSAGE });
+        res.writeHead(408, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+        res.end(body, () => socket.destroy());
+        setTimeout(() => socket.destroy(), 1000).unref();
+      } else {
+        socket.destroy();
+      }
+    };
+    let bodyTimer = setTimeout(timeOut, limits.bodyMs);
     bodyTimer.unref();
+    uploadAllowances.set(req, () => {
+      clearTimeout(bodyTimer);
+      bodyTimer = setTimeout(timeOut, Math.max(0, started + limits.uploadBodyMs - Date.now()));
+      bodyTimer.unref();
+    });
     // Cleared as soon as the whole request has arrived. A request whose body nobody reads (a GET, a
     // cache hit) never emits 'end' but is `complete` once parsed; a timer left running would hold it
-    // and its response for 30 s (the soak's heap snapshot found 1,222 of them alive at 58 req/s).
+    // and its response for the whole limit. An answer sent early keeps it: the body must still end
+    // in time, or the lingering connection is cut.
     const done = () => clearTimeout(bodyTimer);
     req.once('end', done);
-    res.once('close', done);
+    res.once('close', () => {
+      if (!bodyPending(req)) done();
+    });
     // After the answer, the connection must bring its next request's headers in time again. Idle,
     // it is Node's keep-alive timeout that closes it (announced to the client in Keep-Alive:
     // timeout=…, so clients stop reusing it first); ours comes after, for headers that start and
-    // never end. An answer sent before the body arrived (a 401 or 429 before an upload is read):
-    // Node reads and discards the rest, still within the request's own time limit.
+    // never end. An answer sent before the body arrived closes the connection (destroySoon above).
     const next = () => {
       done();
       if (tracked && !socket.destroyed) armHeadersTimer(socket, tracked, limits.keepAliveMs + limits.headersMs);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionsService, SessionUser } from '../features/auth/sessions.service.js';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import type { SessionUser } from '../lib/session-user.js';
 
 export const SESSION_COOKIE = 'broadsheet_session';
 
@@ -17,8 +17,13 @@ export interface SessionCookieOptions {
   secure: boolean;
 }
 
+/** What the session cookie's token resolves to (features/auth's sessions service). */
+export interface SessionLookup {
+  resolve(token: string): Promise<{ user: SessionUser; expiresAt: number; extended: boolean } | null>;
+}
+
 /** Reads the session cookie on every request and exposes `request.user`. */
-export function registerSessionResolver(app: FastifyInstance, sessions: SessionsService, cookie: SessionCookieOptions) {
+export function registerSessionResolver(app: FastifyInstance, sessions: SessionLookup, cookie: SessionCookieOptions) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     // Files (scripts, styles, images, feeds) never depend on who asks: no session lookup for them.
@@ -61,11 +66,19 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
 }
 
 /**
- * A preValidation hook: signed-out requests get 401 before their body is validated, so a refusal
- * never depends on (or reveals anything about) the input.
+ * A route's `onRequest` hook for routes that answer 401 when signed out: the refusal comes before
+ * the body is read or parsed, so a signed-out sender can make the server read nothing (a deeply
+ * nested JSON body, a slow one), and the refusal never depends on the input.
  */
-export function signedInBeforeValidation(message?: string) {
+export function signedInOnly(message?: string) {
   return async (request: FastifyRequest) => {
     if (!request.user) throw unauthorized(message);
+  };
+}
+
+/** `signedInOnly` for admin routes: 401 signed out, 403 for everyone but admins, before the body is read. */
+export function adminOnly() {
+  return async (request: FastifyRequest) => {
+    requireAdmin(request);
   };
 }

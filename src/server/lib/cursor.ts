@@ -1,5 +1,5 @@
 import { CURSOR_POSITIONS, type CursorKind } from '../../contract/pagination.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from './errors.js';
 
 /**
  * Keyset cursors: the last row's sort value and id, base64url JSON. Opaque to clients; anything

@@ -15,7 +15,7 @@ export interface RedisLogger {
  * what it does when Redis is unreachable: requests never wait on it. A command fails at once while
  * the connection is down (no offline queue), and after REDIS_COMMAND_TIMEOUT_MS when Redis is
  * connected but does not answer, after which the instance leaves Redis alone for a few seconds;
- * either way the caller counts in this process instead (failover-store.ts, login-throttle.ts), so
+ * either way the caller counts in this process instead (http/failover-rate-limit-store.ts, login-throttle.ts), so
  * limits stay on. An outage is logged once when it starts and once when it ends, not once per
  * request or reconnection attempt.
  */

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createContext } from '../app.js';
-import { seedFixtures } from '../features/seed/seed.js';
+import { seedFixtures } from '../seed/seed.js';
 import { openTestDatabase, testConfig, testDatabases } from '../../test-support/test-app.js';
 
 /** A loopback port where nothing listens: connections to it are refused at once. */

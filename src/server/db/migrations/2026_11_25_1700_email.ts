@@ -1,7 +1,7 @@
 import { type Kysely, type CreateTableBuilder } from 'kysely';
 
 /**
- * Email (issue 17): an optional address on the account, single-use tokens (address confirmation,
+ * Email: an optional address on the account, single-use tokens (address confirmation,
  * password reset), the per-subscription notification choice, the durable outbox and the list of
  * addresses that bounced. Frozen: imports no application code.
  */

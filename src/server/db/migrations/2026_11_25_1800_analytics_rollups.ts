@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Per-UTC-day rollups for channel analytics (issue 18), written in the same transaction as each
+ * Per-UTC-day rollups for channel analytics, written in the same transaction as each
  * view, reaction, comment and subscription, so the analytics page never scans raw events.
  * - article_view_days (per article per day) gains the channel, signed-in views, likes, dislikes
  *   and comments, and an index by channel and day for a channel's top articles of a period.
@@ -19,7 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update article_view_days set channel_id = (select channel_id from articles where articles.id = article_view_days.article_id)`.execute(db);
   // Covering: a channel's top articles of a period are summed from the index alone (no lookups of
   // rows scattered over the table); the price is an index entry rewritten with each counted view,
-  // reaction and comment (docs/performance.md, issue 18).
+  // reaction and comment.
   await db.schema
     .createIndex('article_view_days_channel_idx')
     .on('article_view_days')

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A channel's articles by each all-time figure (views, reactions, comments), highest first (issue 18
- * at scale). An article's figure over any period is at most its all-time figure, so the analytics
+ * A channel's articles by each all-time figure (views, reactions, comments), highest first
+ * (at scale). An article's figure over any period is at most its all-time figure, so the analytics
  * page finds a period's top articles by walking these indexes down and summing only the articles it
  * meets, instead of summing every article the channel had activity on (docs/decisions/018).
  * The id closes each index so ties come newest first from the index itself. Frozen: imports no

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A word index beside the trigram index (issue 15: search that stays flat to a million articles).
+ * A word index beside the trigram index (search that stays flat to a million articles).
  * A search term's words are looked up as words, the last one as a word beginning ("harbour
  * counc" finds "Harbour Council"); only a term no article has as words falls back to the trigram
  * index, for text inside words ("arbou"). A word's list of articles is a small part of the table

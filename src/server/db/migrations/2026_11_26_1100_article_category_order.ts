@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
  * Every feed card reads its article's categories in the author's order. The primary key
  * (article_id, category_id) found them but left them to be sorted by position per card (a temporary
  * b-tree for each of a page's 20 cards); this index gives them in order, and covers the read
- * (issue 15: it halved the categories' share of a feed page's statement). Frozen: imports no
+ * (it halved the categories' share of a feed page's statement). Frozen: imports no
  * application code.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,12 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * PostgreSQL keeps each article's word vector in a column (issue 15: a rare phrase searched at
+ * PostgreSQL keeps each article's word vector in a column (a rare phrase searched at
  * scale). The GIN index of 2026_11_26_1000 was on an expression, so every test of an article
- * against a search recomputed the vector from its whole text: about 260 µs an article, and a
- * phrase needs that test even for the articles the index finds, because GIN does not keep where
- * each word stands. Read from the column, the test costs a few microseconds (70 ms instead of
- * 1.2 s for the 3,951 articles of 100,000 holding both words of 'harbour council').
+ * against a search recomputed the vector from its whole text, and a phrase needs that test even
+ * for the articles the index finds, because GIN does not keep where each word stands. Read from
+ * the column, the test costs a small fraction of that.
  * The column is generated (title, a space, then the text, as before) so no write path can forget it.
  * SQLite is unchanged: its FTS5 word index keeps positions and never reads the article.
  * Frozen: imports no application code.

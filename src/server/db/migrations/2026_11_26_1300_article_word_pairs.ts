@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * PostgreSQL keeps the pairs of words that stand next to each other in each article (issue 15: a
+ * PostgreSQL keeps the pairs of words that stand next to each other in each article (a
  * rare phrase at 1,000,000 articles). GIN records which articles hold a word but not where, so a
  * phrase was answered by reading the word vector of every article holding all its words: 39,145
  * articles for 'harbour council' at 1,000,000, half a second alone and seconds under load. The

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * SQLite keeps the pairs of neighbouring words of each article too (issue 15: a rare phrase at
+ * SQLite keeps the pairs of neighbouring words of each article too (a rare phrase at
  * 1,000,000 articles; PostgreSQL has had its own since 2026_11_26_1300). A phrase of words becomes
  * a phrase of pairs, looked up in short lists instead of the longest ones (src/server/db/word-pairs.ts
  * says why and how a pair is cut).

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { ArticlesTable, ChannelsTable } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { likePattern } from '../../lib/cursor.js';
+import { ARTICLE_COLUMNS, QUALIFIED_ARTICLE_COLUMNS } from '../articles/articles.repository.js';
 
 export interface AdminListFilter {
   q?: string;
@@ -10,23 +11,8 @@ export interface AdminListFilter {
   limit: number;
 }
 
-export type AdminArticleRow = Pick<
-  Selectable<ArticlesTable>,
-  | 'id'
-  | 'title'
-  | 'slug'
-  | 'published'
-  | 'user_id'
-  | 'channel_id'
-  | 'created_at'
-  | 'comment_count'
-  | 'view_count'
-  | 'view_boost'
-  | 'like_count'
-  | 'like_boost'
-  | 'dislike_count'
-  | 'dislike_boost'
-> & { channel_name: string; first_category_id: number | null };
+/** An article as the admin list reads it: the columns every article list reads (articles.repository.ts), its channel and first category. */
+export type AdminArticleRow = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[number]> & { channel_name: string; first_category_id: number | null };
 
 export type AdminChannelRow = Pick<
   Selectable<ChannelsTable>,
@@ -52,23 +38,7 @@ function boostFor(total: number, realColumn: string): RawBuilder<number> {
   return sql<number>`case when cast(${total} as integer) > ${real} then cast(${total} as integer) - ${real} else 0 end`;
 }
 
-const ARTICLE_COLUMNS = [
-  'articles.id',
-  'articles.title',
-  'articles.slug',
-  'articles.published',
-  'articles.user_id',
-  'articles.channel_id',
-  'channels.name as channel_name',
-  'articles.created_at',
-  'articles.comment_count',
-  'articles.view_count',
-  'articles.view_boost',
-  'articles.like_count',
-  'articles.like_boost',
-  'articles.dislike_count',
-  'articles.dislike_boost',
-] as const;
+const ADMIN_ARTICLE_COLUMNS = [...QUALIFIED_ARTICLE_COLUMNS, 'channels.name as channel_name'] as const;
 
 /** The article's first category (its position order), for the category column. */
 const FIRST_CATEGORY = sql<number | null>`(select article_categories.category_id from article_categories where article_categories.article_id = articles.id order by article_categories.position limit 1)`.as('first_category_id');
@@ -80,7 +50,7 @@ export function createAdminRepository(db: Database, dialect: Dialect) {
       let query = db
         .selectFrom('articles')
         .innerJoin('channels', 'channels.id', 'articles.channel_id')
-        .select(ARTICLE_COLUMNS)
+        .select(ADMIN_ARTICLE_COLUMNS)
         .select(FIRST_CATEGORY);
       if (filter.q) query = query.where(sql`lower(articles.title)`, 'like', sql`${likePattern(filter.q)} escape '\\'`);
       if (filter.after) {
@@ -135,7 +105,7 @@ export function createAdminRepository(db: Database, dialect: Dialect) {
         const after = await trx
           .selectFrom('articles')
           .innerJoin('channels', 'channels.id', 'articles.channel_id')
-          .select(ARTICLE_COLUMNS)
+          .select(ADMIN_ARTICLE_COLUMNS)
           .select(FIRST_CATEGORY)
           .where('articles.id', '=', id)
           .executeTakeFirstOrThrow();

@@ -9,8 +9,8 @@ import {
   type AdminListQueryInput,
   type UpdateAdminArticleInput,
 } from '../../../contract/admin.js';
-import { WRITE_TAGS } from '../../http/cache-invalidation.js';
-import { notFound } from '../../http/errors.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
+import { notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { AdminArticleRow, AdminChannelRow, AdminRepository } from './admin.repository.js';
@@ -70,7 +70,7 @@ export function createAdminService(
   /** The category tree's paths by id, for the article rows' category column. */
   categoryPaths: () => Promise<CategoryPaths>,
   now: () => number = Date.now,
-  /** Told of each committed write (the micro-cache drops what it affects). */
+  /** Told of each committed write (the response cache drops the answers that show it). */
   written: (tags: readonly string[]) => void = () => {},
 ) {
   return {
@@ -96,7 +96,7 @@ export function createAdminService(
     async updateArticle(id: number, totals: UpdateAdminArticleInput, by: SessionUser): Promise<AdminArticleUpdated> {
       const row = await admin.setArticleTotals(id, totals, by.id, now());
       if (!row) throw notFound(ADMIN_MESSAGES.articleNotFound);
-      written(WRITE_TAGS.articleCounts(id));
+      written([CACHE_TAGS.article(id), CACHE_TAGS.articleLists]);
       return {
         id,
         title: row.title,
@@ -109,7 +109,7 @@ export function createAdminService(
     async updateChannel(id: number, total: number, by: SessionUser): Promise<AdminChannelUpdated> {
       const row = await admin.setChannelTotal(id, total, by.id, now());
       if (!row) throw notFound(ADMIN_MESSAGES.channelNotFound);
-      written(WRITE_TAGS.channelCounts());
+      written([CACHE_TAGS.channels]);
       const { name, subscriber_count, admin_subscriber_count } = adminChannelRowToAdminChannel(row);
       return { id, name, subscriber_count, admin_subscriber_count };
     },

@@ -1,9 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { runPrepared } from '../../db/prepared.js';
 import type { Database } from '../../db/database.js';
 
 /**
- * Per-UTC-day rollups (issue 18). The write half is called by the views, reactions, comments and
+ * Per-UTC-day rollups. The write half is called by the views, reactions, comments and
  * subscriptions repositories inside their own transactions, with the transaction they hold, so a
  * rollup moves exactly when the row that justifies it does (DESIGN.md section 4). The read half is
  * what the analytics page asks; it reads only rollups and the articles table, never raw events.
@@ -24,17 +23,14 @@ export type ArticleDelta = Partial<Record<ArticleFigure, number>>;
 const added = (table: string, figures: string[]) =>
   Object.fromEntries(figures.map((f) => [f, sql<number>`${sql.ref(`${table}.${f}`)} + ${sql.ref(`excluded.${f}`)}`]));
 
-// The rollup upserts run with every counted view and every reaction: built and compiled once per
-// table, set of figures and dialect (db/prepared.ts; building a Kysely query costs more than running it).
 async function bumpChannelDay(trx: Database, channelId: number, day: number, delta: Partial<Record<ChannelFigure, number>>) {
   const figures = Object.keys(delta).filter((k) => delta[k as ChannelFigure]) as ChannelFigure[];
   if (figures.length === 0) return;
-  await runPrepared(trx, `channel_days:${figures.join(',')}`, [channelId, day, ...figures.map((f) => delta[f]!)], ([channel, d, ...by]) =>
-    trx
-      .insertInto('channel_days')
-      .values({ channel_id: channel, day: d, ...Object.fromEntries(figures.map((f, i) => [f, by[i]])) })
-      .onConflict((oc) => oc.columns(['channel_id', 'day']).doUpdateSet(added('channel_days', figures))),
-  );
+  await trx
+    .insertInto('channel_days')
+    .values({ channel_id: channelId, day, ...Object.fromEntries(figures.map((f) => [f, delta[f]])) })
+    .onConflict((oc) => oc.columns(['channel_id', 'day']).doUpdateSet(added('channel_days', figures)))
+    .execute();
 }
 
 /** Adds to one article's day and its channel's day. */
@@ -42,12 +38,11 @@ export async function bumpArticleDay(trx: Database, article: { id: number; chann
   const figures = Object.keys(delta).filter((k) => delta[k as ArticleFigure]) as ArticleFigure[];
   if (figures.length === 0) return;
   const values = Object.fromEntries(figures.map((f) => [f, delta[f]]));
-  await runPrepared(trx, `article_view_days:${figures.join(',')}`, [article.id, day, article.channelId, ...figures.map((f) => delta[f]!)], ([id, d, channel, ...by]) =>
-    trx
-      .insertInto('article_view_days')
-      .values({ article_id: id, day: d, channel_id: channel, ...Object.fromEntries(figures.map((f, i) => [f, by[i]])) })
-      .onConflict((oc) => oc.columns(['article_id', 'day']).doUpdateSet(added('article_view_days', figures))),
-  );
+  await trx
+    .insertInto('article_view_days')
+    .values({ article_id: article.id, day, channel_id: article.channelId, ...values })
+    .onConflict((oc) => oc.columns(['article_id', 'day']).doUpdateSet(added('article_view_days', figures)))
+    .execute();
   await bumpChannelDay(trx, article.channelId, day, values);
 }
 
@@ -58,12 +53,11 @@ export async function recordViewRollup(
 ) {
   await bumpArticleDay(trx, { id: view.articleId, channelId: view.channelId }, view.day, { views: 1, signed_in_views: view.signedIn ? 1 : 0 });
   if (view.referrer) {
-    await runPrepared(trx, 'channel_referrer_days', [view.channelId, view.day, view.referrer], ([channel, day, host]) =>
-      trx
-        .insertInto('channel_referrer_days')
-        .values({ channel_id: channel, day, host: host, views: 1 })
-        .onConflict((oc) => oc.columns(['channel_id', 'day', 'host']).doUpdateSet({ views: sql`channel_referrer_days.views + 1` })),
-    );
+    await trx
+      .insertInto('channel_referrer_days')
+      .values({ channel_id: view.channelId, day: view.day, host: view.referrer, views: 1 })
+      .onConflict((oc) => oc.columns(['channel_id', 'day', 'host']).doUpdateSet({ views: sql`channel_referrer_days.views + 1` }))
+      .execute();
   }
 }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnalyticsQuerySchema, ChannelAnalyticsSchema, analyticsCsv, type ChannelAnalytics } from '../../../contract/analytics.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { requireAdmin, requireUser, signedInBeforeValidation } from '../../http/session.js';
+import { requireAdmin, requireUser, signedInOnly } from '../../http/session.js';
 import type { AnalyticsService } from './analytics.service.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -20,17 +20,17 @@ function sendCsv(reply: FastifyReply, report: ChannelAnalytics) {
 }
 
 /**
- * Channel analytics (issue 18, DESIGN.md section 5b): the channel's owner and admins; the whole
+ * Channel analytics (DESIGN.md section 5b): the channel's owner and admins; the whole
  * site for admins. Signed-out requests get 401 before their query is looked at.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
-  const signedIn = signedInBeforeValidation();
+  const signedIn = signedInOnly();
   const admin = async (request: Parameters<typeof requireAdmin>[0]) => void requireAdmin(request);
 
   app.get(
     '/channels/:id/analytics',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ['analytics'],
         summary: "A channel's figures per UTC day over a period, its top articles and referrers (owner and admins)",
@@ -48,7 +48,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
   app.get(
     '/channels/:id/analytics.csv',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags: ['analytics'],
         summary: "A channel's daily figures as CSV: a header row, then one row per UTC day of the period (owner and admins)",

@@ -8,18 +8,15 @@ import {
   type TopArticle,
 } from '../../../contract/analytics.js';
 import { CHANNEL_MESSAGES } from '../../../contract/channel-rules.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
-import { utcDay } from '../articles/view-keys.js';
+import { dateOfDay, utcDay } from '../../lib/time.js';
 import type { AnalyticsRepository, DayFigures, Scope, TopMetric } from './analytics.repository.js';
 
-const DAY_MS = 86_400_000;
 const TOP_ARTICLES = 5;
 const TREND_STEPS = 30;
 const REFERRERS = 10;
-
-export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 function toDay(figures: Omit<DayFigures, 'day'>): Omit<AnalyticsDay, 'date'> {
   return {
@@ -43,7 +40,7 @@ export function trendOf(values: number[], steps = TREND_STEPS): number[] {
 }
 
 /**
- * Channel analytics (issue 18): the owner's (or an admin's) figures of a channel per UTC day over a
+ * Channel analytics: the owner's (or an admin's) figures of a channel per UTC day over a
  * period, and the same for the whole site for admins. Everything is read from the rollups.
  */
 export function createAnalyticsService(deps: {

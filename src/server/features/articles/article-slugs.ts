@@ -1,5 +1,4 @@
-import { sql, type Compilable, type Kysely, type Transaction } from 'kysely';
-import { runPrepared } from '../../db/prepared.js';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
@@ -136,20 +135,17 @@ export interface ResolvedSegment {
  * has (or had) the slug before it; otherwise undefined.
  */
 export async function resolveSegment(db: Executor, segment: string): Promise<ResolvedSegment | undefined> {
-  // Every article page and API call resolves its segment: the three lookups are compiled once (db/prepared.ts).
   const columns = ['articles.id', 'articles.slug', 'articles.published', 'articles.user_id'] as const;
-  const first = async (key: string, values: (number | string)[], build: (p: any[]) => Compilable) =>
-    (await runPrepared(db, key, values, build)).rows[0] as ResolvedSegment | undefined;
   if (/^\d{1,10}$/.test(segment)) {
     if (Number(segment) > MAX_ID) return undefined;
-    return first('segment by id', [Number(segment)], ([id]) => db.selectFrom('articles').select(columns).where('articles.id', '=', id));
+    return db.selectFrom('articles').select(columns).where('articles.id', '=', Number(segment)).executeTakeFirst();
   }
   if (!ARTICLE_SEGMENT.test(segment)) return undefined;
-  const bySlug = (slug: unknown) =>
-    db.selectFrom('article_slugs').innerJoin('articles', 'articles.id', 'article_slugs.article_id').select(columns).where('article_slugs.slug', '=', slug as string);
-  const whole = await first('segment by slug', [segment], ([slug]) => bySlug(slug));
+  const bySlug = (slug: string) =>
+    db.selectFrom('article_slugs').innerJoin('articles', 'articles.id', 'article_slugs.article_id').select(columns).where('article_slugs.slug', '=', slug);
+  const whole = await bySlug(segment).executeTakeFirst();
   if (whole) return whole;
   const suffixed = SUFFIXED.exec(segment);
   if (!suffixed || Number(suffixed[2]) > MAX_ID) return undefined;
-  return first('segment by slug and id', [suffixed[1]!, Number(suffixed[2])], ([slug, id]) => bySlug(slug).where('article_slugs.article_id', '=', id));
+  return bySlug(suffixed[1]!).where('article_slugs.article_id', '=', Number(suffixed[2])).executeTakeFirst();
 }

@@ -18,8 +18,10 @@ import {
 import { ViewRequestSchema } from '../../../contract/analytics.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { requireUser, signedInBeforeValidation } from '../../http/session.js';
+import { requireUser, signedInOnly } from '../../http/session.js';
 import type { ArticlesService } from './articles.service.js';
+import { BODY_LIMITS } from '../../http/body-limits.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -27,6 +29,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.get(
     '/articles',
     {
+      config: { cache: { tags: [CACHE_TAGS.articleLists] } },
       schema: {
         tags: ['articles'],
         summary: "The feed: a signed-in reader's channels (or every channel), sorted, filtered, a page at a time",
@@ -39,7 +42,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
 
   app.get(
     '/articles/facets',
-    { schema: { tags: ['articles'], summary: 'Filter choices for the feed: categories, places, channels', response: { 200: FacetsSchema } } },
+    { config: { cache: { tags: [CACHE_TAGS.articleLists] } }, schema: { tags: ['articles'], summary: 'Filter choices for the feed: categories, places, channels', response: { 200: FacetsSchema } } },
     async (request) => articles.facets(request.user),
   );
 
@@ -47,7 +50,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
     '/articles',
     {
       // Signed-out writers learn they must log in before anything about their input.
-      preValidation: signedInBeforeValidation(ARTICLE_MESSAGES.signInToCreate),
+      onRequest: signedInOnly(ARTICLE_MESSAGES.signInToCreate),
+      bodyLimit: BODY_LIMITS.article,
       schema: {
         tags: ['articles'],
         summary: 'Write an article in one of your channels (published unless saved as a draft)',
@@ -61,6 +65,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.get(
     '/articles/:id',
     {
+      config: { cache: { tags: [] } },
       schema: {
         tags: ['articles'],
         summary: 'One article by id or {slug}-{id} (a draft only for its author)',
@@ -74,7 +79,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.patch(
     '/articles/:id',
     {
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
+      bodyLimit: BODY_LIMITS.article,
       schema: {
         tags: ['articles'],
         summary: 'Edit an article (author only)',
@@ -89,7 +95,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.delete(
     '/articles/:id',
     {
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['articles'],
         summary: 'Delete an article with its comments, reactions and images (author only)',
@@ -106,7 +112,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.post(
     '/articles/:id/toggle-status',
     {
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['articles'],
         summary: 'Publish a draft or move a published article to drafts (author only)',
@@ -120,6 +126,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.post(
     '/articles/:id/view',
     {
+      bodyLimit: BODY_LIMITS.view,
       schema: {
         tags: ['articles'],
         summary: 'Record a view (once per reader per article per UTC day)',
@@ -140,6 +147,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.get(
     '/channels/:id/articles',
     {
+      config: { cache: { tags: [CACHE_TAGS.articleLists] } },
       schema: {
         tags: ['articles'],
         summary: "A channel's published articles, newest first",
@@ -153,6 +161,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
   app.get(
     '/channels/:id/article-rows',
     {
+      config: { cache: { tags: [CACHE_TAGS.articleLists] } },
       schema: {
         tags: ['articles'],
         summary: "A page of a channel's article table, in the chosen order",

@@ -1,7 +1,7 @@
+import type { Transaction } from 'kysely';
 import {
   ARTICLE_MESSAGES,
   type Article,
-  type ArticleImage,
   type ArticleSummary,
   type ChannelTablePage,
   type ChannelTableQueryInput,
@@ -14,58 +14,32 @@ import {
 import { referrerHost } from '../../../contract/analytics.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { slugify, stripHtml } from '../../../contract/text.js';
-import { parseJson } from '../../db/json-helpers.js';
-import { WRITE_TAGS } from '../../http/cache-invalidation.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import type { DB } from '../../db/schema.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { utcDay } from '../../lib/time.js';
+import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
-import type { ArticleDetailRow, ArticleImageRow, ArticleRowBase, ArticlesRepository, ArticleSummaryRow } from './articles.repository.js';
+import { queueArticlePublished } from '../email/outbox.repository.js';
+import type { ArticleSearch } from '../search/search.repository.js';
+import type { ArticleListsRepository } from './article-lists.repository.js';
+import { detailRowToArticle, summaryRowToSummary, type ArticleDetailRow, type ArticlesRepository } from './articles.repository.js';
 import type { CategoriesRepository, CategoryIndex } from './categories.repository.js';
+import type { ChannelTableRepository } from './channel-table.repository.js';
 import { sanitizeArticleHtml } from './sanitize-html.js';
-import { utcDay, type ViewKeys } from './view-keys.js';
+import type { ViewKeys } from './view-keys.js';
 
-export function imageRowToImage(row: ArticleImageRow): ArticleImage {
-  return {
-    id: row.id,
-    imageUrl: row.image_url,
-    caption: row.caption,
-    order: row.position,
-    width: row.width,
-    height: row.height,
-    variants: parseJson(row.variants, []),
-  };
-}
-
-function baseFields(row: ArticleRowBase, categories: CategoryIndex) {
-  const categoryIds = parseJson<{ id: number }[]>(row.category_ids, []).map((c) => c.id);
-  const named = categoryIds.flatMap((id) => {
-    const name = categories.paths.get(id);
-    return name ? [{ id, name }] : [];
-  });
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    userId: row.user_id,
-    channelId: row.channel_id,
-    channel: { id: row.channel_id, name: row.channel_name, slug: row.channel_slug },
-    categories: named,
-    category: named[0]?.name ?? null,
-    location: row.location_name,
-    location_name: row.location_name,
-    location_lat: row.location_lat,
-    location_lng: row.location_lng,
-    published: row.published === 1,
-    status: row.published === 1 ? ('published' as const) : ('draft' as const),
-    createdAt: new Date(row.created_at).toISOString(),
-    lastEdited: new Date(row.last_edited).toISOString(),
-    viewCount: row.view_count + row.view_boost,
-    likes: row.like_count + row.like_boost,
-    dislikes: row.dislike_count + row.dislike_boost,
-    commentCount: row.comment_count,
-  };
-}
+/** What each write of an article changes, for the caches that show it (lib/cache-tags.ts). */
+const CHANGED = {
+  /** A new article (published or not): lists and counts change, a cached 404 for its slug may now resolve. */
+  created: () => [CACHE_TAGS.articleLists, CACHE_TAGS.channels, CACHE_TAGS.missing],
+  /** Title, text, place, categories or images; a new slug may answer a cached 404. */
+  edited: (id: number) => [CACHE_TAGS.article(id), CACHE_TAGS.articleLists, CACHE_TAGS.missing],
+  /** Published, unpublished or deleted: it joins or leaves the lists and its channel's count. */
+  listed: (id: number) => [CACHE_TAGS.article(id), CACHE_TAGS.articleLists, CACHE_TAGS.channels, CACHE_TAGS.missing],
+};
 
 const rankCache = new WeakMap<CategoryIndex, Map<number, number>>();
 /** Each category's place in the alphabetical order of category paths (the channel table's Category column). */
@@ -77,11 +51,6 @@ function categoryRanks(index: CategoryIndex): Map<number, number> {
     rankCache.set(index, ranks);
   }
   return ranks;
-}
-
-export function summaryRowToSummary(row: ArticleSummaryRow, categories: CategoryIndex): ArticleSummary {
-  const image = parseJson<ArticleImageRow | null>(row.first_image, null);
-  return { ...baseFields(row, categories), excerpt: row.excerpt, image: image ? imageRowToImage(image) : null };
 }
 
 export interface ResolvedArticleSegment {
@@ -100,18 +69,25 @@ export interface ViewerInfo {
   referrer?: string | null;
 }
 
-export function createArticlesService(deps: {
+export interface ArticlesServiceDeps {
   articles: ArticlesRepository;
+  channelTable: ChannelTableRepository;
+  lists: ArticleListsRepository;
+  search: ArticleSearch;
   channels: ChannelsRepository;
   categories: CategoriesRepository;
   viewKeys: ViewKeys;
+  /** Runs a write and its side effects (the email outbox, analytics rollups) in one transaction. */
+  transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
   /** Called with the image URLs an article no longer uses (deleted with it). */
   onImagesReleased?: (urls: string[]) => Promise<void>;
   now?: () => number;
-  /** Told of each committed write (the micro-cache drops what it affects). A view is not one. */
+  /** Told of each committed write (the response cache drops what it shows). A view is not one. */
   written?: (tags: readonly string[]) => void;
-}) {
-  const { articles, channels, categories, viewKeys } = deps;
+}
+
+export function createArticlesService(deps: ArticlesServiceDeps) {
+  const { articles, channels, categories, viewKeys, transaction } = deps;
   const now = deps.now ?? Date.now;
   const written = deps.written ?? (() => {});
 
@@ -182,16 +158,7 @@ export function createArticlesService(deps: {
 
   /** The answer for a row read with the viewer's reaction (findById with their id). */
   async function toArticle(row: ArticleDetailRow, viewer: SessionUser | null): Promise<Article> {
-    const index = await categories.index();
-    const images = parseJson<ArticleImageRow[]>(row.images, []).map(imageRowToImage);
-    return {
-      ...baseFields(row, index),
-      content: row.content,
-      excerpt: row.excerpt,
-      images,
-      author: { id: row.user_id, username: row.author_username },
-      userReaction: viewer && row.reader_reaction !== null ? row.reader_reaction === 1 : null,
-    };
+    return detailRowToArticle(row, await categories.index(), viewer?.id ?? null);
   }
 
   return {
@@ -234,17 +201,17 @@ export function createArticlesService(deps: {
       const categoryIds = query.categories?.length
         ? [...new Set(query.categories.flatMap((id) => index.subtree.get(id) ?? [id]))]
         : undefined;
-      const rows = await articles.feed({
+      const filter = {
         sort: query.sort,
         direction: query.direction,
         readerId,
-        search: query.q || undefined,
         categoryIds,
         locations: query.locations,
         channelIds: query.channels,
         after: query.cursor ? decodeCursor(query.cursor, query.sort === 'createdAt' ? 'time' : 'count') : undefined,
         limit: query.limit + 1,
-      });
+      };
+      const rows = query.q ? await deps.search.feedPage(query.q, filter) : await articles.feed(filter);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
@@ -256,7 +223,7 @@ export function createArticlesService(deps: {
 
     async facets(viewer: SessionUser | null): Promise<Facets> {
       const readerId = viewer && (await articles.readerHasSubscriptions(viewer.id)) ? viewer.id : undefined;
-      const [raw, index] = await Promise.all([articles.facets(readerId, 100), categories.index()]);
+      const [raw, index] = await Promise.all([deps.lists.facets(readerId, 100), categories.index()]);
       return {
         categories: raw.categories.flatMap((c) => {
           const name = index.paths.get(c.id);
@@ -286,14 +253,14 @@ export function createArticlesService(deps: {
       if (drafts && owner !== viewer?.id) throw forbidden("You don't have permission to view this page");
       const index = await categories.index();
       const [rows, total] = await Promise.all([
-        articles.channelTable(channelId, !drafts, {
+        deps.channelTable.channelTable(channelId, !drafts, {
           sort: query.sort,
           direction: query.direction,
           after: query.cursor ? decodeCursor(query.cursor, query.sort === 'title' ? 'text' : query.sort === 'createdAt' ? 'time' : 'count') : undefined,
           limit: query.limit + 1,
           categoryRanks: categoryRanks(index),
         }),
-        articles.channelTableTotal(channelId, !drafts),
+        deps.channelTable.channelTableTotal(channelId, !drafts),
       ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
@@ -322,19 +289,25 @@ export function createArticlesService(deps: {
       const { content, plainText } = cleanContent(input.content);
       const published = input.status ? input.status === 'published' : (input.published ?? true);
       const location = locationOf(input) ?? { locationName: null, locationLat: null, locationLng: null };
-      const id = await articles.insert({
-        userId: author.id,
-        channelId: input.channelId,
-        title: input.title,
-        slug: slugify(input.title),
-        content,
-        plainText,
-        published,
-        ...location,
-        categoryIds,
-        now: now(),
+      const at = now();
+      const id = await transaction(async (trx) => {
+        const inserted = await articles.insert(trx, {
+          userId: author.id,
+          channelId: input.channelId,
+          title: input.title,
+          slug: slugify(input.title),
+          content,
+          plainText,
+          published,
+          ...location,
+          categoryIds,
+          now: at,
+        });
+        // Subscribers' emails are queued with the article itself: both commit, or neither.
+        if (published) await queueArticlePublished(trx, { articleId: inserted, channelId: input.channelId, now: at });
+        return inserted;
       });
-      written(WRITE_TAGS.articleCreated());
+      written(CHANGED.created());
       return toArticle((await articles.findById(id, author.id))!, author);
     },
 
@@ -349,23 +322,32 @@ export function createArticlesService(deps: {
         categoryIds,
         now: now(),
       });
-      written(WRITE_TAGS.articleEdited(id));
+      written(CHANGED.edited(id));
       return toArticle((await articles.findById(id, editor.id))!, editor);
     },
 
     async toggleStatus(id: number, editor: SessionUser) {
       await ownedRow(id, editor);
-      const published = await articles.toggleStatus(id);
-      if (published === undefined) throw notFound(ARTICLE_MESSAGES.notFound);
-      written(WRITE_TAGS.articleListed(id));
-      return { published, status: published ? ('published' as const) : ('draft' as const) };
+      const toggled = await transaction(async (trx) => {
+        const row = await articles.toggleStatus(trx, id);
+        // A draft becoming published queues its subscribers' emails in the same transaction.
+        if (row?.published) await queueArticlePublished(trx, { articleId: id, channelId: row.channelId, now: now() });
+        return row;
+      });
+      if (toggled === undefined) throw notFound(ARTICLE_MESSAGES.notFound);
+      written(CHANGED.listed(id));
+      return { published: toggled.published, status: toggled.published ? ('published' as const) : ('draft' as const) };
     },
 
     async delete(id: number, editor: SessionUser): Promise<void> {
       await ownedRow(id, editor);
-      const deleted = await articles.delete(id);
+      const deleted = await transaction(async (trx) => {
+        // Its days leave its channel's analytics with it, so the channel's figures keep equalling a recount.
+        await forgetArticleRollups(trx, id);
+        return articles.delete(trx, id, now());
+      });
       if (!deleted) throw notFound(ARTICLE_MESSAGES.notFound);
-      written(WRITE_TAGS.articleListed(id));
+      written(CHANGED.listed(id));
       if (deleted.imageUrls.length > 0) await deps.onImagesReleased?.(deleted.imageUrls);
     },
 
@@ -375,10 +357,16 @@ export function createArticlesService(deps: {
       if (!row || (row.published !== 1 && row.user_id !== viewer.user?.id)) throw notFound(ARTICLE_MESSAGES.notFound);
       let counted = false;
       if (row.published === 1) {
-        const at = now();
-        const key = await viewKeys.viewerKey({ userId: viewer.user?.id ?? null, ip: viewer.ip, userAgent: viewer.userAgent }, utcDay(at));
-          const addressKey = viewer.user ? undefined : await viewKeys.addressKey(viewer.ip, utcDay(at));
-          counted = await articles.recordView(id, key, utcDay(at), referrerHost(viewer.referrer), addressKey);
+        const day = utcDay(now());
+        const viewerKey = await viewKeys.viewerKey({ userId: viewer.user?.id ?? null, ip: viewer.ip, userAgent: viewer.userAgent }, day);
+        const anonymousAddressKey = viewer.user ? undefined : await viewKeys.addressKey(viewer.ip, day);
+        counted = await transaction(async (trx) => {
+          const channelId = await articles.countView(trx, { articleId: id, viewerKey, day, anonymousAddressKey });
+          if (channelId === undefined) return false;
+          // The per-day tallies of the article and its channel (analytics), with the view itself.
+          await recordViewRollup(trx, { articleId: id, channelId, day, signedIn: viewer.user !== null, referrer: referrerHost(viewer.referrer) });
+          return true;
+        });
       }
       const views = (await articles.displayedViews(id)) ?? 0;
       return { view_count: views, counted, shouldInvalidateFeeds: counted };

@@ -8,7 +8,7 @@ export const ANONYMOUS_VIEWS_PER_ADDRESS = 20;
  * Takes one of the address's anonymous views of the article for the day, inside the transaction
  * that counts the view; false once the address has used them all. Why per address and not only per
  * viewer key: the key hashes the address with the user agent, and a client can send a new user agent
- * with every request (issue 16, finding 4). The tally row and its limit change in one statement, so
+ * with every request. The tally row and its limit change in one statement, so
  * concurrent views cannot pass the limit together.
  */
 export async function takeAnonymousView(trx: Transaction<DB>, articleId: number, addressKey: string, day: number): Promise<boolean> {

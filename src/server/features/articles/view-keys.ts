@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
-import { addressKey as networkOf } from '../../http/server-limits.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const utcDay = (at: number) => Math.floor(at / DAY_MS);
+import { addressKey as networkOf } from '../../lib/network.js';
 
 /**
  * Who a view belongs to (DESIGN.md section 5): the user id, or for anonymous readers a hash of IP

@@ -13,11 +13,12 @@ import { ErrorSchema } from '../../../contract/errors.js';
 import { OkSchema } from '../../../contract/common.js';
 import { clearSessionCookie, requireUser, setSessionCookie, type SessionCookieOptions } from '../../http/session.js';
 import type { UserRow } from '../users/users.repository.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../lib/errors.js';
 import type { AuthService } from './auth.service.js';
 import type { DeviceCookies } from './device-cookies.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsService } from './sessions.service.js';
+import { BODY_LIMITS } from '../../http/body-limits.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -58,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/register',
     {
       config: { rateLimit },
+      bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['auth'],
         summary: 'Create an account and sign in',
@@ -77,6 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/login',
     {
       config: { rateLimit },
+      bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username and password',
@@ -105,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: OkSchema } } },
+    { bodyLimit: BODY_LIMITS.anonymous, schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: OkSchema } } },
     async (request, reply) => {
       if (request.user) await sessions.revoke(request.user.sessionId);
       clearSessionCookie(reply, cookie);

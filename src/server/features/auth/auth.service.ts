@@ -1,8 +1,17 @@
 import { AUTH_MESSAGES, type Credentials } from '../../../contract/auth.js';
-import { badRequest, conflict, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+
+/**
+ * What other features use of passwords, sign-in limits and device cookies (email's reset,
+ * confirmation and approval links).
+ */
+export { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
+export { hashPassword, verifyPassword } from './passwords.js';
+export type { LoginThrottle } from './login-throttle.js';
+export type { DeviceCookies } from './device-cookies.js';
 
 export function createAuthService(users: UsersRepository, now: () => number = Date.now) {
   return {

@@ -1,5 +1,5 @@
 /**
- * Passwords refused at registration and on every password change (issue 16, finding 7; NIST SP
+ * Passwords refused at registration and on every password change (NIST SP
  * 800-63B 3.1.1.2 asks for a check against "commonly-used, expected, or compromised" values).
  *
  * The list: the first 2,153 entries of Mark Burnett's "10 million passwords" frequency list, as

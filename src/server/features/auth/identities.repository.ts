@@ -62,4 +62,3 @@ export function createIdentitiesRepository(db: Database) {
     },
   };
 }
-export type IdentitiesRepository = ReturnType<typeof createIdentitiesRepository>;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../http/session.js';
 import { testDatabases, useTestApp } from '../../../test-support/test-app.js';
-import { RESET_TOKEN_TTL_MS } from '../email/email-tokens.js';
 import { DEVICE_COOKIE } from './device-cookies.js';
 
 let n = 0;
@@ -66,7 +65,7 @@ describe.each(testDatabases())('the lockout exemption after a password change on
     const registered = await inject('POST', '/api/register', [], { username, password: 'correct-horse' });
     const oldDevice = cookieOf(registered, DEVICE_COOKIE)!;
     const userId = registered.json().id as number;
-    const { token } = await t.ctx.emailTokens.issue({ userId, purpose: 'reset', email: `${username}@example.test`, ttlMs: RESET_TOKEN_TTL_MS, now: Date.now() });
+    const { token } = await t.ctx.emailTokens.issue({ userId, purpose: 'reset', email: `${username}@example.test`, ttlMs: 30 * 60_000, now: Date.now() });
 
     const reset = await inject('POST', '/api/auth/reset-password', [oldDevice], { token, password: 'battery-staple-9' });
     expect(reset.statusCode, reset.body).toBe(200);

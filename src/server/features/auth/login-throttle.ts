@@ -2,8 +2,7 @@ import type { Redis } from 'ioredis';
 import type { RedisLink } from '../../lib/redis-link.js';
 
 /**
- * Failed sign-ins, counted so that guessing is slow and the owner is never locked out (issue 16,
- * finding 2; OWASP's "Slow Down Online Guessing Attacks with Device Cookies").
+ * Failed sign-ins, counted so that guessing is slow and the owner is never locked out (OWASP's "Slow Down Online Guessing Attacks with Device Cookies").
  *
  * Three counts, each over the window:
  * - per account and client address: `max` failures, then that address waits for that account;

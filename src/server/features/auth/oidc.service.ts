@@ -169,7 +169,7 @@ export function usernameCandidate(base: string, attempt: number): string {
 const MAX_USERNAME_ATTEMPTS = 60;
 
 /**
- * A Google account arrives with its verified address (issue 17): it becomes the new account's
+ * A Google account arrives with its verified address: it becomes the new account's
  * confirmed email, unless another account already has that address (then the user adds one later).
  */
 async function adoptVerifiedEmail(db: Database, userId: number, email: string): Promise<void> {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, ChangePasswordSchema, PASSWORD_MESSAGES } from '../../../contract/auth.js';
 import { OkSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { badRequest, unauthorized } from '../../http/errors.js';
-import { requireUser, setSessionCookie, signedInBeforeValidation, type SessionCookieOptions } from '../../http/session.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
+import { requireUser, setSessionCookie, signedInOnly, type SessionCookieOptions } from '../../http/session.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
@@ -30,7 +30,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesOptions> = asyn
     '/user/password',
     {
       config: { rateLimit },
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['auth'],
         summary:

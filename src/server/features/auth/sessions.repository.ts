@@ -1,6 +1,5 @@
-import { sql, type CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { prepareQuery, SENTINEL } from '../../db/prepared.js';
 
 export interface SessionUserRow {
   session_id: string;
@@ -14,9 +13,17 @@ export interface SessionUserRow {
 }
 
 export function createSessionsRepository(db: Database) {
-  const findWithUserQuery = prepareQuery(
-    db,
-    db
+  return {
+    async insert(session: { id: string; userId: number; now: number; expiresAt: number }): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({ id: session.id, user_id: session.userId, created_at: session.now, expires_at: session.expiresAt })
+        .execute();
+    },
+
+    /** The session with its user in one query: the lookup of every signed-in request. */
+    async findWithUser(sessionId: string): Promise<SessionUserRow | undefined> {
+      return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select((eb) => [
@@ -29,21 +36,8 @@ export function createSessionsRepository(db: Database) {
           'users.created_at',
           eb.case().when('users.password_hash', 'is not', null).then(1).else(0).end().as('has_password'),
         ])
-        .where('sessions.id', '=', SENTINEL.text)
-      .compile() as CompiledQuery<SessionUserRow>,
-    { id: SENTINEL.text },
-  );
-  return {
-    async insert(session: { id: string; userId: number; now: number; expiresAt: number }): Promise<void> {
-      await db
-        .insertInto('sessions')
-        .values({ id: session.id, user_id: session.userId, created_at: session.now, expires_at: session.expiresAt })
-        .execute();
-    },
-
-    /** The session with its user in one query; the hot path of every signed-in request (compiled once). */
-    async findWithUser(sessionId: string): Promise<SessionUserRow | undefined> {
-      return (await findWithUserQuery({ id: sessionId })).rows[0];
+        .where('sessions.id', '=', sessionId)
+        .executeTakeFirst();
     },
 
     /** Slides the expiry to `expiresAt`, but never past the session's start plus `absoluteMs`. */

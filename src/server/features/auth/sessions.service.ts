@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../../contract/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import type { SessionsRepository, SessionUserRow } from './sessions.repository.js';
 import { newSessionToken, sessionIdFromToken } from './session-tokens.js';
 
@@ -9,9 +9,7 @@ export const SESSION_ABSOLUTE_LIFETIME_MS = 180 * DAY;
 /** A session is pushed forward at most once a day, so reads don't write on every request. */
 const EXTEND_WHEN_OLDER_THAN_MS = DAY;
 
-export interface SessionUser extends CurrentUser {
-  sessionId: string;
-}
+export type { SessionUser } from '../../lib/session-user.js';
 
 function toSessionUser(row: SessionUserRow): SessionUser {
   return {

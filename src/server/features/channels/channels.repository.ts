@@ -4,7 +4,6 @@ import type { Channel, ChannelSort } from '../../../contract/channels.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { likePattern } from '../../lib/cursor.js';
 import { keysetAfter } from '../../db/keyset.js';
-import { runPrepared } from '../../db/prepared.js';
 
 /** The SQL behind each sort key; each has an index that keyset pagination walks (see the migration). */
 const SORT_EXPRESSIONS: Record<ChannelSort, ReturnType<typeof sql<number>>> = {
@@ -78,22 +77,12 @@ export function createChannelsRepository(db: Database, dialect: Dialect) {
   }
 
   return {
-    // The hot reads (a channel, an owner's channels, the unfiltered first page of Explore) are
-    // compiled once per shape (db/prepared.ts); a signed-out viewer is no user (-1).
     async findById(id: number, viewerId: number | null): Promise<ChannelRow | undefined> {
-      return (await runPrepared(db, 'channel by id', [id, viewerId ?? -1], ([channel, viewer]) => selectChannels(viewer).where('channels.id', '=', channel)))
-        .rows[0] as ChannelRow | undefined;
+      return selectChannels(viewerId).where('channels.id', '=', id).executeTakeFirst();
     },
 
     async list(filter: ChannelListFilter, viewerId: number | null): Promise<ChannelRow[]> {
       const sortExpr = SORT_EXPRESSIONS[filter.sort];
-      if (filter.excludeUserId === undefined && !filter.category && !filter.q && !filter.after) {
-        const key = `channels first page ${filter.sort} ${filter.direction}`;
-        const page = await runPrepared(db, key, [viewerId ?? -1, filter.limit], ([viewer, limit]) =>
-          selectChannels(viewer).select(sortExpr.as('sort_value')).orderBy(sortExpr, filter.direction).orderBy('channels.id', filter.direction).limit(limit),
-        );
-        return page.rows as ChannelRow[];
-      }
       let query = selectChannels(viewerId).select(sortExpr.as('sort_value'));
       if (filter.excludeUserId !== undefined) query = query.where('channels.user_id', '!=', filter.excludeUserId);
       if (filter.category) query = query.where(sql`lower(channels.category)`, '=', filter.category.toLowerCase());
@@ -118,10 +107,7 @@ export function createChannelsRepository(db: Database, dialect: Dialect) {
     },
 
     async listByOwner(userId: number, viewerId: number | null): Promise<ChannelRow[]> {
-      const rows = await runPrepared(db, 'channels of an owner', [userId, viewerId ?? -1], ([owner, viewer]) =>
-        selectChannels(viewer).where('channels.user_id', '=', owner).orderBy('channels.created_at').orderBy('channels.id'),
-      );
-      return rows.rows as ChannelRow[];
+      return selectChannels(viewerId).where('channels.user_id', '=', userId).orderBy('channels.created_at').orderBy('channels.id').execute();
     },
 
     /**

@@ -15,8 +15,9 @@ import {
 } from '../../../contract/channels.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { requireUser, signedInBeforeValidation } from '../../http/session.js';
+import { requireUser, signedInOnly } from '../../http/session.js';
 import type { ChannelsService } from './channels.service.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -24,6 +25,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.get(
     '/channels',
     {
+      config: { cache: { tags: [CACHE_TAGS.channels] } },
       schema: {
         tags: ['channels'],
         summary: 'Channels, sorted and searched, a page at a time',
@@ -37,7 +39,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.post(
     '/channels',
     {
-      preValidation: signedInBeforeValidation(CHANNEL_MESSAGES.signInToCreate),
+      onRequest: signedInOnly(CHANNEL_MESSAGES.signInToCreate),
       schema: {
         tags: ['channels'],
         summary: 'Create a channel owned by the signed-in user (at most 10 each)',
@@ -53,14 +55,15 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
 
   app.get(
     '/channels/:id',
-    { schema: { tags: ['channels'], summary: 'One channel', params: IdParamsSchema, response: { 200: ChannelSchema, ...errors } } },
+    {
+      config: { cache: { tags: [CACHE_TAGS.channels] } }, schema: { tags: ['channels'], summary: 'One channel', params: IdParamsSchema, response: { 200: ChannelSchema, ...errors } } },
     async (request) => channels.get(request.params.id, request.user),
   );
 
   app.patch(
     '/channels/:id',
     {
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['channels'],
         summary: 'Edit a channel (owner only)',
@@ -75,7 +78,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.post(
     '/channels/:id/subscribe',
     {
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['subscriptions'],
         summary: 'Subscribe to a channel (idempotent)',
@@ -89,7 +92,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.delete(
     '/channels/:id/subscribe',
     {
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['subscriptions'],
         summary: 'Unsubscribe from a channel (idempotent)',
@@ -103,7 +106,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.get(
     '/channels/:id/subscribers',
     {
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['subscriptions'],
         summary: "A channel's subscribers (owner only)",
@@ -141,7 +144,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.get(
     '/users/:id/subscriptions',
     {
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['subscriptions'],
         summary: "A user's subscriptions (their own, or any for an admin)",

@@ -9,8 +9,8 @@ import {
 } from '../../../contract/channels.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { slugify } from '../../../contract/text.js';
-import { WRITE_TAGS } from '../../http/cache-invalidation.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
@@ -20,7 +20,7 @@ export function createChannelsService(
   channels: ChannelsRepository,
   subscriptions: SubscriptionsRepository,
   now: () => number = Date.now,
-  /** Told of each committed write (the micro-cache drops what it affects). */
+  /** Told of each committed write (the response cache drops the answers that show it). */
   written: (tags: readonly string[]) => void = () => {},
 ) {
   async function getOrThrow(id: number, viewerId: number | null) {
@@ -72,7 +72,7 @@ export function createChannelsService(
         LIMITS.channelsPerUser,
       );
       if (id === null) throw conflict(CHANNEL_MESSAGES.limitReached);
-      written(WRITE_TAGS.channelCreated());
+      written([CACHE_TAGS.channels, CACHE_TAGS.missing]);
       return channelRowToChannel(await getOrThrow(id, owner.id));
     },
 
@@ -85,21 +85,21 @@ export function createChannelsService(
         ...(changes.category !== undefined ? { category: changes.category ?? null } : {}),
         now: now(),
       });
-      written(WRITE_TAGS.channelEdited());
+      written([CACHE_TAGS.all]);
       return channelRowToChannel(await getOrThrow(id, editor.id));
     },
 
     async subscribe(id: number, reader: SessionUser): Promise<{ subscribed: boolean; subscriberCount: number }> {
       const row = await getOrThrow(id, reader.id);
       if (row.user_id === reader.id) throw badRequest(CHANNEL_MESSAGES.ownChannel);
-      if (await subscriptions.subscribe(reader.id, id, now())) written(WRITE_TAGS.channelCounts());
+      if (await subscriptions.subscribe(reader.id, id, now())) written([CACHE_TAGS.channels]);
       const after = await getOrThrow(id, reader.id);
       return { subscribed: true, subscriberCount: channelRowToChannel(after).subscriberCount };
     },
 
     async unsubscribe(id: number, reader: SessionUser): Promise<{ subscribed: boolean; subscriberCount: number }> {
       await getOrThrow(id, reader.id);
-      if (await subscriptions.unsubscribe(reader.id, id)) written(WRITE_TAGS.channelCounts());
+      if (await subscriptions.unsubscribe(reader.id, id)) written([CACHE_TAGS.channels]);
       const after = await getOrThrow(id, reader.id);
       return { subscribed: false, subscriberCount: channelRowToChannel(after).subscriberCount };
     },

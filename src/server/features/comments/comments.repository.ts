@@ -2,8 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { CommentsTable } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
-import { prepareQuery, runPrepared, SENTINEL } from '../../db/prepared.js';
-import { utcDay } from '../articles/view-keys.js';
+import { utcDay } from '../../lib/time.js';
 
 /** A comment with its author's name. */
 export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | 'user_id' | 'parent_id' | 'content' | 'deleted' | 'created_at'> & { username: string };
@@ -38,68 +37,57 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
     return executor.selectFrom('comments').innerJoin('users', 'users.id', 'comments.user_id').select(COMMENT_COLUMNS);
   }
 
-  // Read with every article page and comments request: built and compiled once (db/prepared.ts).
-  const ofArticleQuery = prepareQuery(
-    db,
-    selectComments().where('comments.article_id', '=', SENTINEL.a).orderBy('comments.created_at').orderBy('comments.id').compile(),
-    { articleId: SENTINEL.a },
-  );
-
   /**
    * threadsOfArticle on SQLite, which has no LATERAL: two plain statements rather than one union.
    * The page's top-level comments come from their own index in reading order (no sort), each with
    * whether it has a reply at all (one probe of the parent index); only threads that do are asked
    * for their first replies. The union did it in one statement through five temporary b-trees
-   * (the CTE, two IN lists, a list per thread, the final sort), which cost 125 µs of an article
-   * page with three comments and no replies, against about 40 µs now (docs/performance.md step 18).
+   * (the CTE, two IN lists, a list per thread, the final sort), which cost about three times as
+   * much as these two for an article page with a few comments and no replies.
    */
   async function sqliteThreadsOfArticle(articleId: number, from: { createdAt: number; id: number }, limit: number, repliesPerThread: number): Promise<CommentRow[]> {
-    const threads = (
-      await runPrepared(db, 'comment threads page, each with whether it has replies', [articleId, from.createdAt, from.id, limit], ([article, createdAt, id, count]) =>
-        db
-          .selectFrom('comments')
-          // Threads first (a seek in the index of top-level comments at the cursor), then each one's author.
-          .crossJoin('users')
-          .whereRef('users.id', '=', 'comments.user_id')
-          .select(COMMENT_COLUMNS)
-          .select((eb) => eb.exists(eb.selectFrom('comments as reply').select('reply.id').whereRef('reply.parent_id', '=', 'comments.id')).as('has_replies'))
-          .where('comments.article_id', '=', article)
-          .where('comments.parent_id', 'is', null)
-          .where((eb) => eb(eb.refTuple('comments.created_at', 'comments.id'), '>', eb.tuple(createdAt, id)))
-          .orderBy('comments.created_at')
-          .orderBy('comments.id')
-          .limit(count),
-      )
-    ).rows as (CommentRow & { has_replies: number })[];
+    const threads = (await db
+      .selectFrom('comments')
+      // Threads first (a seek in the index of top-level comments at the cursor), then each one's author.
+      .crossJoin('users')
+      .whereRef('users.id', '=', 'comments.user_id')
+      .select(COMMENT_COLUMNS)
+      .select((eb) => eb.exists(eb.selectFrom('comments as reply').select('reply.id').whereRef('reply.parent_id', '=', 'comments.id')).as('has_replies'))
+      .where('comments.article_id', '=', articleId)
+      .where('comments.parent_id', 'is', null)
+      .where((eb) => eb(eb.refTuple('comments.created_at', 'comments.id'), '>', eb.tuple(from.createdAt, from.id)))
+      .orderBy('comments.created_at')
+      .orderBy('comments.id')
+      .limit(limit)
+      .execute()) as (CommentRow & { has_replies: number })[];
     const rows: CommentRow[] = threads.map(({ has_replies: _hasReplies, ...row }) => row);
     const answered = threads.filter((thread) => thread.has_replies === 1).map((thread) => thread.id);
     if (answered.length === 0) return rows;
     // The threads' ids as one JSON array, so the statement keeps one text whatever their number.
-    const replies = await runPrepared(db, 'first replies of the given threads', [JSON.stringify(answered), repliesPerThread], ([threadIds, perThread]) =>
-      db
-        .selectFrom(sql<{ value: number }>`json_each(${threadIds})`.as('thread'))
-        .crossJoin('comments')
-        .crossJoin('users')
-        .whereRef('users.id', '=', 'comments.user_id')
-        .select(COMMENT_COLUMNS)
-        .where('comments.id', 'in', (sub) =>
-          sub
-            .selectFrom('comments as first_replies')
-            .select('first_replies.id')
-            .where('first_replies.parent_id', '=', sql.ref<number>('thread.value'))
-            .orderBy('first_replies.created_at')
-            .orderBy('first_replies.id')
-            .limit(perThread),
-        ),
-    );
+    const replies = await db
+      .selectFrom(sql<{ value: number }>`json_each(${JSON.stringify(answered)})`.as('thread'))
+      .crossJoin('comments')
+      .crossJoin('users')
+      .whereRef('users.id', '=', 'comments.user_id')
+      .select(COMMENT_COLUMNS)
+      .where('comments.id', 'in', (sub) =>
+        sub
+          .selectFrom('comments as first_replies')
+          .select('first_replies.id')
+          .where('first_replies.parent_id', '=', sql.ref<number>('thread.value'))
+          .orderBy('first_replies.created_at')
+          .orderBy('first_replies.id')
+          .limit(repliesPerThread),
+      )
+      .execute();
     // The union's order: every row by time, then id.
-    return [...rows, ...(replies.rows as CommentRow[])].sort((a, b) => Number(a.created_at) - Number(b.created_at) || a.id - b.id);
+    return [...rows, ...replies].sort((a, b) => Number(a.created_at) - Number(b.created_at) || a.id - b.id);
   }
 
   return {
     /** Every comment of an article, oldest first, with its author: one statement for the whole thread. */
     async ofArticle(articleId: number): Promise<CommentRow[]> {
-      return (await ofArticleQuery({ articleId })).rows;
+      return selectComments().where('comments.article_id', '=', articleId).orderBy('comments.created_at').orderBy('comments.id').execute();
     },
 
     /**
@@ -113,20 +101,18 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
     async threadsOfArticle(articleId: number, after: { createdAt: number; id: number } | null, limit: number, repliesPerThread: number): Promise<CommentRow[]> {
       const from = after ?? { createdAt: -1, id: 0 };
       if (!pg) return sqliteThreadsOfArticle(articleId, from, limit, repliesPerThread);
-      const values = [articleId, from.createdAt, from.id, limit, repliesPerThread];
-      const result = await runPrepared(db, 'comment threads page with their first replies', values, ([article, createdAt, id, count, perThread]) =>
-        db
+      return db
           .with('page_threads', (qb) =>
             qb
               .selectFrom('comments')
               .select('id')
-              .where('article_id', '=', article)
+              .where('article_id', '=', articleId)
               .where('parent_id', 'is', null)
               // A row value, so the index is sought at the cursor instead of walked to it.
-              .where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)))
+              .where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(from.createdAt, from.id)))
               .orderBy('created_at')
               .orderBy('id')
-              .limit(count),
+              .limit(limit),
           )
           .selectFrom('comments')
           .innerJoin('users', 'users.id', 'comments.user_id')
@@ -144,34 +130,31 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
                   .whereRef('comments.parent_id', '=', 'page_threads.id')
                   .orderBy('comments.created_at')
                   .orderBy('comments.id')
-                  .limit(perThread)
+                  .limit(repliesPerThread)
                   .as('reply'),
               )
               .selectAll('reply'),
           )
           .orderBy('created_at')
-          .orderBy('id'),
-      );
-      return result.rows as CommentRow[];
+          .orderBy('id')
+          .execute();
     },
 
     /** Up to `limit` replies of a top-level comment after `after`, oldest first. */
     async repliesOf(parentId: number, after: { createdAt: number; id: number } | null, limit: number): Promise<CommentRow[]> {
       const from = after ?? { createdAt: -1, id: 0 };
-      const result = await runPrepared(db, 'replies page', [parentId, from.createdAt, from.id, limit], ([parent, createdAt, id, count]) =>
-        db
-          .selectFrom('comments')
-          // Replies first (a seek in the parent index at the cursor), then each one's author.
-          .crossJoin('users')
-          .whereRef('users.id', '=', 'comments.user_id')
-          .select(COMMENT_COLUMNS)
-          .where('comments.parent_id', '=', parent)
-          .where((eb) => eb(eb.refTuple('comments.created_at', 'comments.id'), '>', eb.tuple(createdAt, id)))
-          .orderBy('comments.created_at')
-          .orderBy('comments.id')
-          .limit(count),
-      );
-      return result.rows as CommentRow[];
+      return db
+        .selectFrom('comments')
+        // Replies first (a seek in the parent index at the cursor), then each one's author.
+        .crossJoin('users')
+        .whereRef('users.id', '=', 'comments.user_id')
+        .select(COMMENT_COLUMNS)
+        .where('comments.parent_id', '=', parentId)
+        .where((eb) => eb(eb.refTuple('comments.created_at', 'comments.id'), '>', eb.tuple(from.createdAt, from.id)))
+        .orderBy('comments.created_at')
+        .orderBy('comments.id')
+        .limit(limit)
+        .execute();
     },
 
     findById(id: number): Promise<CommentRow | undefined> {
@@ -248,7 +231,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
             .where('id', '=', values.articleId)
             .returning('channel_id')
             .executeTakeFirstOrThrow();
-          // The article's and channel's per-day figures (analytics, issue 18).
+          // The article's and channel's per-day figures (analytics).
           await recordArticleChanges(trx, { id: values.articleId, channelId: article.channel_id }, [{ day: utcDay(values.now), delta: { comments: 1 } }]);
           const row = await selectComments(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();
           return { ok: true, row };
@@ -313,7 +296,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
           .returning('channel_id')
           .executeTakeFirst();
         if (article) {
-          // A comment counts on the day it was written, so deleting it lowers that day (issue 18).
+          // A comment counts on the day it was written, so deleting it lowers that day.
           const day = utcDay(Number(row.created_at));
           await recordArticleChanges(trx, { id: row.article_id, channelId: article.channel_id }, [{ day, delta: { comments: -1 } }]);
         }

@@ -14,9 +14,10 @@ import {
 } from '../../../contract/comments.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { addCacheTags, CACHE_TAGS } from '../../http/micro-cache.js';
-import { requireUser, signedInBeforeValidation } from '../../http/session.js';
+import { requireUser, signedInOnly } from '../../http/session.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import type { CommentsService } from './comments.service.js';
+import { BODY_LIMITS } from '../../http/body-limits.js';
 
 export interface CommentsRoutesOptions {
   comments: CommentsService;
@@ -30,6 +31,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
   app.get(
     '/articles/:id/comments',
     {
+      config: { cache: { tags: [] } },
       schema: {
         tags: ['comments'],
         summary: "An article's comments: top-level ones oldest first, each with its replies oldest first",
@@ -43,6 +45,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
   app.get(
     '/articles/:id/comment-threads',
     {
+      config: { cache: { tags: [] } },
       schema: {
         tags: ['comments'],
         summary: "A page of an article's comment threads: top-level comments oldest first, each with its first replies oldest first",
@@ -62,6 +65,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
   app.get(
     '/comments/:id/replies',
     {
+      config: { cache: { tags: [] } },
       schema: {
         tags: ['comments'],
         summary: "A page of a thread's replies, oldest first (the rest of a thread after its first replies)",
@@ -74,10 +78,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
         response: { 200: CommentReplyPageSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { articleId, page } = await comments.replies(request.params.id, request.user, request.query);
       // A comment or a delete on the article drops the cached answer with the article's others.
-      addCacheTags(request, [CACHE_TAGS.article(articleId)]);
+      reply.addCacheTags([CACHE_TAGS.article(articleId)]);
       return page;
     },
   );
@@ -90,7 +94,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
         rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: (request) => (request.user ? `u${request.user.id}` : request.ip) },
       },
       // Signed-out writers learn they must log in before anything about their input.
-      preValidation: signedInBeforeValidation(COMMENT_MESSAGES.signIn),
+      onRequest: signedInOnly(COMMENT_MESSAGES.signIn),
+      bodyLimit: BODY_LIMITS.comment,
       schema: {
         tags: ['comments'],
         summary: 'Comment on an article, or reply to a comment (a reply to a reply joins its top-level comment)',
@@ -105,7 +110,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
   app.delete(
     '/comments/:id',
     {
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['comments'],
         summary: 'Delete a comment (its author or an admin); one with replies stays as "This comment was deleted"',

@@ -13,8 +13,8 @@ import {
   type CreateCommentInput,
 } from '../../../contract/comments.js';
 import { LIMITS } from '../../../contract/limits.js';
-import { WRITE_TAGS } from '../../http/cache-invalidation.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -60,7 +60,7 @@ export function createCommentsService(deps: {
   comments: CommentsRepository;
   articles: Pick<ArticlesRepository, 'ownership'>;
   now?: () => number;
-  /** Told of each committed write (the micro-cache drops what it affects). */
+  /** Told of each committed write (the response cache drops the answers that show it). */
   written?: (tags: readonly string[]) => void;
 }) {
   const { comments, articles } = deps;
@@ -101,7 +101,7 @@ export function createCommentsService(deps: {
 
     /**
      * A thread's replies after `cursor` (the thread's repliesCursor, then each page's nextCursor).
-     * Answers with the article's id too, which the micro-cache tags the answer with. A reply has no
+     * Answers with the article's id too, which the response cache tags the answer with. A reply has no
      * replies of its own (two levels): its list is empty.
      */
     async replies(commentId: number, viewer: SessionUser | null, query: CommentReplyQuery): Promise<{ articleId: number; page: CommentReplyPage }> {
@@ -136,7 +136,7 @@ export function createCommentsService(deps: {
         if (result.reason === 'duplicate') throw conflict(COMMENT_MESSAGES.duplicate);
         throw badRequest(COMMENT_MESSAGES[result.reason]);
       }
-      deps.written?.(WRITE_TAGS.articleCounts(articleId));
+      deps.written?.([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists]);
       return commentRowToComment(result.row);
     },
 
@@ -151,7 +151,7 @@ export function createCommentsService(deps: {
         throw forbidden(COMMENT_MESSAGES.notAllowed);
       }
       if (!(await comments.remove(id))) throw notFound(COMMENT_MESSAGES.notFound);
-      deps.written?.(WRITE_TAGS.articleCounts(row.article_id));
+      deps.written?.([CACHE_TAGS.article(row.article_id), CACHE_TAGS.articleLists]);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { threadComments, type Comment } from '../../../contract/comments.js';
 import { TestClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
-import { seedDemo } from '../seed/seed.js';
+import { seedDemo } from '../../seed/seed.js';
 
 describe.each(testDatabases())('demo reactions and comments on %s', (kind) => {
   const t = useTestApp(kind);

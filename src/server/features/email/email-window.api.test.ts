@@ -28,7 +28,7 @@ describe.each(testDatabases())('email: the window between acceptance and record 
     await smtp?.close();
   });
 
-  it('records each accepted message in its own statement within milliseconds of its 250', async () => {
+  it('records each accepted message in its own statement within milliseconds of its 250', { timeout: 180_000 }, async () => {
     const author = await signedInClient(t, 'windowauthor');
     const channel = (await author.client.post('/api/channels', { name: 'Window Desk', description: 'Acceptance window' })).json().id as number;
     const at = Date.now();

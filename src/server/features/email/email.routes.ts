@@ -21,10 +21,10 @@ import {
   UnsubscribeQuerySchema,
 } from '../../../contract/email.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { badRequest, unauthorized } from '../../http/errors.js';
-import { requireUser, setSessionCookie, signedInBeforeValidation, type SessionCookieOptions } from '../../http/session.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.js';
-import type { DeviceCookies } from '../auth/device-cookies.js';
+import { badRequest, unauthorized } from '../../lib/errors.js';
+import { BODY_LIMITS } from '../../http/body-limits.js';
+import { requireUser, setSessionCookie, signedInOnly, type SessionCookieOptions } from '../../http/session.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword, type DeviceCookies } from '../auth/auth.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { EmailService } from './email.service.js';
@@ -80,7 +80,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
     '/user/email',
     {
       config: { rateLimit },
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['email'],
         summary: 'Add or change your email address: a confirmation link goes to it (single use, 24 hours)',
@@ -102,7 +102,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
     '/user/email',
     {
       config: { rateLimit },
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['email'],
         summary: 'Remove your email address (with currentPassword; without a password, a link at the address approves it: 202)',
@@ -120,6 +120,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
     '/email/confirm',
     {
       config: { rateLimit },
+      bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['email'],
         summary: 'Confirm an address, or approve a change or removal, with the token of its link (works signed out; single use; expires)',
@@ -134,6 +135,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
     '/auth/forgot-password',
     {
       config: { rateLimit },
+      bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['auth'],
         summary: 'Ask for a password reset link by username or email; the answer is the same whether or not it exists',
@@ -167,6 +169,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
     '/auth/reset-password',
     {
       config: { rateLimit },
+      bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link (single use, 30 minutes); signs out every session and signs this browser in',
@@ -175,7 +178,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      // The same refusal as registration and a password change (issue 16): no well-known password.
+      // The same refusal as registration and a password change: no well-known password.
       if (isCommonPassword(request.body.password)) throw badRequest(COMMON_PASSWORD_MESSAGE);
       const userId = await email.resetPassword(request.body.token, request.body.password);
       const user = await users.findById(userId);
@@ -214,7 +217,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
   app.put(
     '/channels/:id/notifications',
     {
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['email'],
         summary: "Choose a subscription's new-article emails: each, digest (daily) or none",
@@ -248,6 +251,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
   app.post(
     '/email/unsubscribe',
     {
+      bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['email'],
         summary: 'One-click unsubscribe (RFC 8058) and the unsubscribe page: stops the emails the link names; no sign-in',
@@ -268,6 +272,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
   app.post(
     '/email/events',
     {
+      bodyLimit: BODY_LIMITS.webhook,
       // The secret is checked before the body is read, so a caller without it learns nothing else.
       onRequest: async (request) => {
         const given = request.headers.authorization;

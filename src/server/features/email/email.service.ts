@@ -1,9 +1,8 @@
 import { EMAIL_MESSAGES, EMAIL_PAGES, type DeliveryEvents, type EmailSettings, type NotificationSettings, type NotifyChoice, type UnsubscribeInfo } from '../../../contract/email.js';
 import type { Database } from '../../db/database.js';
 import { PASSWORD_MESSAGES } from '../../../contract/auth.js';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors.js';
-import type { LoginThrottle } from '../auth/login-throttle.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/errors.js';
+import { hashPassword, verifyPassword, type LoginThrottle } from '../auth/auth.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import { usernameKey } from '../users/users.repository.js';
 import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type EmailTokens } from './email-tokens.js';

@@ -116,7 +116,7 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
     /**
      * Done: the SMTP server answered 250. The link of a confirmation, approval or reset message is not kept
      * once it is sent. One small statement for one message, run the moment its 250 arrives: until
-     * it commits, a crash of this process means the message goes out again (issue 17's window).
+     * it commits, a crash of this process means the message goes out again (the window docs/reliability.md describes).
      * It commits durably (on PostgreSQL, with synchronous_commit as configured): not waiting for
      * the WAL flush here roughly halved the window's median on a loaded machine (docs/performance.md),
      * but a crash of PostgreSQL itself would then undo every record of the last ~0.6 s, hundreds of

@@ -1,4 +1,4 @@
-import type { LoginThrottle } from '../auth/login-throttle.js';
+import type { LoginThrottle } from '../auth/auth.service.js';
 import { emailKey } from './outbox.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { GeocodeQuerySchema, GeocodeResultSchema } from '../../../contract/geo.js';
-import { unauthorized } from '../../http/errors.js';
+import { unauthorized } from '../../lib/errors.js';
 import type { Geocoder } from './geocoder.js';
 
 export interface GeocodeRoutesOptions {

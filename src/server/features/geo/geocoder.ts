@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config.js';
 import type { GeoFeature, GeoType, GeocodeQueryInput } from '../../../contract/geo.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../lib/errors.js';
 import { cachedGeocoder } from './geocode-cache.js';
 import { createOfflineGazetteer } from './offline-gazetteer.js';
 

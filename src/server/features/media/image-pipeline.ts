@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, MEDIA_MESSAGES } from '../../../contract/media.js';
 import { LIMITS } from '../../../contract/limits.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
 import { decodeCost, decodeShapeOf, tooMuchMemoryMessage } from './decode-budget.js';
 import { sniffImage } from './image-sniff.js';
 import { createSlots, IMAGE_QUEUE_MAX, IMAGE_SLOTS } from './image-slots.js';
@@ -66,7 +66,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 export const TOO_MANY_PIXELS_MESSAGE = `Image dimensions are too large (max ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`;
 
 /**
- * Shapes refused before decoding (issue 16, finding 5). A 1 x 49,000,000 PNG is under the pixel
+ * Shapes refused before decoding. A 1 x 49,000,000 PNG is under the pixel
  * limit and 95 KB on the wire, yet took 25 s of CPU to resize. No photograph or illustration is
  * longer than 20,000 px or 50 times longer than it is wide; the 1920 px of DESIGN.md is what an
  * accepted image is resized to, not a refusal.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../lib/errors.js';
 import { BUSY_MESSAGE, createSlots } from './image-slots.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));

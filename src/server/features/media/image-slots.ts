@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../lib/errors.js';
 
 /**
  * How many images are decoded and encoded at once, process-wide, and how many may wait for a turn.
@@ -11,7 +11,7 @@ import { HttpError } from '../../http/errors.js';
  * Waiting uploads hold only a temporary file (see upload-spool.ts), so the queue can be long; past
  * it the server answers 503 rather than queue without end.
  *
- * Turns are per user (issue 16, finding 5): one user's images run in at most `slots - 1` slots at
+ * Turns are per user: one user's images run in at most `slots - 1` slots at
  * once (at least one), so a slot is always left for someone else, and when a slot frees up the
  * waiting image of the user with the fewest images running goes first. Three slow uploads of one
  * user therefore delay another user's photo by no more than the CPU they share, not by their

@@ -5,9 +5,9 @@ import { signedInClient, type TestClient, useTestApp } from '../../../test-suppo
 import { PROCESSING_LIMIT, TOO_LONG_SIDE_MESSAGE, TOO_NARROW_MESSAGE, TOO_SLOW_MESSAGE } from './image-pipeline.js';
 
 /**
- * Issue 16, finding 5: a 95 KB PNG of 1 × 49,000,000 pixels took 25 s of CPU, and three of them
- * held another user's tiny upload for 13 s. Shapes no picture has are refused before decoding,
- * processing has a time limit, and users take turns.
+ * A 95 KB PNG of 1 × 49,000,000 pixels took 25 s of CPU, and three of them held another user's tiny
+ * upload for 13 s. Shapes no picture has are refused before decoding and users take turns. The
+ * time limit of processing, and how long each of these takes, are in image-turns.perf.test.ts.
  */
 function multipart(fileName: string, body: Buffer) {
   const boundary = `----broadsheet-turns-${Math.random().toString(16).slice(2)}`;
@@ -49,27 +49,15 @@ describe('image shapes, time limit and turns', () => {
       ['12,000 × 200', await sharp({ create: { width: 12_000, height: 200, channels: 3, background: '#888' } }).png().toBuffer(), TOO_NARROW_MESSAGE],
     ];
     for (const [label, body, message] of cases) {
-      const started = Date.now();
       const response = await upload(client, 'long.png', body);
       expect(response.statusCode, label).toBe(400);
       expect(response.json(), label).toEqual({ error: message });
-      expect(Date.now() - started, label).toBeLessThan(2000);
     }
     // At the limits exactly: a 20,000 × 400 panorama is a picture, resized to 1920 px wide.
     const panorama = await sharp({ create: { width: 20_000, height: 400, channels: 3, background: '#3366cc' } }).png().toBuffer();
     const accepted = await upload(client, 'panorama.png', panorama);
     expect(accepted.statusCode, accepted.body).toBe(201);
     expect(accepted.json()).toMatchObject({ width: 1920 });
-  });
-
-  it('stops processing that passes its time limit, with a message a person can read', async () => {
-    const { client } = await signedInClient(t);
-    PROCESSING_LIMIT.seconds = 1;
-    const started = Date.now();
-    const response = await upload(client, 'slow.png', slow);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: TOO_SLOW_MESSAGE });
-    expect(Date.now() - started).toBeLessThan(8000);
   });
 
   it("takes turns per user: three slow uploads of one user do not hold another user's photo", async () => {
@@ -97,6 +85,5 @@ describe('image shapes, time limit and turns', () => {
     for (const r of hogs) expect(r.statusCode === 201 || (r.statusCode === 400 && r.json().error === TOO_SLOW_MESSAGE), r.body).toBe(true);
     // Before: both slots held by the first user's images, the photo waited for one of them to end.
     expect(finished[0]).toBe('b');
-    expect(waited).toBeLessThan(5000);
   });
 });

@@ -7,8 +7,9 @@ import { ArticleRefParamsSchema } from '../../../contract/articles.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { AddArticleImagesSchema, ArticleImagesSchema, MEDIA_MESSAGES, ReplaceArticleImagesSchema, UploadSchema, type Upload } from '../../../contract/media.js';
-import { badRequest, HttpError } from '../../http/errors.js';
-import { requireUser } from '../../http/session.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import { grantUploadTime } from '../../http/server-limits.js';
+import { requireUser, signedInOnly } from '../../http/session.js';
 import type { MediaService } from './media.service.js';
 import { removeStaleSpools, spoolUpload, type SpooledUpload } from './upload-spool.js';
 import { IMMUTABLE_CACHE_CONTROL, LOCAL_UPLOADS_PREFIX, type LocalStorage, type S3Storage } from './storage.js';
@@ -71,9 +72,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
           503: ErrorSchema,
         },
       },
-      preValidation: async (request) => {
-        // Before the file is read: a user whose unused uploads fill their quota is told at once.
+      // Signed out, refused before a byte of the body is read; so is a user whose uploads not yet
+      // used in an article fill their quota. Signed in (a session that validated, not a cookie's
+      // name), the upload may take the long allowance of a photo over a slow line.
+      onRequest: async (request) => {
         await media.ensureRoom(requireUser(request));
+        grantUploadTime(request);
+      },
+      preValidation: async (request) => {
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > LIMITS.uploadMaxBytes + MULTIPART_OVERHEAD) throw tooLarge();
         if (!request.isMultipart()) throw badRequest(MEDIA_MESSAGES.noFile);
@@ -84,7 +90,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       let spooled: SpooledUpload | undefined;
       let fileName = 'image';
       try {
-        // Every part is read: a second file is refused, not silently dropped (issue 16). With the
+        // Every part is read: a second file is refused, not silently dropped. With the
         // `files: 1` limit, busboy reports it as FST_FILES_LIMIT.
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
@@ -121,6 +127,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.post(
     '/articles/:id/images',
     {
+      onRequest: signedInOnly(),
       schema: {
         tags: ['media'],
         summary: 'Add image records (uploaded image URLs with captions) after the article’s current images (author only, at most 5 in all)',
@@ -135,6 +142,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
   app.put(
     '/articles/:id/images',
     {
+      onRequest: signedInOnly(),
       schema: {
         tags: ['media'],
         summary: 'Replace the article’s images with this list (author only, at most 5); files no longer used are deleted',

@@ -2,14 +2,13 @@ import { ARTICLE_MESSAGES, type ArticleImage } from '../../../contract/articles.
 import { LIMITS } from '../../../contract/limits.js';
 import { MEDIA_MESSAGES, storageKeyFor, type ImageRecord, type Upload } from '../../../contract/media.js';
 import { parseJson } from '../../db/json-helpers.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
-import type { ArticlesRepository } from '../articles/articles.repository.js';
-import { imageRowToImage } from '../articles/articles.service.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
+import { imageRowToImage, type ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { fileNameForFormat, processImage, type ImageSource } from './image-pipeline.js';
 import type { MediaRepository, StoredVariant, UploadRow } from './media.repository.js';
 import type { Storage } from './storage.js';
-import { WRITE_TAGS } from '../../http/cache-invalidation.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
 
 /** The defaults of UPLOAD_QUOTA_MB and UPLOAD_ABANDON_MINUTES (config.ts). */
 export const DEFAULT_UPLOAD_QUOTA = { quotaBytes: 200 * 1024 * 1024, abandonAfterMs: 60 * 60 * 1000 };
@@ -36,7 +35,7 @@ export function createMediaService(deps: {
   articles: Pick<ArticlesRepository, 'ownership'>;
   now?: () => number;
   log?: MediaLogger;
-  /** Told of each committed write (the micro-cache drops what it affects). */
+  /** Told of each committed write (the response cache drops the answers that show it). */
   written?: (tags: readonly string[]) => void;
   /**
    * What one user's uploads not yet used in an article may take, and when such an upload counts as
@@ -103,7 +102,7 @@ export function createMediaService(deps: {
 
     const saved = await repository.saveImages(articleId, images, { replace, max: LIMITS.imagesPerArticle });
     if (!saved.ok) throw badRequest(MEDIA_MESSAGES.tooManyImages);
-    deps.written?.(WRITE_TAGS.articleEdited(articleId));
+    deps.written?.([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists, CACHE_TAGS.missing]);
     await release(saved.released);
     return (await repository.imagesOf(articleId)).map(imageRowToImage);
   }

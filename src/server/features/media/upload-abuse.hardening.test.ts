@@ -27,11 +27,11 @@ import { TOO_MANY_PIXELS_MESSAGE } from './image-pipeline.js';
 import { IMAGE_SLOTS } from './image-slots.js';
 
 /**
- * Issue 10, item 9: hostile uploads. Polyglots, SVG with script, truncated images, pixel and zip
+ * Hostile uploads. Polyglots, SVG with script, truncated images, pixel and zip
  * bombs renamed .png are refused with the status and message a person sees, or, when they are a
  * real image, stored only as sharp's re-encoding, with no byte of the payload left. Refused files
- * leave nothing behind. The parallel-upload and memory half of the item runs against a real
- * server process in the second block.
+ * leave nothing behind. The parallel uploads run against a real server process in the second
+ * block; how much memory they take is upload-memory.perf.test.ts's (npm run test:perf).
  *
  * Uploads do not depend on the database, so this runs on SQLite only; the media API suite covers
  * PostgreSQL and the S3 adapter.
@@ -108,13 +108,11 @@ describe('hostile uploads', () => {
   /** Uploads a file that must be refused, and checks the answer and that nothing was kept. */
   async function expectRefused(label: string, fileName: string, body: Buffer, contentType: string, expected: { status: number; error: string }) {
     const before = { files: listFiles(uploadsDir()), rows: await uploadRows() };
-    const started = Date.now();
     const response = await upload(fileName, body, contentType);
     expect({ status: response.statusCode, body: response.json() }, label).toEqual({ status: expected.status, body: { error: expected.error } });
     expect(listFiles(uploadsDir()), `${label}: files left behind`).toEqual(before.files);
     expect(listFiles(tmp.dir), `${label}: temporary files left behind`).toEqual([]);
     expect(await uploadRows(), `${label}: upload recorded`).toBe(before.rows);
-    return Date.now() - started;
   }
 
   /**
@@ -233,7 +231,7 @@ describe('hostile uploads', () => {
     expect(stored.subarray(-8, -4).toString('latin1')).toBe('IEND');
   });
 
-  it('refuses pixel bombs by their declared size before decoding, quickly', async () => {
+  it('refuses pixel bombs by their declared size before decoding', async () => {
     const bombs: [string, string, Buffer][] = [
       ['PNG declaring 50,000 x 50,000', 'bomb.png', pngDeclaring(50_000, 50_000)],
       ['PNG declaring 1 x 2,000,000,000', 'tall.png', pngDeclaring(1, 2_000_000_000)],
@@ -246,9 +244,8 @@ describe('hostile uploads', () => {
     ];
     for (const [label, name, body] of bombs) {
       expect(body.length, label).toBeLessThan(256 * 1024);
-      const ms = await expectRefused(label, name, body, 'image/png', TOO_MANY_PIXELS);
-      // 2.5 gigapixels would take minutes and gigabytes to decode; refusing takes moments.
-      expect(ms, label).toBeLessThan(2000);
+      // 2.5 gigapixels would take minutes and gigabytes to decode; the header alone refuses it.
+      await expectRefused(label, name, body, 'image/png', TOO_MANY_PIXELS);
     }
   });
 
@@ -260,8 +257,7 @@ describe('hostile uploads', () => {
       ['zip bomb', inner],
       ['nested zip bomb', nested],
     ] as const) {
-      const ms = await expectRefused(`${label} renamed .png`, 'holiday.png', body, 'image/png', FILE_TYPE);
-      expect(ms, label).toBeLessThan(2000);
+      await expectRefused(`${label} renamed .png`, 'holiday.png', body, 'image/png', FILE_TYPE);
     }
     // The same bytes as gzip, which is what a PNG's IDAT is made of: still not a PNG.
     const gz = (await import('node:zlib')).gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
@@ -326,7 +322,7 @@ describe('uploads against a real server process', () => {
     expect(imageLibraryMapped()).toBe(true);
   });
 
-  it('refuses a burst of bombs at once without the server’s memory growing', async () => {
+  it('refuses a burst of bombs at once, each with its own answer, and keeps no temporary file', async () => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).jpeg().toBuffer();
     const bombs: [Buffer, { status: number; error: string }][] = [
@@ -344,9 +340,6 @@ describe('uploads against a real server process', () => {
     expect(result).toEqual(Array.from({ length: 20 }, (_, i) => ({ status: bombs[i % bombs.length]![1].status, json: { error: bombs[i % bombs.length]![1].error } })));
     expect(fs.readdirSync(tmp)).toEqual([]);
     console.log(`[uploads] 20 bombs at once: refused in ${ms} ms, peak RSS ${Math.round(peak / MB)} MB (before ${Math.round(before / MB)} MB)`);
-    // 2.5 gigapixels decoded would be 7.5 GB; refused by the header, the server barely notices.
-    expect(peak - before).toBeLessThan(100 * MB);
-    expect(ms).toBeLessThan(10_000);
   });
 
   it('refuses a file over 20 MB sent without a length (chunked) with 413, and keeps no temporary file', async () => {
@@ -373,7 +366,7 @@ describe('uploads against a real server process', () => {
     expect(fs.readdirSync(tmp)).toEqual([]);
   });
 
-  it('takes 50 parallel uploads of real photos without its memory blowing up', { timeout: 300_000 }, async () => {
+  it('takes 50 parallel uploads of real photos, storing each or refusing it as busy', { timeout: 300_000 }, async () => {
     const photos = await Promise.all(Array.from({ length: 5 }, (_, i) => noisyPhoto(i)));
     const weight = photos.reduce((sum, p) => sum + p.length, 0) / photos.length;
     expect(weight).toBeGreaterThan(2 * MB);
@@ -391,12 +384,5 @@ describe('uploads against a real server process', () => {
     expect(stored + busy.length, JSON.stringify(result.filter((r) => ![201, 429, 503].includes(r.status)))).toBe(50);
     for (const refused of busy) expect(refused.json.error).toBeTruthy();
     expect(fs.readdirSync(tmp)).toEqual([]);
-    // The bound: what the server held before, plus 150 MB for fifty requests in flight (sockets,
-    // multipart parsing, answers), plus 75 MB for each image slot (a 6 MP decode, 7 MB of resized
-    // pixels, the encodes, the allocator's slack). On 2 cores that is about 480 MB; measured runs
-    // peak near 400 MB. Without the slots this run peaked at 595 MB, and buffering bodies in memory
-    // as well at 894 MB, so either regression fails here.
-    const bound = before + 150 * MB + IMAGE_SLOTS * 75 * MB;
-    expect(peak, `bound ${Math.round(bound / MB)} MB`).toBeLessThan(bound);
   });
 });

@@ -2,7 +2,7 @@ import type { PageDataSource } from '../../../contract/pages.js';
 import { ArticleRefParamsSchema, ChannelTableQuerySchema, FeedQuerySchema } from '../../../contract/articles.js';
 import { ChannelListQuerySchema } from '../../../contract/channels.js';
 import { CommentThreadQuerySchema } from '../../../contract/comments.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { ArticlesService } from '../articles/articles.service.js';

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { recordArticleChanges, type ArticleDelta } from '../analytics/analytics.repository.js';
-import { utcDay } from '../articles/view-keys.js';
-import { prepareQuery, runPrepared, SENTINEL } from '../../db/prepared.js';
+import { utcDay } from '../../lib/time.js';
 
 /** The article's counters after a reaction, real and boost apart (the service adds them up). */
 export interface ReactionCounters {
@@ -30,21 +29,10 @@ export function isForeignKeyViolation(error: unknown): boolean {
 class ArticleGone extends Error {}
 
 export function createReactionsRepository(db: Database) {
-  // Read on every signed-in article view: built and compiled once (db/prepared.ts).
-  const reactionOfQuery = prepareQuery(
-    db,
-    db
-      .selectFrom('reactions')
-      .select('is_like')
-      .where('user_id', '=', SENTINEL.a)
-      .where('article_id', '=', SENTINEL.b)
-      .compile(),
-    { userId: SENTINEL.a, articleId: SENTINEL.b },
-  );
   return {
     /** The reader's reaction: true = like, false = dislike, null = none. */
     async reactionOf(userId: number, articleId: number): Promise<boolean | null> {
-      const row = (await reactionOfQuery({ userId, articleId })).rows[0];
+      const row = await db.selectFrom('reactions').select('is_like').where('user_id', '=', userId).where('article_id', '=', articleId).executeTakeFirst();
       return row ? row.is_like === 1 : null;
     },
 
@@ -59,22 +47,18 @@ export function createReactionsRepository(db: Database) {
     async react(userId: number, articleId: number, isLike: boolean, now: number): Promise<ReactOutcome | undefined> {
       for (let attempt = 0; ; attempt++) {
         const outcome = await db.transaction().execute(async (trx): Promise<ReactOutcome | undefined> => {
-          // Every statement here is built and compiled once per shape (db/prepared.ts): a toggle is
-          // a handful of one-row statements, each cheaper to run than to build.
           const counters = async (delta: Partial<Record<'like_count' | 'dislike_count', 1 | -1>>) => {
             const changes = Object.entries(delta);
-            const result = await runPrepared(trx, `reaction counters ${JSON.stringify(delta)}`, [articleId], ([id]) =>
-              trx
-                .updateTable('articles')
-                .set(Object.fromEntries(changes.map(([name, by]) => [name, by === 1 ? sql`${sql.ref(name)} + 1` : sql`${sql.ref(name)} - 1`])))
-                .where('id', '=', id)
-                .returning(['like_count', 'like_boost', 'dislike_count', 'dislike_boost', 'channel_id']),
-            );
-            const row = result.rows[0] as (ReactionCounters & { channel_id: number }) | undefined;
+            const row = await trx
+              .updateTable('articles')
+              .set(Object.fromEntries(changes.map(([name, by]) => [name, by === 1 ? sql`${sql.ref(name)} + 1` : sql`${sql.ref(name)} - 1`])))
+              .where('id', '=', articleId)
+              .returning(['like_count', 'like_boost', 'dislike_count', 'dislike_boost', 'channel_id'])
+              .executeTakeFirst();
             if (!row) throw new ArticleGone();
             return row;
           };
-          // The article's and its channel's per-day figures (analytics, issue 18): a reaction counts
+          // The article's and its channel's per-day figures (analytics): a reaction counts
           // on the day it was made, so taking one back lowers that day and a switch moves it to today.
           const rollups = async (changes: { day: number; delta: ArticleDelta }[], row: ReactionCounters & { channel_id: number }) => {
             await recordArticleChanges(trx, { id: articleId, channelId: row.channel_id }, changes);
@@ -83,55 +67,49 @@ export function createReactionsRepository(db: Database) {
           };
           const today = utcDay(now);
 
-          const inserted = await runPrepared(trx, 'reaction insert', [userId, articleId, isLike ? 1 : 0, now], ([user, article, like, at]) =>
-            trx
-              .insertInto('reactions')
-              .values({ user_id: user, article_id: article, is_like: like, created_at: at })
-              .onConflict((oc) => oc.columns(['user_id', 'article_id']).doNothing()),
-          );
-          if (Number(inserted.numAffectedRows ?? 0) > 0) {
+          const inserted = await trx
+            .insertInto('reactions')
+            .values({ user_id: userId, article_id: articleId, is_like: isLike ? 1 : 0, created_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'article_id']).doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
             const row = await counters({ [column(isLike)]: 1 });
             return { counters: await rollups([{ day: today, delta: { [figure(isLike)]: 1 } }], row), reaction: isLike };
           }
 
-          const existing = (
-            await runPrepared(trx, 'reaction read', [userId, articleId], ([user, article]) =>
-              trx.selectFrom('reactions').select(['is_like', 'created_at']).where('user_id', '=', user).where('article_id', '=', article),
-            )
-          ).rows[0] as { is_like: number; created_at: number } | undefined;
+          const existing = await trx
+            .selectFrom('reactions')
+            .select(['is_like', 'created_at'])
+            .where('user_id', '=', userId)
+            .where('article_id', '=', articleId)
+            .executeTakeFirst();
           if (!existing) return undefined;
           const madeOn = utcDay(Number(existing.created_at));
           const current = existing.is_like === 1;
 
           if (current === isLike) {
             // The same reaction again takes it back.
-            const deleted = await runPrepared(trx, 'reaction delete', [userId, articleId, existing.is_like, existing.created_at], ([user, article, like, at]) =>
-              trx
-                .deleteFrom('reactions')
-                .where('user_id', '=', user)
-                .where('article_id', '=', article)
-                .where('is_like', '=', like)
-                .where('created_at', '=', at),
-            );
-            if (Number(deleted.numAffectedRows ?? 0) === 0) return undefined;
+            const deleted = await trx
+              .deleteFrom('reactions')
+              .where('user_id', '=', userId)
+              .where('article_id', '=', articleId)
+              .where('is_like', '=', existing.is_like)
+              .where('created_at', '=', existing.created_at)
+              .executeTakeFirst();
+            if (Number(deleted.numDeletedRows) === 0) return undefined;
             const row = await counters({ [column(isLike)]: -1 });
             return { counters: await rollups([{ day: madeOn, delta: { [figure(isLike)]: -1 } }], row), reaction: null };
           }
 
-          const switched = await runPrepared(
-            trx,
-            'reaction switch',
-            [isLike ? 1 : 0, now, userId, articleId, existing.is_like, existing.created_at],
-            ([like, at, user, article, was, madeAt]) =>
-              trx
-                .updateTable('reactions')
-                .set({ is_like: like, created_at: at })
-                .where('user_id', '=', user)
-                .where('article_id', '=', article)
-                .where('is_like', '=', was)
-                .where('created_at', '=', madeAt),
-          );
-          if (Number(switched.numAffectedRows ?? 0) === 0) return undefined;
+          const switched = await trx
+            .updateTable('reactions')
+            .set({ is_like: isLike ? 1 : 0, created_at: now })
+            .where('user_id', '=', userId)
+            .where('article_id', '=', articleId)
+            .where('is_like', '=', existing.is_like)
+            .where('created_at', '=', existing.created_at)
+            .executeTakeFirst();
+          if (Number(switched.numUpdatedRows) === 0) return undefined;
           const row = await counters({ [column(isLike)]: 1, [column(current)]: -1 });
           const moved = [
             { day: madeOn, delta: { [figure(current)]: -1 } },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ArticleRefParamsSchema } from '../../../contract/articles.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { REACTION_MESSAGES, ReactionInputSchema, ReactionResultSchema } from '../../../contract/reactions.js';
-import { requireUser, signedInBeforeValidation } from '../../http/session.js';
+import { requireUser, signedInOnly } from '../../http/session.js';
 import type { ReactionsService } from './reactions.service.js';
 
 export interface ReactionsRoutesOptions {
@@ -20,7 +20,7 @@ export const reactionsRoutes: FastifyPluginAsyncZod<ReactionsRoutesOptions> = as
         rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: (request) => (request.user ? `u${request.user.id}` : request.ip) },
       },
       // Signed-out readers learn they must log in before anything about their input.
-      preValidation: signedInBeforeValidation(REACTION_MESSAGES.signIn),
+      onRequest: signedInOnly(REACTION_MESSAGES.signIn),
       schema: {
         tags: ['reactions'],
         summary: 'Like or dislike an article; the same reaction again removes it, the other one switches',

@@ -1,7 +1,7 @@
 import { ARTICLE_MESSAGES } from '../../../contract/articles.js';
 import type { ReactionResult } from '../../../contract/reactions.js';
-import { WRITE_TAGS } from '../../http/cache-invalidation.js';
-import { notFound } from '../../http/errors.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
+import { notFound } from '../../lib/errors.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ReactionsRepository } from './reactions.repository.js';
@@ -10,7 +10,7 @@ export function createReactionsService(deps: {
   reactions: ReactionsRepository;
   articles: Pick<ArticlesRepository, 'ownership'>;
   now?: () => number;
-  /** Told of each committed write (the micro-cache drops what it affects). */
+  /** Told of each committed write (the response cache drops the answers that show it). */
   written?: (tags: readonly string[]) => void;
 }) {
   const { reactions, articles } = deps;
@@ -27,7 +27,7 @@ export function createReactionsService(deps: {
       if (!owner || (owner.published !== 1 && owner.user_id !== reader.id)) throw notFound(ARTICLE_MESSAGES.notFound);
       const outcome = await reactions.react(reader.id, articleId, isLike, now());
       if (!outcome) throw notFound(ARTICLE_MESSAGES.notFound);
-      deps.written?.(WRITE_TAGS.articleCounts(articleId));
+      deps.written?.([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists]);
       const { counters, reaction } = outcome;
       return {
         like_count: counters.like_count + counters.like_boost,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { recordSubscriptionChange } from '../analytics/analytics.repository.js';
-import { utcDay } from '../articles/view-keys.js';
+import { utcDay } from '../../lib/time.js';
 
 export function createSubscriptionsRepository(db: Database) {
   return {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { PublicUserSchema, UpdateUserSchema } from '../../../contract/users.js';
-import { forbidden, notFound } from '../../http/errors.js';
-import { requireUser, signedInBeforeValidation } from '../../http/session.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { requireUser, signedInOnly } from '../../http/session.js';
 import { userRowToPublicUser, type UsersRepository } from './users.repository.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository }> = async (app, { users }) => {
@@ -28,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository }> = as
     '/users/:id',
     {
       // Signed-out requests get 401 before their body is looked at.
-      preValidation: signedInBeforeValidation(),
+      onRequest: signedInOnly(),
       schema: {
         tags: ['users'],
         summary: 'Update your own bio (at most 300 characters)',

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { readerChannels } from './articles.repository.js';
+
+/** Lists drawn from the published articles as a whole: the feed's filter choices, RSS and the sitemap. */
+export function createArticleListsRepository(db: Database) {
+  return {
+    /** Filter choices over the published articles a feed draws from. */
+    async facets(readerId: number | undefined, max: number) {
+      const scope = (q: any) => (readerId === undefined ? q : q.where('articles.channel_id', 'in', readerChannels(db, readerId)));
+      const [categories, locations, channels] = await Promise.all([
+        scope(
+          db
+            .selectFrom('article_categories')
+            .innerJoin('articles', 'articles.id', 'article_categories.article_id')
+            .select((eb) => ['article_categories.category_id as id', eb.fn.countAll<number>().as('count')])
+            .where('articles.published', '=', 1)
+            .groupBy('article_categories.category_id'),
+        )
+          .orderBy('count', 'desc')
+          .limit(max)
+          .execute() as Promise<{ id: number; count: number }[]>,
+        scope(
+          db
+            .selectFrom('articles')
+            .select((eb) => ['articles.location_name as name', eb.fn.countAll<number>().as('count')])
+            .where('articles.published', '=', 1)
+            .where('articles.location_name', 'is not', null)
+            .groupBy('articles.location_name'),
+        )
+          .orderBy('count', 'desc')
+          .limit(max)
+          .execute() as Promise<{ name: string; count: number }[]>,
+        scope(
+          db
+            .selectFrom('articles')
+            .innerJoin('channels', 'channels.id', 'articles.channel_id')
+            .select((eb) => ['channels.id', 'channels.name', eb.fn.countAll<number>().as('count')])
+            .where('articles.published', '=', 1)
+            .groupBy(['channels.id', 'channels.name']),
+        )
+          .orderBy('count', 'desc')
+          .limit(max)
+          .execute() as Promise<{ id: number; name: string; count: number }[]>,
+      ]);
+      return { categories, locations, channels };
+    },
+
+    /** Latest published articles, for feeds (RSS) and the sitemap. */
+    latestPublished(limit: number, channelId?: number) {
+      let query = db
+        .selectFrom('articles')
+        .innerJoin('channels', 'channels.id', 'articles.channel_id')
+        .select(['articles.id', 'articles.slug', 'articles.title', 'articles.created_at', 'articles.last_edited', 'channels.name as channel_name'])
+        .select(sql<string>`substr(articles.plain_text, 1, 400)`.as('text'))
+        .where('articles.published', '=', 1);
+      if (channelId !== undefined) query = query.where('articles.channel_id', '=', channelId);
+      return query.orderBy('articles.created_at', 'desc').orderBy('articles.id', 'desc').limit(limit).execute();
+    },
+  };
+}
+export type ArticleListsRepository = ReturnType<typeof createArticleListsRepository>;

@@ -1,0 +1,107 @@
+import type { Selectable } from 'kysely';
+import type { Article, ArticleImage, ArticleSummary } from '../../../contract/articles.js';
+import { parseJson } from '../../db/json-helpers.js';
+import type { ArticleImagesTable, ArticlesTable } from '../../db/schema.js';
+import type { CategoryIndex } from './categories.repository.js';
+
+/**
+ * The rows the articles repositories read and the one place each becomes its contract shape
+ * (DESIGN.md section 4 names the fields).
+ */
+
+/**
+ * The columns of `articles` every card, page and list reads: the one list to extend when an
+ * article gains a plain field (docs/adding-a-field.md). The admin list reads them too.
+ */
+export const ARTICLE_COLUMNS = [
+  'id', 'slug', 'title', 'user_id', 'channel_id', 'location_name', 'location_lat', 'location_lng', 'published',
+  'created_at', 'last_edited', 'view_count', 'view_boost', 'like_count', 'like_boost', 'dislike_count', 'dislike_boost', 'comment_count',
+] as const satisfies readonly (keyof ArticlesTable)[];
+export const QUALIFIED_ARTICLE_COLUMNS = ARTICLE_COLUMNS.map((column) => `articles.${column}` as const);
+
+export type ArticleImageRow = Pick<Selectable<ArticleImagesTable>, 'id' | 'image_url' | 'caption' | 'position' | 'width' | 'height' | 'variants'>;
+
+/** The article columns every feed card and page reads, with its channel's name and slug. */
+export type ArticleRowBase = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[number]> & {
+  channel_name: string;
+  channel_slug: string;
+  /** JSON (text in SQLite) list of category ids, in the author's order. */
+  category_ids: unknown;
+};
+
+export interface ArticleSummaryRow extends ArticleRowBase {
+  excerpt: string;
+  /** JSON object (text in SQLite) of the first image, or null. */
+  first_image: unknown;
+  sort_value: number;
+}
+
+export interface ArticleDetailRow extends ArticleRowBase {
+  content: string;
+  /** The start of the plain text, as much as an excerpt shows. */
+  excerpt: string;
+  author_username: string;
+  images: unknown;
+  /** The reading user's reaction (1 like, 0 dislike), null when none or when read signed out. */
+  reader_reaction: number | null;
+}
+
+export function imageRowToImage(row: ArticleImageRow): ArticleImage {
+  return {
+    id: row.id,
+    imageUrl: row.image_url,
+    caption: row.caption,
+    order: row.position,
+    width: row.width,
+    height: row.height,
+    variants: parseJson(row.variants, []),
+  };
+}
+
+function baseFields(row: ArticleRowBase, categories: CategoryIndex) {
+  const categoryIds = parseJson<{ id: number }[]>(row.category_ids, []).map((c) => c.id);
+  const named = categoryIds.flatMap((id) => {
+    const name = categories.paths.get(id);
+    return name ? [{ id, name }] : [];
+  });
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    userId: row.user_id,
+    channelId: row.channel_id,
+    channel: { id: row.channel_id, name: row.channel_name, slug: row.channel_slug },
+    categories: named,
+    category: named[0]?.name ?? null,
+    location: row.location_name,
+    location_name: row.location_name,
+    location_lat: row.location_lat,
+    location_lng: row.location_lng,
+    published: row.published === 1,
+    status: row.published === 1 ? ('published' as const) : ('draft' as const),
+    createdAt: new Date(row.created_at).toISOString(),
+    lastEdited: new Date(row.last_edited).toISOString(),
+    viewCount: row.view_count + row.view_boost,
+    likes: row.like_count + row.like_boost,
+    dislikes: row.dislike_count + row.dislike_boost,
+    commentCount: row.comment_count,
+  };
+}
+
+export function summaryRowToSummary(row: ArticleSummaryRow, categories: CategoryIndex): ArticleSummary {
+  const image = parseJson<ArticleImageRow | null>(row.first_image, null);
+  return { ...baseFields(row, categories), excerpt: row.excerpt, image: image ? imageRowToImage(image) : null };
+}
+
+/** An article's answer; `readerId` is who read it (their reaction is in the row), null signed out. */
+export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIndex, readerId: number | null): Article {
+  return {
+    ...baseFields(row, categories),
+    content: row.content,
+    excerpt: row.excerpt,
+    images: parseJson<ArticleImageRow[]>(row.images, []).map(imageRowToImage),
+    author: { id: row.user_id, username: row.author_username },
+    userReaction: readerId !== null && row.reader_reaction !== null ? row.reader_reaction === 1 : null,
+  };
+}
+
