@@ -239,8 +239,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // (a route hook, so the cache keeps the plain serialized body). Its onRequest hook reads the
   // parsed cookies and answers hits before the session lookup.
   await app.register(fastifyCookie);
-  // Before the cache's onSend: a deleted article's page is a 410 by the time the cache sees it, so
-  // a kept 404 never answers for it.
+  // Before the cache's onSend: a deleted article's page is already a 410 when the cache decides
+  // what to keep, so nothing it keeps can answer for that address with another status.
   if (config.webDev || config.webRoot) registerRetiredArticleAddresses(app, (segment) => ctx.articlesRepository.isRetiredSegment(segment));
   const responseCache = registerResponseCache(app, { ttlMs: config.microCacheMs });
   // After the cache's hook: a hit carries the headers Helmet set on the answer it keeps.

@@ -51,3 +51,32 @@ describe.each(testDatabases())('retired article addresses on %s', (kind) => {
     for (const made of [takeover.json(), again, former]) expect((await reader().get(`/articles/${made.slug}-${made.id}`)).statusCode).toBe(200);
   });
 });
+
+/**
+ * With the response cache on: the deleted article's page that anonymous readers shared is dropped
+ * by the delete, and its address answers 410 on every later request, never a kept copy.
+ */
+describe('retired article addresses behind the response cache', () => {
+  const t = useTestApp('sqlite', { MICRO_CACHE_MS: '60000' }, { webRoot: builtWebRoot() });
+  const reader = () => new TestClient(() => t.app);
+
+  it('answer 410 to every reader, never a kept 404', async () => {
+    const mayor = await signedInClient(t, 'cached_mayor');
+    const desk = (await mayor.client.post('/api/channels', { name: 'Cached desk', description: 'Town' })).json();
+    const article = (await mayor.client.post('/api/articles', { title: 'Cached resignation', content: '<p>Gone soon.</p>', channelId: desk.id })).json();
+    const page = `/articles/${article.slug}-${article.id}`;
+    expect((await reader().get(page)).statusCode).toBe(200);
+    expect((await reader().get(page)).headers['x-cache']).toBe('hit');
+    expect((await mayor.client.delete(`/api/articles/${article.id}`)).statusCode).toBe(204);
+
+    for (let i = 0; i < 3; i++) {
+      const gone = await reader().get(page);
+      expect(gone.statusCode, `request ${i + 1}`).toBe(410);
+      expect(gone.headers['x-cache'], `request ${i + 1}`).toBeUndefined();
+      expect(textOf(gone.body)).toMatch(/not found/i);
+    }
+    // A never-existing address is still a 404, and may be kept as one.
+    expect((await reader().get('/articles/never-was-cached-2000000000')).statusCode).toBe(404);
+    expect((await reader().get('/articles/never-was-cached-2000000000')).statusCode).toBe(404);
+  });
+});

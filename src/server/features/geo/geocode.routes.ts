@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { GeocodeQuerySchema, GeocodeResultSchema } from '../../../contract/geo.js';
-import { unauthorized } from '../../lib/errors.js';
+import { signedInOnly } from '../../http/session.js';
 import type { Geocoder } from './geocoder.js';
 
 export interface GeocodeRoutesOptions {
@@ -29,9 +29,7 @@ export const geocodeRoutes: FastifyPluginAsyncZod<GeocodeRoutesOptions> = async 
           keyGenerator: (request) => (request.user ? `geocode-user-${request.user.id}` : `geocode-ip-${request.ip}`),
         },
       },
-      preValidation: async (request) => {
-        if (requireSession && !request.user) throw unauthorized(GEOCODE_SIGN_IN_MESSAGE);
-      },
+      ...(requireSession ? { onRequest: signedInOnly(GEOCODE_SIGN_IN_MESSAGE) } : {}),
       schema: {
         tags: ['geo'],
         summary: 'Search places (cities, regions, countries) for the location picker',
@@ -41,7 +39,7 @@ export const geocodeRoutes: FastifyPluginAsyncZod<GeocodeRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      // Behind a session, the answer is private like every signed-in answer (private-answers.ts).
+      // Behind a session, the answer is private like every signed-in answer (http/response-cache.ts).
       if (!requireSession) reply.header('cache-control', 'public, max-age=86400');
       return { features: await geocoder.search(request.query) };
     },
