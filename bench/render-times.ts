@@ -42,6 +42,7 @@ const email = createEmailService({
   publicUrl,
   confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000 }),
   resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000 }),
+  recipientThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000 }),
   onQueued: () => {},
 });
 const services = { ...context, email };

@@ -31,6 +31,10 @@ describeInBrowser('email in the browser', () => {
 
     await journey.goto('/profile');
     await page.getByLabel('Email address').fill(address);
+    // A stolen session alone cannot point the account's mail elsewhere: the password is asked for.
+    await page.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect.poll(() => page.getByText('Enter your current password to change your email address').isVisible()).toBe(true);
+    await page.getByLabel('Your current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Send confirmation link' }).click();
     await expect.poll(() => page.getByText(`Waiting for confirmation: ${address}`).isVisible()).toBe(true);
     const [confirmation] = await smtp.waitFor(1, (m) => m.to.includes(address) && m.subject.startsWith('Confirm'));
@@ -70,7 +74,7 @@ describeInBrowser('email in the browser', () => {
     const channel = (await author.client.post('/api/channels', { name: 'Unsubscribe Desk', description: 'Desk' })).body.id as number;
     const reader = await register(site.server.url, 'mailreader');
     const address = `${reader.username}@mail.test`;
-    await reader.client.put('/api/user/email', { email: address });
+    await reader.client.put('/api/user/email', { email: address, currentPassword: 'correct-horse' });
     const [confirmation] = await smtp.waitFor(1, (m) => m.to.includes(address.toLowerCase()));
     const token = new URL(`http://x${pathOf(confirmation!.text, '/confirm-email')}`).searchParams.get('token');
     expect((await reader.client.post('/api/email/confirm', { token })).status).toBe(200);
@@ -95,6 +99,10 @@ describeInBrowser('email in the browser', () => {
     await registerThroughForm(journey, username);
     await journey.goto('/profile');
     await page.getByLabel('Email address').fill(address);
+    // A stolen session alone cannot point the account's mail elsewhere: the password is asked for.
+    await page.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect.poll(() => page.getByText('Enter your current password to change your email address').isVisible()).toBe(true);
+    await page.getByLabel('Your current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Send confirmation link' }).click();
     const [first] = await smtp.waitFor(1, (m) => m.to.includes(address) && m.subject.startsWith('Confirm'));
     await journey.goto(pathOf(first!.text, '/confirm-email'));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { CursorSchema, LimitSchema, paginated } from './pagination.js';
+import { withoutXmlForbidden } from './text.js';
 
 export const ARTICLE_MESSAGES = {
   notFound: 'Article not found',
@@ -163,6 +164,8 @@ export type Facets = z.infer<typeof FacetsSchema>;
 
 const TitleSchema = z
   .string({ error: ARTICLE_MESSAGES.titleRequired })
+  // Kept out of titles, not refused: a pasted control character would break the RSS feeds.
+  .overwrite(withoutXmlForbidden)
   .trim()
   .min(1, ARTICLE_MESSAGES.titleRequired)
   .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`);

@@ -3,6 +3,7 @@ import { IdSchema } from './common.js';
 import { LIMITS } from './limits.js';
 import { CHANNEL_SORTS } from './channel-rules.js';
 import { CursorSchema, LimitSchema, paginated } from './pagination.js';
+import { withoutXmlForbidden } from './text.js';
 
 export { CHANNEL_MESSAGES, CHANNEL_SORTS, type ChannelSort } from './channel-rules.js';
 
@@ -33,11 +34,14 @@ export type ChannelPage = z.infer<typeof ChannelPageSchema>;
 
 const NameSchema = z
   .string({ error: 'Channel name is required' })
+  // The channel's feed carries both: no character XML forbids.
+  .overwrite(withoutXmlForbidden)
   .trim()
   .min(1, 'Channel name is required')
   .max(LIMITS.channelNameMax, `Channel name must be at most ${LIMITS.channelNameMax} characters`);
 const DescriptionSchema = z
   .string({ error: 'Description is required' })
+  .overwrite(withoutXmlForbidden)
   .trim()
   .min(1, 'Description is required')
   .max(LIMITS.channelDescriptionMax, `Description must be at most ${LIMITS.channelDescriptionMax} characters`);

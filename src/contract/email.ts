@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PasswordSchema } from './auth.js';
+import { LIMITS } from './limits.js';
 
 /**
  * Email on the account, password reset and new-article notifications (DESIGN.md
@@ -22,13 +23,29 @@ export const EmailSettingsSchema = z
     pendingEmail: z.string().nullable(),
     /** Mail to the confirmed address bounced or was reported as spam: nothing is sent to it until it is confirmed again. */
     undeliverable: z.boolean(),
+    /**
+     * An account without a password (signed in with Google) asked to change or remove its confirmed
+     * address: a link to approve it went to that address, and nothing changes until it is followed.
+     */
+    pendingApproval: z.enum(['change', 'remove']).nullable(),
   })
   .meta({ id: 'EmailSettings' });
 export type EmailSettings = z.infer<typeof EmailSettingsSchema>;
 
+/**
+ * The account's current password, which adding, changing or removing the address needs when the
+ * account has one: with a stolen session alone, nobody can point the account's mail (and so its
+ * password resets) elsewhere.
+ */
+const CurrentPasswordSchema = z.string({ error: 'Current password must be text' }).max(LIMITS.passwordMax).optional();
+
 /** PUT /api/user/email */
-export const ChangeEmailSchema = z.object({ email: EmailAddressSchema }).meta({ id: 'ChangeEmail' });
+export const ChangeEmailSchema = z.object({ email: EmailAddressSchema, currentPassword: CurrentPasswordSchema }).meta({ id: 'ChangeEmail' });
 export type ChangeEmail = z.infer<typeof ChangeEmailSchema>;
+
+/** DELETE /api/user/email (no body for an account without a password). */
+export const RemoveEmailSchema = z.object({ currentPassword: CurrentPasswordSchema }).meta({ id: 'RemoveEmail' });
+export type RemoveEmail = z.infer<typeof RemoveEmailSchema>;
 
 const TokenSchema = z
   .string({ error: 'The link is missing its token' })
@@ -38,7 +55,14 @@ const TokenSchema = z
 
 /** POST /api/email/confirm */
 export const ConfirmEmailSchema = z.object({ token: TokenSchema }).meta({ id: 'ConfirmEmail' });
-export const ConfirmEmailResultSchema = z.object({ success: z.literal(true), email: z.string() }).meta({ id: 'ConfirmEmailResult' });
+export const ConfirmEmailResultSchema = z
+  .object({
+    success: z.literal(true),
+    email: z.string(),
+    /** For a link that approved a change or a removal (not a confirmation): what happened. */
+    message: z.string().optional(),
+  })
+  .meta({ id: 'ConfirmEmailResult' });
 
 /** POST /api/auth/forgot-password: a username or an email address. */
 export const ForgotPasswordSchema = z
@@ -93,6 +117,12 @@ export const EMAIL_MESSAGES = {
   passwordReset: 'Your password has been changed and you are signed in.',
   unsubscribed: 'You will not get these emails any more.',
   needsConfirmedEmail: 'Add and confirm an email address on your profile to get emails.',
+  currentPasswordRequired: 'Enter your current password to change your email address',
+  approvalSent: 'We sent a link to your current address. Follow it to approve this.',
+  changeApproved: 'Change approved. We sent a confirmation link to the new address; it works for 24 hours.',
+  removed: 'Your email address was removed.',
+  tooManyConfirmations: 'Too many confirmation emails. Please wait an hour and try again.',
+  tooManyToAddress: 'Too many confirmation emails were sent to this address. Please wait an hour and try again.',
 } as const;
 
 /**

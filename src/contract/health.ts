@@ -5,6 +5,11 @@ export const HealthSchema = z
     status: z.enum(['ok', 'degraded']),
     database: z.enum(['up', 'down']),
     dialect: z.enum(['sqlite', 'postgres']),
+    /**
+     * The shared Redis (REDIS_URL): 'off' when not configured. While it is 'down' the site works and
+     * each instance counts its limits alone; the status is then 'degraded' (with HTTP 200).
+     */
+    redis: z.enum(['up', 'down', 'off']),
     version: z.string(),
     /** Whether place search has what it needs in memory (the offline gazetteer loads after start). */
     placeSearch: z.enum(['ready', 'loading']),

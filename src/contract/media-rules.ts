@@ -23,6 +23,10 @@ export const MEDIA_MESSAGES = {
   unreadable: 'The image could not be read; the file may be damaged',
   tooManyImages: `An article can have at most ${LIMITS.imagesPerArticle} images`,
   notOurUpload: 'Images must be uploaded to Broadsheet first',
+  /** The per-account quota of uploads not yet used in an article (UPLOAD_QUOTA_MB, UPLOAD_ABANDON_MINUTES). */
+  uploadQuotaReached: (quotaMb: number, abandonMinutes: number) =>
+    `Images not yet used in an article may take up to ${quotaMb} MB per account, and yours have reached it. ` +
+    `Save your article to use them; unused images are removed after ${abandonMinutes === 60 ? 'an hour' : `${abandonMinutes} minutes`}.`,
   duplicateImage: 'The same image is listed twice',
   captionTooLong: `Caption must be at most ${IMAGE_CAPTION_MAX} characters`,
   /** Spec 1 section 8. */

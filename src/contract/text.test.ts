@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugify, stripHtml, truncateAtBoundary } from './text.js';
+import { slugify, stripHtml, truncateAtBoundary, withoutXmlForbidden } from './text.js';
 
 describe('slugify', () => {
   it.each([
@@ -53,5 +53,14 @@ describe('truncateAtBoundary', () => {
       expect(truncateAtBoundary(text, 100).length).toBeLessThanOrEqual(100);
       expect(truncateAtBoundary(text, 160).length).toBeLessThanOrEqual(160);
     }
+  });
+});
+
+describe('withoutXmlForbidden', () => {
+  it('drops what XML 1.0 forbids and keeps everything else, emoji and other surrogate pairs included', () => {
+    expect(withoutXmlForbidden('a\u0000b\u0001c\u0008d\u000be\u000cf\u001fg\ufffeh\uffffi')).toBe('abcdefghi');
+    expect(withoutXmlForbidden('tab\tline\ncarriage\r')).toBe('tab\tline\ncarriage\r');
+    expect(withoutXmlForbidden('emoji 😀 𐏿 é \u00a0 \u0085 \ud7ff \ue000 \ufffd')).toBe('emoji 😀 𐏿 é \u00a0 \u0085 \ud7ff \ue000 \ufffd');
+    expect(withoutXmlForbidden('lone \ud800 high, lone \udc00 low, reversed \udfff\ud800.')).toBe('lone  high, lone  low, reversed .');
   });
 });

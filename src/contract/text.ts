@@ -13,6 +13,19 @@ export function slugify(text: string): string {
   return slug || 'untitled';
 }
 
+/**
+ * The characters XML 1.0 forbids: C0 controls other than tab, line feed and carriage return, lone
+ * surrogate halves, U+FFFE and U+FFFF. One of them in a title makes every RSS reader refuse the
+ * whole feed, so text that may reach a feed is written without them (and the feed writer drops any
+ * that older rows still hold).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+export function withoutXmlForbidden(text: string): string {
+  return text.replace(XML_FORBIDDEN, '');
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
 /** Where one block of text ends and the next begins (opening or closing block tags). */

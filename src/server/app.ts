@@ -23,6 +23,9 @@ import { registerSessionResolver } from './http/session.js';
 import { registerArticleRefResolver } from './http/article-ref.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPages } from './http/pages.js';
+import { failoverRateLimitStore } from './http/failover-rate-limit-store.js';
+import { connectRedis } from './lib/redis-link.js';
+import { serializeRequestForLog } from './lib/log-redaction.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createSessionsRepository } from './features/auth/sessions.repository.js';
@@ -52,6 +55,7 @@ import { createChannelTableRepository } from './features/articles/channel-table.
 import { createArticleSearch } from './features/search/search.repository.js';
 import { createArticlesService, type ArticlesServiceDeps } from './features/articles/articles.service.js';
 import { articlesRoutes } from './features/articles/articles.routes.js';
+import { registerRetiredArticleAddresses } from './features/articles/retired-addresses.js';
 import { createViewKeys } from './features/articles/view-keys.js';
 import { createPageDataSource } from './features/pages/page-data-source.js';
 import { feedsRoutes } from './features/articles/feeds.routes.js';
@@ -59,6 +63,7 @@ import { createStorage } from './features/media/storage.js';
 import { createMediaRepository } from './features/media/media.repository.js';
 import { createMediaService } from './features/media/media.service.js';
 import { mediaRoutes, registerLocalUploads } from './features/media/media.routes.js';
+import { setImageMemoryBudget } from './features/media/image-pipeline.js';
 import { createReactionsRepository } from './features/reactions/reactions.repository.js';
 import { createReactionsService } from './features/reactions/reactions.service.js';
 import { reactionsRoutes } from './features/reactions/reactions.routes.js';
@@ -104,7 +109,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     viewKeys: createViewKeys(db),
     written,
   };
-  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written });
+  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written, quota: config.uploads });
   // Deleting an article deletes the stored files no other article uses.
   articlesDeps.onImagesReleased = (urls) => media.release(urls);
   return {
@@ -120,7 +125,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     oidcAccounts: createOidcAccounts(db),
     categories,
     locations: createLocationsRepository(db),
-    geocoder: createGeocoder(config.geocoder),
+    geocoder: createGeocoder(config.geocoder, config.geocoding),
     subscriptions,
     channelsRepository,
     channels: createChannelsService(channelsRepository, subscriptions, Date.now, written),
@@ -151,6 +156,8 @@ export interface BuildAppOptions {
   /** The context built on that database (one per process: main.ts seeds through it before listening). */
   context?: AppContext;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole site as a Fastify instance. It never listens: main.ts does, tests inject. */
@@ -159,6 +166,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const database = options.database ?? createDatabase(config.database);
   const ctx = options.context ?? createContext(config, database);
   const secure = config.publicUrl.startsWith('https://');
+  // Process-wide, as libvips' memory is: what the images decoded at once may hold together.
+  setImageMemoryBudget(config.images.memoryBytes);
   const { trustProxy } = config;
 
   const app = Fastify({
@@ -168,8 +177,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // Single-use links and sign-in codes travel in query strings: never into the log.
+            serializers: { req: serializeRequestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
             // Readable lines while developing; JSON everywhere else.
-            ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+            ...(config.env === 'development' && !options.logStream ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
           },
     // Routes that take more say so (http/body-limits.ts).
     bodyLimit: BODY_LIMITS.default,
@@ -228,6 +240,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // (a route hook, so the cache keeps the plain serialized body). Its onRequest hook reads the
   // parsed cookies and answers hits before the session lookup.
   await app.register(fastifyCookie);
+  // Before the cache's onSend: a deleted article's page is already a 410 when the cache decides
+  // what to keep, so nothing it keeps can answer for that address with another status.
+  if (config.webDev || config.webRoot) registerRetiredArticleAddresses(app, (segment) => ctx.articlesRepository.isRetiredSegment(segment));
   const responseCache = registerResponseCache(app, { ttlMs: config.microCacheMs });
   // After the cache's hook: a hit carries the headers Helmet set on the answer it keeps.
   registerSecurityHeaders(app, {
@@ -244,16 +259,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     syncThreshold: 1024 * 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
   });
-  // One Redis connection for every shared limit (per client and per account) and for cache invalidations, when configured.
-  // ioredis loads only when configured (about 8 MB of heap an instance without Redis never needs).
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  const devices = createDeviceCookies(ctx.users, { secure });
+  // One Redis connection for every shared limit (per client and per account) and for cache
+  // invalidations, when configured; while it is unreachable, limits are counted in this process.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.client.disconnect());
   // Writes drop the entries they affect from this instance's cache, and from the others' over Redis.
   ctx.invalidation.subscribe((tags) => responseCache.invalidate(tags));
   if (redis) {
-    const disconnect = bridgeOverRedis(ctx.invalidation, redis, (error) => app.log.warn({ err: error }, 'cache invalidation over Redis failed'));
+    // An outage is logged once by the link; its errors here would repeat it for every write.
+    const disconnect = bridgeOverRedis(ctx.invalidation, redis.client, (error) =>
+      redis.isDown() ? app.log.debug({ err: error }, 'cache invalidation over Redis skipped') : app.log.warn({ err: error }, 'cache invalidation over Redis failed'),
+    );
     app.addHook('onClose', async () => disconnect());
   }
   await app.register(fastifyRateLimit, {
@@ -262,9 +279,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     timeWindow: 60_000,
     // Only writes count against the general limit; reads are cheap and cached.
     allowList: (request) => request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS',
-    redis,
-    nameSpace: 'broadsheet-rl-',
-    skipOnError: true,
+    ...(redis ? { store: failoverRateLimitStore(redis, 'broadsheet-rl-') } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
@@ -288,6 +303,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     publicUrl: config.publicUrl,
     confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000, redis }),
     resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000, redis }),
+    recipientThrottle: createLoginThrottle({ max: config.email.confirmationsPerAddress, windowMs: 60 * 60_000, redis }),
     onQueued: () => ctx.outboxQueued.dispatchEvent(new Event('queued')),
   });
 
@@ -299,12 +315,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     sessions: ctx.sessions,
     cookie: { secure },
     loginThrottle: createLoginThrottle({ max: config.rateLimits.auth, windowMs: 60_000, redis }),
-    devices: createDeviceCookies(ctx.users, { secure }),
+    devices,
   });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db: ctx.db, dialect: ctx.dialect, placeSearchReady: () => ctx.geocoder.ready?.() ?? true });
+      await api.register(healthRoutes, { db: ctx.db, dialect: ctx.dialect, placeSearchReady: () => ctx.geocoder.ready?.() ?? true, redis });
       await api.register(authRoutes, {
         signIn: passwordSignIn,
         sessions: ctx.sessions,
@@ -316,12 +332,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(passwordRoutes, {
         users: ctx.users,
         sessions: ctx.sessions,
+        cookie: { secure },
+        devices,
         authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
       });
       await api.register(usersRoutes, { users: ctx.users });
       await api.register(categoriesRoutes, { categories: ctx.categories });
       await api.register(locationsRoutes, { locations: ctx.locations });
-      await api.register(geocodeRoutes, { geocoder: ctx.geocoder });
+      await api.register(geocodeRoutes, {
+        geocoder: ctx.geocoder,
+        perMinute: config.geocoding.perMinute,
+        // Mapbox bills every request: only signed-in users (the article editor) may spend them.
+        requireSession: config.geocoder.kind === 'mapbox',
+      });
       await api.register(channelsRoutes, { channels: ctx.channels });
       await api.register(articlesRoutes, { articles: ctx.articles });
       await api.register(mediaRoutes, { media: ctx.media, uploadRateLimit: { max: Math.min(config.rateLimits.write, 60), timeWindow: 60_000 } });
@@ -335,6 +358,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         users: ctx.users,
         sessions: ctx.sessions,
         cookie: { secure },
+        devices,
         webhookSecret: config.email.webhookSecret,
         authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
         preview: config.env === 'development' ? { siteName: 'Broadsheet', publicUrl: config.publicUrl } : undefined,

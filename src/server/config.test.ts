@@ -56,3 +56,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });
 });
+
+describe('TRUST_PROXY ranges', () => {
+  it('accepts the networks proxies live in', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,172.16.0.0/12,fd00::/32,2001:db8::/48,::ffff:10.0.0.0/104' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '172.16.0.0/12',
+      'fd00::/32',
+      '2001:db8::/48',
+      '::ffff:10.0.0.0/104',
+    ]);
+  });
+
+  it.each(['0.0.0.0/1,128.0.0.0/1', '0.0.0.0/0', '::/0', '2000::/3', '10.0.0.0/7', '::ffff:0.0.0.0/96'])(
+    'refuses %s, which trusts nearly every client, with a message rather than a stack trace',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .* wider than a network of proxies \(at most \/8 for IPv4, \/32 for IPv6\)/);
+    },
+  );
+});

@@ -52,6 +52,12 @@ const EnvSchema = z.object({
   /** Serve pages through Vite's dev server with hot reload (npm run dev sets it). */
   WEB_DEV: booleanFromEnv.default(false),
   GEOCODER_URL: optionalString.pipe(z.url().optional()),
+  /** How long an upstream geocoder's answer (Mapbox, Nominatim) is reused; 0 asks upstream every time. */
+  GEOCODE_CACHE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(24 * 30).default(24),
+  /** How many distinct place searches the cache keeps. */
+  GEOCODE_CACHE_ENTRIES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000).default(10_000),
+  /** Place searches one client (a signed-in user, else an address) may make per minute. */
+  GEOCODE_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in and registration attempts allowed per client per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -69,6 +75,12 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(4096),
   /** Restart the server when it crashes (a supervising primary process; see README, "Running in production"). */
   SUPERVISE: booleanFromEnv.default(false),
+  /** The memory images being processed at once may hold together, by their estimated decoded size (media/decode-budget.ts). */
+  IMAGE_MEMORY_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(64).max(64 * 1024).default(192),
+  /** What one account's uploads not yet used in an article may take (files and their copies). */
+  UPLOAD_QUOTA_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).max(1024 * 1024).default(200),
+  /** How long an upload may stay unused in any article before it is removed. */
+  UPLOAD_ABANDON_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(5).max(7 * 24 * 60).default(60),
   /** How long anonymous read responses are served from memory; 0 turns the cache off. */
   MICRO_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   /** Email: an SMTP server URL (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
@@ -79,6 +91,8 @@ const EnvSchema = z.object({
   DIGEST_HOUR_UTC: z.coerce.number({ error: 'must be an hour from 0 to 23' }).int().min(0).max(23).default(7),
   /** How long a sender holds the outbox rows it claimed before another instance may take them over. */
   EMAIL_CLAIM_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int().min(1).max(3600).default(60),
+  /** Confirmation (and approval) emails one address may receive per hour, whoever asks for them. */
+  CONFIRM_EMAILS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(3),
   /** Whether this instance drains the email outbox (every instance does by default; they share the work). */
   EMAIL_SENDER: booleanFromEnv.default(true),
   /** The bearer token the mail provider's bounce and complaint webhook sends to POST /api/email/events; unset: the endpoint refuses everything. */
@@ -107,10 +121,25 @@ export interface AppConfig {
     publicUrl?: string;
   };
   geocoder: { kind: 'offline' } | { kind: 'mapbox'; token: string; apiUrl?: string } | { kind: 'nominatim'; url: string };
+  /** Place search: how upstream answers are reused and how often one client may search. */
+  geocoding: { cacheTtlMs: number; cacheEntries: number; perMinute: number };
   logLevel: string;
   rateLimits: { auth: number; write: number; reaction: number; comment: number };
   microCacheMs: number;
-  email: { smtpUrl?: string; from: string; digestHourUtc: number; claimSeconds: number; sender: boolean; outboxDir: string; webhookSecret?: string };
+  /** Image processing: the memory the images decoded at once may hold together (bytes). */
+  images: { memoryBytes: number };
+  /** Uploads not yet used in an article: the quota per account and when they count as abandoned. */
+  uploads: { quotaBytes: number; abandonAfterMs: number };
+  email: {
+    smtpUrl?: string;
+    from: string;
+    digestHourUtc: number;
+    claimSeconds: number;
+    sender: boolean;
+    outboxDir: string;
+    webhookSecret?: string;
+    confirmationsPerAddress: number;
+  };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (see parseTrustProxy). */
   trustProxy: false | number | string[];
   /** Limits of the HTTP server itself (http/server-limits.ts). */
@@ -178,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : e.GEOCODER_URL
         ? { kind: 'nominatim', url: e.GEOCODER_URL }
         : { kind: 'offline' },
+    geocoding: { cacheTtlMs: Math.round(e.GEOCODE_CACHE_HOURS * 60 * 60 * 1000), cacheEntries: e.GEOCODE_CACHE_ENTRIES, perMinute: e.GEOCODE_RATE_LIMIT },
     logLevel: e.LOG_LEVEL,
     rateLimits: {
       auth: e.AUTH_RATE_LIMIT,
@@ -186,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       comment: Math.min(e.COMMENT_RATE_LIMIT, e.WRITE_RATE_LIMIT),
     },
     microCacheMs: e.MICRO_CACHE_MS,
+    images: { memoryBytes: e.IMAGE_MEMORY_MB * 1024 * 1024 },
+    uploads: { quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024, abandonAfterMs: e.UPLOAD_ABANDON_MINUTES * 60_000 },
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     webDev: e.WEB_DEV,
     email: {
@@ -196,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sender: e.EMAIL_SENDER,
       outboxDir: path.join(dataDir, 'outbox'),
       webhookSecret: e.EMAIL_WEBHOOK_SECRET,
+      confirmationsPerAddress: e.CONFIRM_EMAILS_PER_ADDRESS,
     },
     trustProxy,
     connections: { perAddress: e.MAX_CONNECTIONS_PER_ADDRESS, total: e.MAX_CONNECTIONS },
@@ -237,5 +270,26 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     return !/^\d+$/.test(bits) || Number(bits) > max;
   });
   if (bad.length > 0) return `not a hop count or a list of addresses/CIDR ranges: ${bad.join(', ')}`;
+  const wide = entries.filter((entry) => !named.has(entry) && isWiderThanAProxyNetwork(entry));
+  if (wide.length > 0) {
+    return `${wide.join(', ')} ${wide.length === 1 ? 'is' : 'are'} wider than a network of proxies (at most /${MIN_PROXY_PREFIX.v4} for IPv4, /${MIN_PROXY_PREFIX.v6} for IPv6): list your proxies' own addresses or ranges, or set a hop count`;
+  }
   return entries;
+}
+
+/**
+ * The widest ranges TRUST_PROXY accepts. Trusting a wider range (e.g. 0.0.0.0/1 plus
+ * 128.0.0.0/1) trusts nearly every address, which is `true` in disguise: clients would choose the
+ * address their limits are counted by. /8 is already a whole private network (10.0.0.0/8).
+ */
+const MIN_PROXY_PREFIX = { v4: 8, v6: 32 };
+
+function isWiderThanAProxyNetwork(entry: string): boolean {
+  const [address, bits] = entry.split('/') as [string, string | undefined];
+  if (bits === undefined) return false;
+  const prefix = Number(bits);
+  if (net.isIP(address) === 4) return prefix < MIN_PROXY_PREFIX.v4;
+  // An IPv4-mapped IPv6 range (::ffff:a.b.c.d/n) covers IPv4 addresses: its last 32 bits count as IPv4's.
+  if (/^::ffff:/i.test(address)) return prefix - 96 < MIN_PROXY_PREFIX.v4;
+  return prefix < MIN_PROXY_PREFIX.v6;
 }

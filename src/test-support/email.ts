@@ -56,8 +56,10 @@ export async function confirmAddress(
   client: TestClient,
   address: string,
   deliver: (address: string) => Promise<{ text: string }[]>,
+  /** The account's password (signedInClient's by default): changing the address needs it. */
+  currentPassword = 'correct-horse',
 ): Promise<void> {
-  const asked = await client.request({ method: 'PUT', url: '/api/user/email', payload: { email: address } });
+  const asked = await client.request({ method: 'PUT', url: '/api/user/email', payload: { email: address, currentPassword } });
   if (asked.statusCode !== 202) throw new Error(`PUT /api/user/email: ${asked.statusCode} ${asked.body}`);
   const messages = await deliver(address);
   const last = messages.at(-1);

@@ -43,6 +43,55 @@ export function pngDeclaring(width: number, height: number, idatBytes = 4 * 1024
   ]);
 }
 
+/** PNG colour types and their samples per pixel (IHDR). */
+const PNG_CHANNELS = { gray: [0, 1], rgb: [2, 3], grayAlpha: [4, 2], rgba: [6, 4] } as const;
+
+/** The seven passes of Adam7 interlacing: x start, y start, x step, y step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * A complete, valid, interlaced (Adam7) PNG of width x height zero pixels: tiny on the wire, yet a
+ * decoder must hold the whole frame (width x height x channels x bytes per sample) before it can
+ * hand out a single row. The probe's file was one: 7000 x 7000 in 16-bit RGBA, 392 MB decoded.
+ * The zero rows are deflated as a stream, so making one never holds its decoded size either.
+ */
+export async function interlacedPng(width: number, height: number, options: { bitDepth?: 8 | 16; colour?: keyof typeof PNG_CHANNELS } = {}): Promise<Buffer> {
+  const bitDepth = options.bitDepth ?? 16;
+  const [colourType, channels] = PNG_CHANNELS[options.colour ?? 'rgba'];
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([bitDepth, colourType, 0, 0, 1], 8);
+  const deflate = zlib.createDeflate({ level: 9 });
+  const packed: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => packed.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const chunk = Buffer.alloc(1024 * 1024);
+  for (const [x0, y0, dx, dy] of ADAM7) {
+    const columns = Math.ceil(Math.max(0, width - x0) / dx);
+    const rows = Math.ceil(Math.max(0, height - y0) / dy);
+    if (columns === 0 || rows === 0) continue;
+    // Each row: a filter byte (0, none) and the row's samples, all zero.
+    let left = rows * (1 + Math.ceil((columns * channels * bitDepth) / 8));
+    while (left > 0) {
+      const part = chunk.subarray(0, Math.min(left, chunk.length));
+      left -= part.length;
+      if (!deflate.write(part)) await new Promise((resolve) => deflate.once('drain', resolve));
+    }
+  }
+  deflate.end();
+  await finished;
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', Buffer.concat(packed)), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
 /** A complete, valid PNG of width x height black pixels whose whole pixel data deflates to a tiny IDAT. */
 export function zeroPng(width: number, height: number): Buffer {
   return pngDeclaring(width, height, (width * 3 + 1) * height);

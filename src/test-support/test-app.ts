@@ -36,6 +36,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '100000',
     WRITE_RATE_LIMIT: '100000',
+    GEOCODE_RATE_LIMIT: '100000',
     MICRO_CACHE_MS: '0',
     PUBLIC_URL: 'http://localhost:3000',
     ...overrides,

@@ -66,7 +66,7 @@ export interface SubscriptionsTable {
 export interface EmailTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'confirm' | 'reset';
+  purpose: 'confirm' | 'reset' | 'approve-change' | 'approve-remove';
   /** SHA-256 of the link's token, hex. */
   token_hash: string;
   email: string;
@@ -77,7 +77,7 @@ export interface EmailTokensTable {
 
 export interface EmailOutboxTable {
   id: Generated<number>;
-  kind: 'publish' | 'article' | 'digest' | 'digest-run' | 'confirm' | 'reset';
+  kind: 'publish' | 'article' | 'digest' | 'digest-run' | 'confirm' | 'reset' | 'approve';
   dedupe_key: string;
   user_id: number | null;
   article_id: number | null;
@@ -151,6 +151,13 @@ export interface ArticleSlugsTable {
   article_id: number;
 }
 
+/** The slugs of deleted articles: never given to another article, their addresses answer 410 Gone. */
+export interface RetiredArticleSlugsTable {
+  slug: string;
+  article_id: number;
+  retired_at: number;
+}
+
 export interface ArticleCategoriesTable {
   article_id: number;
   category_id: number;
@@ -177,6 +184,8 @@ export interface UploadsTable {
   url: string;
   mime: string;
   bytes: number;
+  /** The file and its responsive copies together (the quota of unused uploads counts these). */
+  stored_bytes: Generated<number>;
   width: number;
   height: number;
   variants: string;
@@ -279,6 +288,7 @@ export interface DB {
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
   article_slugs: ArticleSlugsTable;
+  retired_article_slugs: RetiredArticleSlugsTable;
   article_images: ArticleImagesTable;
   uploads: UploadsTable;
   comments: CommentsTable;

@@ -1,22 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema } from '../../contract/health.js';
 import { isDatabaseReachable, type Database, type Dialect } from '../db/database.js';
+import type { RedisLink } from '../lib/redis-link.js';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; dialect: Dialect; placeSearchReady: () => boolean }> = async (
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; dialect: Dialect; placeSearchReady: () => boolean; redis?: RedisLink }> = async (
   app,
-  { db, dialect, placeSearchReady },
+  { db, dialect, placeSearchReady, redis },
 ) => {
   app.get(
     '/health',
     { schema: { tags: ['health'], summary: 'Whether the server and its database are up', response: { 200: HealthSchema, 503: HealthSchema } } },
     async (_request, reply) => {
-      const up = await isDatabaseReachable(db);
+      const [up, redisState] = await Promise.all([
+        isDatabaseReachable(db),
+        redis ? redis.attempt((client) => client.ping()).then((pinged): 'up' | 'down' => (pinged.ok ? 'up' : 'down')) : ('off' as const),
+      ]);
+      // Without its database the instance cannot serve (503); without Redis it can, degraded.
       return reply
         .status(up ? 200 : 503)
         .send({
-          status: up ? 'ok' : 'degraded',
+          status: up && redisState !== 'down' ? 'ok' : 'degraded',
           database: up ? 'up' : 'down',
           dialect,
+          redis: redisState,
           version: '1.0.0',
           placeSearch: placeSearchReady() ? 'ready' : 'loading',
         });

@@ -256,7 +256,7 @@ describe('built assets and session lookups', () => {
   });
 });
 
-describe('anonymous pages in the micro-cache', () => {
+describe('anonymous pages in the response cache', () => {
   const t = useTestApp('sqlite', { MICRO_CACHE_MS: '60000' }, { webRoot: builtWebRoot() });
   const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 

@@ -65,7 +65,7 @@ describe.each(testDatabases())('malformed requests on %s', (kind) => {
     const response = await client().get('/api/health');
     expect(response.statusCode).toBe(200);
     // The app under test never listens, so its gazetteer is not warmed: place search reports 'loading'.
-    expect(response.json()).toEqual({ status: 'ok', database: 'up', dialect: kind, version: '1.0.0', placeSearch: 'loading' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', dialect: kind, redis: 'off', version: '1.0.0', placeSearch: 'loading' });
   });
 
   it('sends security headers: a CSP without inline or eval script, no sniffing, no framing', async () => {

@@ -106,7 +106,7 @@ describe('slow clients against a real server process', () => {
         // the process is gone: the checks below fail on their own
       }
     }, 100);
-    // The feed (served from the micro-cache most of the time) and the health check (a database query every time).
+    // The feed (served from the response cache most of the time) and the health check (a database query every time).
     const read = reader([readUrl, `http://127.0.0.1:${port}/api/health`]);
 
     // 8 attacking addresses × 600 slow bodies, plus 200 connections that never finish their headers.

@@ -66,7 +66,9 @@ export function bridgeOverRedis(bus: CacheInvalidation, publisher: Redis, log: (
       log(error);
     }
   });
-  void subscriber.subscribe(INVALIDATION_CHANNEL).catch(log);
+  // On every (re)connection: commands are not queued while Redis is away, so a subscription asked
+  // for before the first connection would be lost.
+  subscriber.on('ready', () => void subscriber.subscribe(INVALIDATION_CHANNEL).catch(log));
 
   let pending: Set<string> | undefined;
   bus.setPublisher((tags) => {

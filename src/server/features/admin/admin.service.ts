@@ -77,7 +77,7 @@ export function createAdminService(
     async articles(query: AdminListQueryInput): Promise<AdminArticlePage> {
       const rows = await admin.listArticles({
         q: query.q || undefined,
-        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        after: query.cursor ? decodeCursor(query.cursor, 'time') : undefined,
         limit: query.limit + 1,
       });
       const paths = await categoryPaths();
@@ -87,7 +87,7 @@ export function createAdminService(
     async channels(query: AdminListQueryInput): Promise<AdminChannelPage> {
       const rows = await admin.listChannels({
         q: query.q || undefined,
-        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        after: query.cursor ? decodeCursor(query.cursor, 'time') : undefined,
         limit: query.limit + 1,
       });
       return toPage(rows, query.limit, adminChannelRowToAdminChannel);

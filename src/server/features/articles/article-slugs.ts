@@ -5,9 +5,11 @@ import type { DB } from '../../db/schema.js';
 /**
  * Article slugs (DESIGN.md section 5). `article_slugs` holds every slug an article has had, its
  * current one included, so slugs are unique and an old URL keeps resolving after a title change.
- * A slug is free for an article when no other article has (or had) it, it is not another article's
- * canonical segment (`{slug}-{id}`, any of its slugs), and the article's own canonical segment with
- * it is not another article's whole slug (a whole slug is resolved first, so it would win).
+ * A deleted article's slugs move to `retired_article_slugs` and stay there: its addresses are never
+ * given to another article (they answer 410 Gone). A slug is free for an article when no other
+ * article, live or deleted, has (or had) it, it is not another article's canonical segment
+ * (`{slug}-{id}`, any of its slugs), and the article's own canonical segment with it is not another
+ * article's whole slug (a whole slug is resolved first, so it would win).
  */
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -25,6 +27,7 @@ const MAX_ID = 2_147_483_647;
 async function slugFree(db: Executor, candidate: string, articleId: number): Promise<boolean> {
   const holder = await db.selectFrom('article_slugs').select('article_id').where('slug', '=', candidate).executeTakeFirst();
   if (holder && holder.article_id !== articleId) return false;
+  if (await isRetired(db, candidate)) return false;
   const suffixed = SUFFIXED.exec(candidate);
   if (suffixed && Number(suffixed[2]) !== articleId && Number(suffixed[2]) <= MAX_ID) {
     const canonicalOfOther = await db
@@ -34,6 +37,8 @@ async function slugFree(db: Executor, candidate: string, articleId: number): Pro
       .where('article_id', '=', Number(suffixed[2]))
       .executeTakeFirst();
     if (canonicalOfOther) return false;
+    // A deleted article's canonical segment too: "Mayor resigns 46" never takes `mayor-resigns-46`.
+    if (await isRetired(db, suffixed[1]!, Number(suffixed[2]))) return false;
   }
   const shadowing = await db
     .selectFrom('article_slugs')
@@ -41,7 +46,43 @@ async function slugFree(db: Executor, candidate: string, articleId: number): Pro
     .where('slug', '=', `${candidate}-${articleId}`)
     .where('article_id', '<>', articleId)
     .executeTakeFirst();
-  return !shadowing;
+  return !shadowing && !(await isRetired(db, `${candidate}-${articleId}`));
+}
+
+/** Whether a deleted article had this slug (and, when given, that id). */
+async function isRetired(db: Executor, slug: string, articleId?: number): Promise<boolean> {
+  let query = db.selectFrom('retired_article_slugs').select('slug').where('slug', '=', slug);
+  if (articleId !== undefined) query = query.where('article_id', '=', articleId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Keeps a deleted article's slugs out of use for good. Runs in the deleting transaction, before the
+ * article's row goes (its `article_slugs` rows go with it).
+ */
+export async function retireArticleSlugs(trx: Transaction<DB>, articleId: number, now: number): Promise<void> {
+  await trx
+    .insertInto('retired_article_slugs')
+    .columns(['slug', 'article_id', 'retired_at'])
+    .expression((eb) => eb.selectFrom('article_slugs').select(['slug', 'article_id', eb.val(now).as('retired_at')]).where('article_id', '=', articleId))
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute();
+}
+
+/**
+ * Whether an URL segment named an article that was deleted, in resolveSegment's order: all digits →
+ * a deleted id; a deleted article's whole slug; `{slug}-{id}` of a deleted article.
+ */
+export async function isRetiredSegment(db: Executor, segment: string): Promise<boolean> {
+  if (/^\d{1,10}$/.test(segment)) {
+    const id = Number(segment);
+    if (id > MAX_ID) return false;
+    return (await db.selectFrom('retired_article_slugs').select('slug').where('article_id', '=', id).executeTakeFirst()) !== undefined;
+  }
+  if (!ARTICLE_SEGMENT.test(segment)) return false;
+  if (await isRetired(db, segment)) return true;
+  const suffixed = SUFFIXED.exec(segment);
+  return suffixed !== null && Number(suffixed[2]) <= MAX_ID && (await isRetired(db, suffixed[1]!, Number(suffixed[2])));
 }
 
 /**
@@ -63,6 +104,7 @@ export async function assignSlug(trx: Transaction<DB>, dialect: Dialect, base: s
         .select('slug')
         .where('article_id', '<>', articleId)
         .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .union(trx.selectFrom('retired_article_slugs').select('slug').where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)])))
         .execute()
     ).map((row) => row.slug),
   );

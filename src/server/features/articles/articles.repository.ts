@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
 import { keysetAfter } from '../../db/keyset.js';
 import { QUALIFIED_ARTICLE_COLUMNS, type ArticleDetailRow, type ArticleSummaryRow } from './article-rows.js';
-import { assignSlug, resolveSegment } from './article-slugs.js';
+import { assignSlug, isRetiredSegment, resolveSegment, retireArticleSlugs } from './article-slugs.js';
 import { takeAnonymousView } from './view-address-cap.js';
 
 export {
@@ -334,8 +334,10 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
     },
 
     /** Deletes an article (comments, reactions, images and views go with it); answers its image URLs. */
-    async delete(trx: Transaction<DB>, id: number): Promise<{ imageUrls: string[] } | undefined> {
+    async delete(trx: Transaction<DB>, id: number, now: number): Promise<{ imageUrls: string[] } | undefined> {
       const images = await trx.selectFrom('article_images').select('image_url').where('article_id', '=', id).execute();
+      // Its addresses are never given to another article: kept before its slug rows go with it.
+      await retireArticleSlugs(trx, id, now);
       const row = await trx.deleteFrom('articles').where('id', '=', id).returning(['published', 'channel_id']).executeTakeFirst();
       if (!row) return undefined;
       if (row.published === 1) await trx.updateTable('channels').set({ article_count: sql`article_count - 1` }).where('id', '=', row.channel_id).execute();
@@ -344,6 +346,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
 
     /** The article an URL segment names (DESIGN.md section 5), with its current slug. */
     resolveSegment: (segment: string) => resolveSegment(db, segment),
+
+    /** Whether the segment named an article that was deleted (its page answers 410 Gone). */
+    isRetiredSegment: (segment: string) => isRetiredSegment(db, segment),
 
     /**
      * Counts a view at most once per viewer per article per UTC day: the de-duplication row and the

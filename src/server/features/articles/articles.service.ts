@@ -17,7 +17,7 @@ import { slugify, stripHtml } from '../../../contract/text.js';
 import type { DB } from '../../db/schema.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { decodeCursor, decodeCursorOf, encodeCursor } from '../../lib/cursor.js';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { utcDay } from '../../lib/time.js';
 import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -208,7 +208,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         categoryIds,
         locations: query.locations,
         channelIds: query.channels,
-        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        after: query.cursor ? decodeCursor(query.cursor, query.sort === 'createdAt' ? 'time' : 'count') : undefined,
         limit: query.limit + 1,
       };
       const rows = query.q ? await deps.search.feedPage(query.q, filter) : await articles.feed(filter);
@@ -256,7 +256,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         deps.channelTable.channelTable(channelId, !drafts, {
           sort: query.sort,
           direction: query.direction,
-          after: query.cursor ? decodeCursorOf(query.cursor, query.sort === 'title' ? 'text' : 'number') : undefined,
+          after: query.cursor ? decodeCursor(query.cursor, query.sort === 'title' ? 'text' : query.sort === 'createdAt' ? 'time' : 'count') : undefined,
           limit: query.limit + 1,
           categoryRanks: categoryRanks(index),
         }),
@@ -344,7 +344,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       const deleted = await transaction(async (trx) => {
         // Its days leave its channel's analytics with it, so the channel's figures keep equalling a recount.
         await forgetArticleRollups(trx, id);
-        return articles.delete(trx, id);
+        return articles.delete(trx, id, now());
       });
       if (!deleted) throw notFound(ARTICLE_MESSAGES.notFound);
       written(CHANGED.listed(id));

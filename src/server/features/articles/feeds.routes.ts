@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { paths } from '../../../contract/paths.js';
-import { truncateAtBoundary } from '../../../contract/text.js';
+import { truncateAtBoundary, withoutXmlForbidden } from '../../../contract/text.js';
 import { notFound } from '../../lib/errors.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
 import type { ArticleListsRepository } from './article-lists.repository.js';
 
+/** Text as XML character data: escaped, and without the characters XML forbids (rows older than that rule may hold them). */
 const xml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  withoutXmlForbidden(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** RSS 2.0 of the latest 50 published articles (site-wide or one channel) and the sitemap. */
 export const feedsRoutes: FastifyPluginAsync<{ articles: ArticleListsRepository; channels: ChannelsRepository; publicUrl: string }> = async (

@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { withoutXmlForbidden } from '../../../contract/text.js';
 
 /**
  * The only HTML an article may hold: what the editor produces (headings, emphasis, links, lists,
@@ -24,6 +25,10 @@ const OPTIONS: sanitize.IOptions = {
   },
 };
 
+/**
+ * The sanitizer decodes character references, so `&#1;` comes out as the control character itself:
+ * removed afterwards with every other character XML forbids (feeds and emails carry this text).
+ */
 export function sanitizeArticleHtml(html: string): string {
-  return sanitize(html, OPTIONS).trim();
+  return withoutXmlForbidden(sanitize(html, OPTIONS)).trim();
 }

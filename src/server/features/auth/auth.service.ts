@@ -4,11 +4,15 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js
 import type { UserRow, UsersRepository } from '../users/users.repository.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 
-/** What other features use of passwords and sign-in limits (email's reset and confirmation links). */
+/**
+ * What other features use of passwords, sign-in limits and device cookies (email's reset,
+ * confirmation and approval links).
+ */
 export { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export type { LoginThrottle } from './login-throttle.js';
 export type { PasswordSignIn } from './password-sign-in.js';
+export type { DeviceCookies } from './device-cookies.js';
 
 export function createAuthService(users: UsersRepository, now: () => number = Date.now) {
   return {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RedisLink } from '../../lib/redis-link.js';
 
 /**
  * Failed sign-ins, counted so that guessing is slow and the owner is never locked out (OWASP's "Slow Down Online Guessing Attacks with Device Cookies").
@@ -14,7 +15,9 @@ import type { Redis } from 'ioredis';
  * Accounts are keyed by lower-cased name whether or not they exist, so an answer reveals nothing.
  * A success clears that address's and that device's counts (not the account-wide one: the owner
  * signing in does not hand the attackers a fresh allowance).
- * Memory by default; Redis when REDIS_URL is set, so every instance shares the counts.
+ * Memory by default; Redis when REDIS_URL is set, so every instance shares the counts. While Redis
+ * is unreachable each instance counts in its own memory: the limits hold (per instance) rather than
+ * turn off, and no sign-in waits on Redis (redis-link.ts).
  */
 export const ACCOUNT_WIDE_FACTOR = 5;
 
@@ -45,9 +48,10 @@ function keysOf(attempt: LoginAttempt): { own: string; account: string | undefin
   return { own: `address:${account}:${attempt.address}`, account: `account:${account}` };
 }
 
-export function createLoginThrottle(options: { max: number; windowMs: number; redis?: Redis; now?: () => number }): LoginThrottle {
+export function createLoginThrottle(options: { max: number; windowMs: number; redis?: RedisLink; now?: () => number }): LoginThrottle {
   const { max, windowMs } = options;
-  const counter = options.redis ? redisCounter(options.redis, windowMs) : memoryCounter(windowMs, options.now ?? Date.now);
+  const local = memoryCounter(windowMs, options.now ?? Date.now);
+  const counter = options.redis ? failoverCounter(options.redis, redisCounter(options.redis.client, windowMs), local) : local;
   return {
     async isBlocked(attempt) {
       const { own, account } = keysOf(attempt);
@@ -67,29 +71,33 @@ export function createLoginThrottle(options: { max: number; windowMs: number; re
 
 function redisCounter(redis: Redis, windowMs: number): Counter {
   const key = (name: string) => `broadsheet-login-fail:${name}`;
-  // Redis down: the per-client limit of the route still applies (the same choice as skipOnError).
   return {
     async count(name) {
-      try {
-        return Number((await redis.get(key(name))) ?? 0);
-      } catch {
-        return 0;
-      }
+      return Number((await redis.get(key(name))) ?? 0);
     },
     async increment(name) {
-      try {
-        const count = await redis.incr(key(name));
-        if (count === 1) await redis.pexpire(key(name), windowMs);
-      } catch {
-        // see count
-      }
+      const count = await redis.incr(key(name));
+      if (count === 1) await redis.pexpire(key(name), windowMs);
     },
     async remove(name) {
-      try {
-        await redis.del(key(name));
-      } catch {
-        // see count
-      }
+      await redis.del(key(name));
+    },
+  };
+}
+
+/** Redis's counts while it answers; this process's own while it does not (fail closed, never open). */
+function failoverCounter(link: RedisLink, shared: Counter, local: Counter): Counter {
+  return {
+    async count(name) {
+      const counted = await link.attempt(() => shared.count(name));
+      return counted.ok ? counted.value : local.count(name);
+    },
+    async increment(name) {
+      if (!(await link.attempt(() => shared.increment(name))).ok) await local.increment(name);
+    },
+    async remove(name) {
+      await link.attempt(() => shared.remove(name));
+      await local.remove(name);
     },
   };
 }

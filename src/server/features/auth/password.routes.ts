@@ -3,16 +3,20 @@ import { AUTH_MESSAGES, ChangePasswordSchema, PASSWORD_MESSAGES } from '../../..
 import { OkSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
-import { requireUser, signedInOnly } from '../../http/session.js';
+import { requireUser, setSessionCookie, signedInOnly, type SessionCookieOptions } from '../../http/session.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
+import type { DeviceCookies } from './device-cookies.js';
 import type { SessionsService } from './sessions.service.js';
 
 export interface PasswordRoutesOptions {
   users: UsersRepository;
   sessions: SessionsService;
+  cookie: SessionCookieOptions;
   authRateLimit: { max: number; timeWindow: number };
+  /** The new password retires the old device cookies: this browser gets a new one (device-cookies.ts). */
+  devices?: DeviceCookies;
 }
 
 export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesOptions> = async (app, opts) => {
@@ -35,7 +39,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesOptions> = asyn
         response: { 200: OkSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = requireUser(request);
       if (isCommonPassword(request.body.newPassword)) throw badRequest(COMMON_PASSWORD_MESSAGE);
       const user = await users.findById(me.id);
@@ -47,8 +51,14 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesOptions> = asyn
         }
       }
       await users.updatePasswordHash(me.id, await hashPassword(request.body.newPassword), Date.now());
-      // Whoever else held a session (a lost phone, a shared computer) is signed out; this browser stays in.
-      await sessions.revokeAllForUser(me.id, me.sessionId);
+      // Every session ends (a lost phone, a shared computer, a copied cookie); this browser stays in
+      // with a new token, so a copy of its cookie taken before the change is worth nothing either.
+      await sessions.revokeAllForUser(me.id);
+      const { token, expiresAt } = await sessions.start(me.id);
+      setSessionCookie(reply, token, expiresAt, opts.cookie);
+      // The device cookie was signed with the old password hash: this browser keeps its exemption.
+      const updated = await users.findById(me.id);
+      if (updated) opts.devices?.issue(reply, updated);
       return { success: true as const };
     },
   );

@@ -42,7 +42,7 @@ export function createChannelsService(
           q: query.q || undefined,
           category: query.category || undefined,
           excludeUserId: query.excludeOwn && viewer ? viewer.id : undefined,
-          after: query.cursor ? decodeCursor(query.cursor) : undefined,
+          after: query.cursor ? decodeCursor(query.cursor, query.sort === 'created' ? 'time' : 'count') : undefined,
           limit: query.limit + 1,
         },
         viewer?.id ?? null,

@@ -85,7 +85,7 @@ export function createCommentsService(deps: {
      * replies and a cursor to the rest) and the article's count.
      */
     async threads(articleId: number, viewer: SessionUser | null, query: CommentThreadQuery): Promise<CommentThreadPage> {
-      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor, 'time');
       const article = await visibleArticle(articleId, viewer);
       // One thread more than asked tells whether another page follows; one reply more than shown,
       // whether a thread has more.
@@ -105,7 +105,7 @@ export function createCommentsService(deps: {
      * replies of its own (two levels): its list is empty.
      */
     async replies(commentId: number, viewer: SessionUser | null, query: CommentReplyQuery): Promise<{ articleId: number; page: CommentReplyPage }> {
-      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor, 'time');
       const parent = await comments.findById(commentId);
       if (!parent) throw notFound(COMMENT_MESSAGES.notFound);
       await visibleArticle(parent.article_id, viewer);
@@ -118,9 +118,10 @@ export function createCommentsService(deps: {
     },
 
     async create(articleId: number, author: SessionUser, input: CreateCommentInput): Promise<Comment> {
+      // The article first: someone else's draft answers as a missing article, whatever the comment says.
+      await visibleArticle(articleId, author);
       const checked = checkCommentContent(input.content);
       if (!checked.ok) throw badRequest(checked.error);
-      await visibleArticle(articleId, author);
       const at = now();
       const result = await comments.insert({
         articleId,
@@ -143,7 +144,12 @@ export function createCommentsService(deps: {
     async remove(id: number, user: SessionUser): Promise<void> {
       const row = await comments.findById(id);
       if (!row || row.deleted === 1) throw notFound(COMMENT_MESSAGES.notFound);
-      if (row.user_id !== user.id && !user.isAdmin) throw forbidden(COMMENT_MESSAGES.notAllowed);
+      if (row.user_id !== user.id && !user.isAdmin) {
+        // A comment on someone else's draft is as missing as the draft: a 403 would confirm both exist.
+        const article = await articles.ownership(row.article_id);
+        if (!article || (article.published !== 1 && article.user_id !== user.id)) throw notFound(COMMENT_MESSAGES.notFound);
+        throw forbidden(COMMENT_MESSAGES.notAllowed);
+      }
       if (!(await comments.remove(id))) throw notFound(COMMENT_MESSAGES.notFound);
       deps.written?.([CACHE_TAGS.article(row.article_id), CACHE_TAGS.articleLists]);
     },

@@ -126,8 +126,8 @@ describe.each(testDatabases())('email over SMTP on %s', (kind) => {
 });
 
 describe('email without SMTP_URL', () => {
-  it('writes each message to an .eml file and logs its link', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-outbox-'));
+  it('writes each message to an .eml file only the server may read, and logs where, never its link', async () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-outbox-')), 'outbox');
     const logged: unknown[] = [];
     const log = { ...silentLog, info: (entry: unknown) => logged.push(entry) } as typeof silentLog;
     const transport = createFileTransport(dir, log);
@@ -150,7 +150,11 @@ describe('email without SMTP_URL', () => {
     expect(parsed.subject).toBe('Confirm your email address for Broadsheet');
     expect(parsed.text).toContain('http://localhost:3000/confirm-email?token=abc');
     expect(parsed.messageId).toBe('<one.1@localhost>');
-    expect(logged).toEqual([expect.objectContaining({ to: 'ada@example.test', link: 'http://localhost:3000/confirm-email?token=abc' })]);
-    fs.rmSync(dir, { recursive: true, force: true });
+    // The link signs its holder in: owner-only file, and nothing of the token in the log.
+    expect(fs.statSync(path.join(dir, files[0]!)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(dir).mode & 0o077).toBe(0);
+    expect(logged).toEqual([expect.objectContaining({ to: 'ada@example.test', kind: 'confirm', file: path.join(dir, files[0]!) })]);
+    expect(JSON.stringify(logged)).not.toContain('token=abc');
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 });

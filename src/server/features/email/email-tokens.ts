@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 
-export type TokenPurpose = 'confirm' | 'reset';
+/**
+ * confirm: the address in the link becomes the account's. reset: a new password. approve-change and
+ * approve-remove: sent to the confirmed address of an account without a password, they approve a
+ * new address (the token's) or the removal of the current one.
+ */
+export type TokenPurpose = 'confirm' | 'reset' | 'approve-change' | 'approve-remove';
 
 export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -33,18 +38,32 @@ export function createEmailTokens(db: Database) {
       return { token, id };
     },
 
-    /** Uses a token: answers its user and address, or undefined when unknown, used or expired. */
-    async consume(token: string, purpose: TokenPurpose, now: number): Promise<{ userId: number; email: string } | undefined> {
+    /** Uses a token of one of the purposes: answers its user, address and purpose, or undefined when unknown, used or expired. */
+    async consume(token: string, purposes: TokenPurpose | TokenPurpose[], now: number): Promise<{ userId: number; email: string; purpose: TokenPurpose } | undefined> {
       const row = await db
         .updateTable('email_tokens')
         .set({ used_at: now })
         .where('token_hash', '=', hashToken(token))
-        .where('purpose', '=', purpose)
+        .where('purpose', 'in', [purposes].flat())
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
-        .returning(['user_id', 'email'])
+        .returning(['user_id', 'email', 'purpose'])
         .executeTakeFirst();
-      return row ? { userId: row.user_id, email: row.email } : undefined;
+      return row ? { userId: row.user_id, email: row.email, purpose: row.purpose } : undefined;
+    },
+
+    /** What a live approval link of the account's would approve, if one is waiting. */
+    async pendingApproval(userId: number, now: number): Promise<'change' | 'remove' | null> {
+      const row = await db
+        .selectFrom('email_tokens')
+        .select('purpose')
+        .where('user_id', '=', userId)
+        .where('purpose', 'in', ['approve-change', 'approve-remove'])
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row ? (row.purpose === 'approve-remove' ? 'remove' : 'change') : null;
     },
 
     /** Whether a token would be accepted now (the reset page asks before showing its form); uses nothing. */

@@ -38,9 +38,9 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
   it('confirms an address with a single-use link, and shows it to its owner only', async () => {
     const { client, id } = await signedInClient(t, 'mail');
     const mine = address('owner');
-    const asked = await client.request({ method: 'PUT', url: '/api/user/email', payload: { email: mine } });
+    const asked = await client.request({ method: 'PUT', url: '/api/user/email', payload: { email: mine, currentPassword: 'correct-horse' } });
     expect(asked.statusCode).toBe(202);
-    expect(asked.json()).toEqual({ email: null, pendingEmail: mine, undeliverable: false });
+    expect(asked.json()).toEqual({ email: null, pendingEmail: mine, undeliverable: false, pendingApproval: null });
 
     const [message] = await deliver(mine);
     expect(message?.subject).toBe('Confirm your email address for Broadsheet');
@@ -60,7 +60,7 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     const confirmed = await anonymous.post('/api/email/confirm', { token: tokenOf(link) });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ success: true, email: mine });
-    expect((await client.get('/api/user/email')).json()).toEqual({ email: mine, pendingEmail: null, undeliverable: false });
+    expect((await client.get('/api/user/email')).json()).toEqual({ email: mine, pendingEmail: null, undeliverable: false, pendingApproval: null });
 
     const again = await anonymous.post('/api/email/confirm', { token: tokenOf(link) });
     expect(again.statusCode).toBe(400);
@@ -69,7 +69,7 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     // Nobody else sees it: not the signed-out, not another user, not any public answer.
     expect((await anonymous.get('/api/user/email')).statusCode).toBe(401);
     const other = await signedInClient(t, 'other');
-    expect((await other.client.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null, undeliverable: false });
+    expect((await other.client.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null, undeliverable: false, pendingApproval: null });
     const channel = await channelOf(other.client, 'Watched');
     await client.post(`/api/channels/${channel}/subscribe`);
     for (const url of ['/api/user', `/api/users/${id}`, `/api/channels/${channel}/subscribers`, `/api/users/${id}/channels`, '/api/articles', `/api/channels/${channel}`]) {
@@ -90,11 +90,11 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
       return client;
     };
     const first = await signIn(`g-${process.pid}-${++n}`, verified, true);
-    expect((await first.get('/api/user/email')).json()).toEqual({ email: verified, pendingEmail: null, undeliverable: false });
+    expect((await first.get('/api/user/email')).json()).toEqual({ email: verified, pendingEmail: null, undeliverable: false, pendingApproval: null });
     const unverified = await signIn(`g-${process.pid}-${++n}`, address('unverified'), false);
-    expect((await unverified.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null, undeliverable: false });
+    expect((await unverified.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null, undeliverable: false, pendingApproval: null });
     const sameAddress = await signIn(`g-${process.pid}-${++n}`, verified.toUpperCase(), true);
-    expect((await sameAddress.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null, undeliverable: false });
+    expect((await sameAddress.get('/api/user/email')).json()).toEqual({ email: null, pendingEmail: null, undeliverable: false, pendingApproval: null });
   });
 
   it('refuses an expired confirmation link and an address another account confirmed', async () => {
@@ -108,7 +108,7 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     const first = await signedInClient(t, 'first');
     await confirmAddress(first.client, shared, deliver);
     const second = await signedInClient(t, 'second');
-    await second.client.request({ method: 'PUT', url: '/api/user/email', payload: { email: shared.toUpperCase() } });
+    await second.client.request({ method: 'PUT', url: '/api/user/email', payload: { email: shared.toUpperCase(), currentPassword: 'correct-horse' } });
     const [link] = (await deliver(shared.toUpperCase())).map((m) => linkIn(m.text, '/confirm-email'));
     const taken = await second.client.post('/api/email/confirm', { token: tokenOf(link!) });
     expect(taken.statusCode).toBe(409);
@@ -489,7 +489,7 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     const accepted = await hook(bounce, bearer);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ suppressed: 1, ignored: 0 });
-    expect((await reader.client.get('/api/user/email')).json()).toEqual({ email: mine, pendingEmail: null, undeliverable: true });
+    expect((await reader.client.get('/api/user/email')).json()).toEqual({ email: mine, pendingEmail: null, undeliverable: true, pendingApproval: null });
 
     await publish(author.client, channel, 'Nobody home');
     await sender.drain();
@@ -500,12 +500,12 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     const before = to(mine).length;
     const again = await reader.client.request({ method: 'PUT', url: '/api/user/email', payload: { email: mine } });
     expect(again.statusCode).toBe(202);
-    expect(again.json()).toEqual({ email: mine, pendingEmail: mine, undeliverable: true });
+    expect(again.json()).toEqual({ email: mine, pendingEmail: mine, undeliverable: true, pendingApproval: null });
     const [link] = (await deliver(mine)).slice(before);
     expect(link?.subject).toBe('Confirm your email address for Broadsheet');
     // …and following it lifts the stop: the next article arrives.
     expect((await reader.client.post('/api/email/confirm', { token: tokenOf(linkIn(link!.text, '/confirm-email')) })).statusCode).toBe(200);
-    expect((await reader.client.get('/api/user/email')).json()).toEqual({ email: mine, pendingEmail: null, undeliverable: false });
+    expect((await reader.client.get('/api/user/email')).json()).toEqual({ email: mine, pendingEmail: null, undeliverable: false, pendingApproval: null });
     await publish(author.client, channel, 'Back in touch');
     expect((await deliver(mine)).filter((m) => m.subject.startsWith('Back in touch'))).toHaveLength(1);
 

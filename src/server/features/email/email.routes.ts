@@ -14,6 +14,7 @@ import {
   ForgotPasswordSchema,
   MessageResultSchema,
   NotificationSettingsSchema,
+  RemoveEmailSchema,
   ResetPasswordSchema,
   SetNotificationsSchema,
   UnsubscribeInfoSchema,
@@ -23,7 +24,7 @@ import { ErrorSchema } from '../../../contract/errors.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { BODY_LIMITS } from '../../http/body-limits.js';
 import { requireUser, setSessionCookie, signedInOnly, type SessionCookieOptions } from '../../http/session.js';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/auth.service.js';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword, type DeviceCookies } from '../auth/auth.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { EmailService } from './email.service.js';
@@ -35,6 +36,8 @@ export interface EmailRoutesOptions {
   sessions: SessionsService;
   cookie: SessionCookieOptions;
   authRateLimit: { max: number; timeWindow: number };
+  /** A reset retires the account's device cookies: the browser that followed the link gets a new one. */
+  devices?: DeviceCookies;
   /** The bearer token of the provider's bounce webhook (EMAIL_WEBHOOK_SECRET); unset refuses every call. */
   webhookSecret?: string;
   /** Development only: GET /api/dev/emails/{name} shows each template. */
@@ -81,20 +84,35 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       schema: {
         tags: ['email'],
         summary: 'Add or change your email address: a confirmation link goes to it (single use, 24 hours)',
+        description:
+          'Needs currentPassword when the account has a password. An account without one (signed in with Google) that has a ' +
+          'confirmed address gets a link at that address to approve the change first (pendingApproval). At most ' +
+          'CONFIRM_EMAILS_PER_ADDRESS confirmation emails go to one address an hour, whoever asks.',
         body: ChangeEmailSchema,
         response: { 202: EmailSettingsSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(202).send(await email.requestChange(requireUser(request).id, request.body.email)),
+    async (request, reply) => {
+      const { settings } = await email.requestChange(requireUser(request).id, request.body.email, request.body.currentPassword);
+      return reply.status(202).send(settings);
+    },
   );
 
   app.delete(
     '/user/email',
-    { onRequest: signedInOnly(), schema: { tags: ['email'], summary: 'Remove your email address', response: { 200: EmailSettingsSchema, 401: ErrorSchema } } },
-    async (request) => {
-      const me = requireUser(request);
-      await email.remove(me.id);
-      return email.settings(me.id);
+    {
+      config: { rateLimit },
+      onRequest: signedInOnly(),
+      schema: {
+        tags: ['email'],
+        summary: 'Remove your email address (with currentPassword; without a password, a link at the address approves it: 202)',
+        body: RemoveEmailSchema.nullish(),
+        response: { 200: EmailSettingsSchema, 202: EmailSettingsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { settings, approvalSent } = await email.remove(requireUser(request).id, request.body?.currentPassword);
+      return reply.status(approvalSent ? 202 : 200).send(settings);
     },
   );
 
@@ -105,12 +123,12 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['email'],
-        summary: 'Confirm an address with the token of its link (works signed out; single use; expires)',
+        summary: 'Confirm an address, or approve a change or removal, with the token of its link (works signed out; single use; expires)',
         body: ConfirmEmailSchema,
         response: { 200: ConfirmEmailResultSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, email: await email.confirm(request.body.token) }),
+    async (request) => ({ success: true as const, ...(await email.confirm(request.body.token)) }),
   );
 
   app.post(
@@ -168,6 +186,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       if (request.user) await sessions.revoke(request.user.sessionId);
       const { token, expiresAt } = await sessions.start(user.id);
       setSessionCookie(reply, token, expiresAt, cookie);
+      opts.devices?.issue(reply, user);
       return {
         success: true as const,
         id: user.id,
@@ -283,8 +302,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       {
         schema: {
           tags: ['email'],
-          summary: 'Development only: a sample of each email (confirm, reset, article, digest); ?format=text for the plain text',
-          params: z.object({ name: z.enum(['confirm', 'reset', 'article', 'digest']) }),
+          summary: 'Development only: a sample of each email (confirm, approve, reset, article, digest); ?format=text for the plain text',
+          params: z.object({ name: z.enum(['confirm', 'approve', 'reset', 'article', 'digest']) }),
           querystring: z.object({ format: z.enum(['html', 'text']).default('html') }),
         },
       },

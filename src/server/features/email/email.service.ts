@@ -1,11 +1,13 @@
 import { EMAIL_MESSAGES, EMAIL_PAGES, type DeliveryEvents, type EmailSettings, type NotificationSettings, type NotifyChoice, type UnsubscribeInfo } from '../../../contract/email.js';
 import type { Database } from '../../db/database.js';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
-import { hashPassword, type LoginThrottle } from '../auth/auth.service.js';
+import { PASSWORD_MESSAGES } from '../../../contract/auth.js';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/errors.js';
+import { hashPassword, verifyPassword, type LoginThrottle } from '../auth/auth.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import { usernameKey } from '../users/users.repository.js';
 import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type EmailTokens } from './email-tokens.js';
 import { emailKey, type OutboxRepository } from './outbox.repository.js';
+import { takeRecipientShare } from './recipient-limits.js';
 import type { UnsubscribeLinks } from './unsubscribe-links.js';
 
 /** The throttles count emails per account (the sign-in throttle's shape: the account key, one fixed 'address'). */
@@ -27,6 +29,8 @@ export interface EmailServiceDeps {
   confirmThrottle: LoginThrottle;
   /** Reset emails per account (a few an hour), whoever asks. */
   resetThrottle: LoginThrottle;
+  /** Confirmation and approval emails per recipient address (CONFIRM_EMAILS_PER_ADDRESS an hour), whoever asks. */
+  recipientThrottle: LoginThrottle;
   /** Wakes the sender so the email leaves now rather than at the next poll. */
   onQueued?: () => void;
   now?: () => number;
@@ -41,47 +45,150 @@ export function createEmailService(deps: EmailServiceDeps) {
   const now = deps.now ?? Date.now;
 
   const userEmailRow = (userId: number) =>
-    db.selectFrom('users').select(['id', 'username', 'email', 'email_key']).where('id', '=', userId).executeTakeFirst();
+    db.selectFrom('users').select(['id', 'username', 'email', 'email_key', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+  type UserEmailRow = NonNullable<Awaited<ReturnType<typeof userEmailRow>>>;
+
+  async function settingsOf(user: Pick<UserEmailRow, 'id' | 'email'> | undefined, at = now()): Promise<EmailSettings> {
+    if (!user) return { email: null, pendingEmail: null, undeliverable: false, pendingApproval: null };
+    const [pendingEmail, pendingApproval, undeliverable] = await Promise.all([
+      tokens.pendingEmail(user.id, at),
+      tokens.pendingApproval(user.id, at),
+      user.email ? outbox.isSuppressed(user.email) : false,
+    ]);
+    return { email: user.email, pendingEmail, undeliverable, pendingApproval };
+  }
+
+  /**
+   * Only the account's owner may point its mail elsewhere: with a password, they type it; without
+   * one (signed in with Google) but with a confirmed address, that address approves by a link.
+   * Answers whether an approval is needed.
+   */
+  async function checkOwner(user: UserEmailRow, currentPassword: string | undefined): Promise<'allowed' | 'approve'> {
+    if (user.password_hash !== null) {
+      if (!currentPassword) throw badRequest(EMAIL_MESSAGES.currentPasswordRequired);
+      if (!(await verifyPassword(user.password_hash, currentPassword))) throw unauthorized(PASSWORD_MESSAGES.currentPasswordIncorrect);
+      return 'allowed';
+    }
+    return user.email ? 'approve' : 'allowed';
+  }
+
+  /** One more confirmation or approval email to the account and to the address, or 429. */
+  async function takeShares(userId: number, address: string): Promise<void> {
+    const account = perAccount(`confirm:${userId}`);
+    if (await deps.confirmThrottle.isBlocked(account)) throw new HttpError(429, EMAIL_MESSAGES.tooManyConfirmations);
+    if (!(await takeRecipientShare(deps.recipientThrottle, address))) throw new HttpError(429, EMAIL_MESSAGES.tooManyToAddress);
+    await deps.confirmThrottle.recordFailure(account);
+  }
+
+  /** Queues the confirmation link of `email` for the account (only the newest link counts). */
+  async function sendConfirmation(user: Pick<UserEmailRow, 'id' | 'username' | 'email_key'>, email: string, at: number): Promise<void> {
+    // An address typed by mistake can be corrected at once: older links stop working.
+    await tokens.revokeAll(user.id, 'confirm', at);
+    const { token, id } = await tokens.issue({ userId: user.id, purpose: 'confirm', email, ttlMs: CONFIRM_TOKEN_TTL_MS, now: at });
+    await outbox.enqueue({
+      kind: 'confirm',
+      dedupeKey: `confirm:${id}`,
+      userId: user.id,
+      toAddress: email,
+      // The owner confirming their own address again is what lifts a bounce (the sender lets it through).
+      payload: { username: user.username, link: `${deps.publicUrl}${EMAIL_PAGES.confirm}?token=${token}`, reconfirm: user.email_key === emailKey(email) },
+      now: at,
+    });
+    deps.onQueued?.();
+  }
+
+  /** Queues, to the account's confirmed address, the link that approves a change or a removal. */
+  async function sendApproval(user: UserEmailRow, action: 'change' | 'remove', newEmail: string | null, at: number): Promise<void> {
+    const purpose = action === 'change' ? 'approve-change' : 'approve-remove';
+    await tokens.revokeAll(user.id, 'approve-change', at);
+    await tokens.revokeAll(user.id, 'approve-remove', at);
+    const { token, id } = await tokens.issue({ userId: user.id, purpose, email: newEmail ?? user.email!, ttlMs: CONFIRM_TOKEN_TTL_MS, now: at });
+    await outbox.enqueue({
+      kind: 'approve',
+      dedupeKey: `approve:${id}`,
+      userId: user.id,
+      toAddress: user.email!,
+      payload: { username: user.username, link: `${deps.publicUrl}${EMAIL_PAGES.confirm}?token=${token}`, action, newEmail },
+      now: at,
+    });
+    deps.onQueued?.();
+  }
+
+  async function removeAddress(userId: number, at: number): Promise<void> {
+    await db.updateTable('users').set({ email: null, email_key: null, updated_at: at }).where('id', '=', userId).execute();
+    await tokens.revokeAll(userId, 'confirm', at);
+    await tokens.revokeAll(userId, 'reset', at);
+    await tokens.revokeAll(userId, 'approve-change', at);
+    await tokens.revokeAll(userId, 'approve-remove', at);
+  }
 
   return {
     async settings(userId: number): Promise<EmailSettings> {
-      const user = await userEmailRow(userId);
-      return {
-        email: user?.email ?? null,
-        pendingEmail: await tokens.pendingEmail(userId, now()),
-        undeliverable: user?.email ? await outbox.isSuppressed(user.email) : false,
-      };
+      return settingsOf(await userEmailRow(userId));
     },
 
-    /** Sends a confirmation link to the new address; the account's address changes only when it is followed. */
-    async requestChange(userId: number, email: string): Promise<EmailSettings> {
+    /**
+     * Adds or changes the address: a confirmation link goes to it, and the account's address changes
+     * only when it is followed. The owner's word is needed first (checkOwner); asking to confirm the
+     * account's own address again (after a bounce) needs none, as it sends mail nowhere new.
+     */
+    async requestChange(userId: number, email: string, currentPassword?: string): Promise<{ settings: EmailSettings; approvalSent: boolean }> {
       const user = await userEmailRow(userId);
       if (!user) throw notFound('User not found');
+      const own = user.email_key === emailKey(email);
       // The same address again is a no-op, unless mail to it bounced: then a new link proves it works.
-      if (user.email_key === emailKey(email) && !(await outbox.isSuppressed(email))) return { email: user.email, pendingEmail: null, undeliverable: false };
-      const key = `confirm:${userId}`;
-      if (await deps.confirmThrottle.isBlocked(perAccount(key))) throw new HttpError(429, 'Too many confirmation emails. Please wait an hour and try again.');
-      await deps.confirmThrottle.recordFailure(perAccount(key));
+      if (own && !(await outbox.isSuppressed(email))) return { settings: await settingsOf(user), approvalSent: false };
       const at = now();
-      // Only the newest link counts: an address typed by mistake can be corrected at once.
-      await tokens.revokeAll(userId, 'confirm', at);
-      const { token, id } = await tokens.issue({ userId, purpose: 'confirm', email, ttlMs: CONFIRM_TOKEN_TTL_MS, now: at });
-      await outbox.enqueue({
-        kind: 'confirm',
-        dedupeKey: `confirm:${id}`,
-        userId,
-        toAddress: email,
-        payload: { username: user.username, link: `${deps.publicUrl}${EMAIL_PAGES.confirm}?token=${token}` },
-        now: at,
-      });
-      deps.onQueued?.();
-      return { email: user.email, pendingEmail: email, undeliverable: user.email ? await outbox.isSuppressed(user.email) : false };
+      if (!own && (await checkOwner(user, currentPassword)) === 'approve') {
+        await takeShares(user.id, user.email!);
+        await sendApproval(user, 'change', email, at);
+        return { settings: await settingsOf(user, at), approvalSent: true };
+      }
+      await takeShares(user.id, email);
+      await sendConfirmation(user, email, at);
+      return { settings: await settingsOf(user, at), approvalSent: false };
     },
 
-    async confirm(token: string): Promise<string> {
+    /** Removes the address (with the owner's word), or sends the approval link for it. */
+    async remove(userId: number, currentPassword?: string): Promise<{ settings: EmailSettings; approvalSent: boolean }> {
+      const user = await userEmailRow(userId);
+      if (!user) throw notFound('User not found');
       const at = now();
-      const used = await tokens.consume(token, 'confirm', at);
+      if (user.email === null) {
+        await removeAddress(user.id, at);
+        return { settings: await settingsOf(user, at), approvalSent: false };
+      }
+      if ((await checkOwner(user, currentPassword)) === 'approve') {
+        await takeShares(user.id, user.email);
+        await sendApproval(user, 'remove', null, at);
+        return { settings: await settingsOf(user, at), approvalSent: true };
+      }
+      await removeAddress(user.id, at);
+      return { settings: await settingsOf({ id: user.id, email: null }, at), approvalSent: false };
+    },
+
+    /**
+     * Follows a link sent to an address: a confirmation makes it the account's; an approval (sent to
+     * the confirmed address of an account without a password) sends the new address its own
+     * confirmation link, or removes the address.
+     */
+    async confirm(token: string): Promise<{ email: string; message?: string }> {
+      const at = now();
+      const used = await tokens.consume(token, ['confirm', 'approve-change', 'approve-remove'], at);
       if (!used) throw badRequest(EMAIL_MESSAGES.linkInvalid);
+      if (used.purpose !== 'confirm') {
+        const user = await userEmailRow(used.userId);
+        // Approved by the address the link went to: still the account's, or the approval is void.
+        if (!user?.email) throw badRequest(EMAIL_MESSAGES.linkInvalid);
+        if (used.purpose === 'approve-remove') {
+          if (user.email_key !== emailKey(used.email)) throw badRequest(EMAIL_MESSAGES.linkInvalid);
+          await removeAddress(user.id, at);
+          return { email: used.email, message: EMAIL_MESSAGES.removed };
+        }
+        if (!(await takeRecipientShare(deps.recipientThrottle, used.email))) throw new HttpError(429, EMAIL_MESSAGES.tooManyToAddress);
+        await sendConfirmation(user, used.email, at);
+        return { email: used.email, message: EMAIL_MESSAGES.changeApproved };
+      }
       const key = emailKey(used.email);
       try {
         const result = await db
@@ -98,7 +205,7 @@ export function createEmailService(deps: EmailServiceDeps) {
       await tokens.revokeAll(used.userId, 'confirm', at);
       // The link arrived, so the address works again even if it once bounced.
       await outbox.unsuppress(used.email);
-      return used.email;
+      return { email: used.email };
     },
 
     /**
@@ -119,13 +226,6 @@ export function createEmailService(deps: EmailServiceDeps) {
         suppressed++;
       }
       return { suppressed, ignored };
-    },
-
-    async remove(userId: number): Promise<void> {
-      const at = now();
-      await db.updateTable('users').set({ email: null, email_key: null, updated_at: at }).where('id', '=', userId).execute();
-      await tokens.revokeAll(userId, 'confirm', at);
-      await tokens.revokeAll(userId, 'reset', at);
     },
 
     /**

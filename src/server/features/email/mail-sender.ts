@@ -4,8 +4,8 @@ import { EMAIL_PAGES } from '../../../contract/email.js';
 import { paths } from '../../../contract/paths.js';
 import type { Database } from '../../db/database.js';
 import { PermanentMailError, type MailTransport, type OutgoingMessage } from './mail-types.js';
-import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
-import { digestMessage, newArticleMessage, confirmEmailMessage, resetPasswordMessage, type ArticleTeaser, type RenderedEmail, type SiteInfo } from './templates.js';
+import { isComplaint, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
+import { approveEmailMessage, digestMessage, newArticleMessage, confirmEmailMessage, resetPasswordMessage, type ArticleTeaser, type RenderedEmail, type SiteInfo } from './templates.js';
 import type { UnsubscribeLinks } from './unsubscribe-links.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -181,7 +181,7 @@ export function createMailSender(options: MailSenderOptions) {
   }
 
   /** What to send for a row, or why nothing is sent any more. */
-  async function compose(row: OutboxRow): Promise<{ message: OutgoingMessage; link: string } | { skip: string }> {
+  async function compose(row: OutboxRow): Promise<{ message: OutgoingMessage; link: string; reconfirm?: boolean } | { skip: string }> {
     const settingsUrl = `${site.publicUrl}${paths.profile}`;
     const base = (to: string, rendered: RenderedEmail, headers: Record<string, string> = {}): OutgoingMessage => ({
       to,
@@ -193,11 +193,18 @@ export function createMailSender(options: MailSenderOptions) {
       messageId: messageIdOf(row),
     });
 
-    if (row.kind === 'confirm' || row.kind === 'reset') {
-      const payload = row.payload ? (JSON.parse(row.payload) as { link: string; username: string }) : undefined;
+    if (row.kind === 'confirm' || row.kind === 'reset' || row.kind === 'approve') {
+      const payload = row.payload
+        ? (JSON.parse(row.payload) as { link: string; username: string; reconfirm?: boolean; action?: 'change' | 'remove'; newEmail?: string | null })
+        : undefined;
       if (!payload || !row.to_address) return { skip: 'no payload' };
-      const rendered = row.kind === 'confirm' ? confirmEmailMessage(site, payload) : resetPasswordMessage(site, payload);
-      return { message: base(row.to_address, rendered), link: payload.link };
+      const rendered =
+        row.kind === 'confirm'
+          ? confirmEmailMessage(site, payload)
+          : row.kind === 'reset'
+            ? resetPasswordMessage(site, payload)
+            : approveEmailMessage(site, { username: payload.username, link: payload.link, action: payload.action ?? 'change', newEmail: payload.newEmail ?? null });
+      return { message: base(row.to_address, rendered), link: payload.link, reconfirm: row.kind === 'confirm' && payload.reconfirm === true };
     }
 
     if (row.kind === 'article') {
@@ -256,11 +263,16 @@ export function createMailSender(options: MailSenderOptions) {
         await outbox.markFinal(row.id, workerId, 'skipped', composed.skip, now());
         return undefined;
       }
-      // Article emails checked the reader's address with the reader; the others check here. A
-      // confirmation link is what lifts a suppression, so it goes out whatever the address did before.
-      if (row.kind !== 'article' && row.kind !== 'confirm' && (await outbox.isSuppressed(composed.message.to))) {
-        await outbox.markFinal(row.id, workerId, 'skipped', 'address bounced before', now());
-        return undefined;
+      // Article emails checked the reader's address with the reader; every other kind checks here,
+      // confirmations included: an address that bounced or complained gets nothing more, whoever asks.
+      // The one exception is its owner confirming their own bounced address again (the way a
+      // bounce is lifted); an address that reported spam is never written to again.
+      if (row.kind !== 'article') {
+        const suppression = await outbox.suppressionOf(composed.message.to);
+        if (suppression && !(composed.reconfirm && !isComplaint(suppression.reason))) {
+          await outbox.markFinal(row.id, workerId, 'skipped', isComplaint(suppression.reason) ? 'address reported spam' : 'address bounced before', now());
+          return undefined;
+        }
       }
       return { row, message: composed.message, link: composed.link };
     } catch (error) {

@@ -49,22 +49,25 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 
 /**
  * The embedded default: every message becomes an .eml file in `dir` (written to a temporary name
- * and renamed, so a reader never sees half a file), and its link is logged, so someone running
- * Broadsheet on a laptop can still confirm an address or reset a password.
+ * and renamed, so a reader never sees half a file), readable by the server's own user only: a
+ * confirmation or reset message carries a single-use link that signs its holder in, so neither the
+ * file nor the log may show it to anyone else. The log names the file; whoever runs Broadsheet on
+ * a laptop opens it there to follow the link.
  */
 export function createFileTransport(dir: string, log: FastifyBaseLogger): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let ready: Promise<unknown> | undefined;
   return {
     async send(message, context) {
-      ready ??= fs.mkdir(dir, { recursive: true });
+      ready ??= fs.mkdir(dir, { recursive: true, mode: 0o700 });
       await ready;
       const info = await transporter.sendMail(message);
       const safeId = message.messageId.replace(/[^A-Za-z0-9.-]/g, '');
       const file = path.join(dir, `${Date.now()}-${safeId}.eml`);
-      await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+      // The mode applies when the file is created, whatever the process's umask allows others.
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       await fs.rename(`${file}.tmp`, file);
-      log.info({ to: message.to, subject: message.subject, kind: context.kind, link: context.link, file }, 'email written to the outbox folder');
+      log.info({ to: message.to, subject: message.subject, kind: context.kind, file }, 'email written to the outbox folder');
     },
     async close() {
       transporter.close();

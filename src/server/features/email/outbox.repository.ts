@@ -12,6 +12,9 @@ export type OutboxRow = Pick<
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
+/** A suppression recorded from a spam complaint (the webhook's 'complaint' events), not a bounce. */
+export const isComplaint = (reason: string) => reason.startsWith('complaint');
+
 /** The lower-cased address: the key of users.email_key and email_suppressions. */
 export const emailKey = (address: string) => address.trim().toLowerCase();
 
@@ -111,7 +114,7 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
     },
 
     /**
-     * Done: the SMTP server answered 250. The link of a confirmation or reset message is not kept
+     * Done: the SMTP server answered 250. The link of a confirmation, approval or reset message is not kept
      * once it is sent. One small statement for one message, run the moment its 250 arrives: until
      * it commits, a crash of this process means the message goes out again (the window docs/reliability.md describes).
      * It commits durably (on PostgreSQL, with synchronous_commit as configured): not waiting for
@@ -128,7 +131,7 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
           claimed_by: null,
           claimed_until: null,
           last_error: null,
-          payload: eb.case().when('kind', 'in', ['confirm', 'reset']).then(sql<null>`null`).else(eb.ref('payload')).end(),
+          payload: eb.case().when('kind', 'in', ['confirm', 'reset', 'approve']).then(sql<null>`null`).else(eb.ref('payload')).end(),
         }))
         .where('id', '=', id)
         .where('claimed_by', '=', workerId)
@@ -167,7 +170,7 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
           claimed_until: null,
           last_error: reason.slice(0, 500),
           sent_at: now,
-          payload: eb.case().when('kind', 'in', ['confirm', 'reset']).then(sql<null>`null`).else(eb.ref('payload')).end(),
+          payload: eb.case().when('kind', 'in', ['confirm', 'reset', 'approve']).then(sql<null>`null`).else(eb.ref('payload')).end(),
         }))
         .where('id', '=', id)
         .where('claimed_by', '=', workerId)
@@ -281,6 +284,11 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
         .orderBy('published.created_at', 'desc')
         .limit(50)
         .execute();
+    },
+
+    /** Why mail to the address is stopped (a bounce's diagnostic, or 'complaint: …'), if it is. */
+    async suppressionOf(address: string): Promise<{ reason: string } | undefined> {
+      return db.selectFrom('email_suppressions').select('reason').where('email_key', '=', emailKey(address)).executeTakeFirst();
     },
 
     async isSuppressed(address: string): Promise<boolean> {

@@ -190,6 +190,45 @@ export function confirmEmailMessage(site: SiteInfo, input: { username: string; l
   };
 }
 
+/**
+ * To the confirmed address of an account without a password (signed in with Google): someone signed
+ * in as it asked to change or remove the address. Nothing changes unless this link is followed, so
+ * a stolen session cannot move the account's mail (and its password resets) elsewhere.
+ */
+export function approveEmailMessage(site: SiteInfo, input: { username: string; link: string; action: 'change' | 'remove'; newEmail: string | null }): RenderedEmail {
+  const asked =
+    input.action === 'change'
+      ? `Someone signed in to your ${site.siteName} account asked to change its email address to ${input.newEmail}.`
+      : `Someone signed in to your ${site.siteName} account asked to remove its email address.`;
+  const subject = input.action === 'change' ? `Approve the new email address of your ${site.siteName} account` : `Approve removing the email address of your ${site.siteName} account`;
+  const button = input.action === 'change' ? 'Approve the new address' : 'Approve removing it';
+  const after = input.action === 'change' ? 'The new address then gets a link of its own to confirm it.' : 'You then get no more email from us.';
+  return {
+    subject,
+    html: html(
+      <EmailLayout site={site} preheader="Nothing changes unless you approve it.">
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>
+          {asked} If it was you, approve it. {after}
+        </p>
+        <Button href={input.link}>{button}</Button>
+        <Muted>The link works once, for 24 hours. If it was not you, ignore this email: nothing changes.</Muted>
+      </EmailLayout>,
+    ),
+    text: [
+      `Hello ${input.username},`,
+      '',
+      `${asked} If it was you, approve it:`,
+      input.link,
+      after,
+      '',
+      'The link works once, for 24 hours. If it was not you, ignore this email: nothing changes.',
+      '',
+      `${site.siteName} · ${site.publicUrl}`,
+    ].join('\n'),
+  };
+}
+
 export function resetPasswordMessage(site: SiteInfo, input: { username: string; link: string }): RenderedEmail {
   const subject = `Reset your ${site.siteName} password`;
   return {
@@ -305,6 +344,7 @@ export function sampleEmails(site: SiteInfo): Record<string, RenderedEmail> {
   const link = `${site.publicUrl}/reset-password?token=sample`;
   return {
     confirm: confirmEmailMessage(site, { username: 'ada', link: `${site.publicUrl}/confirm-email?token=sample` }),
+    approve: approveEmailMessage(site, { username: 'ada', link: `${site.publicUrl}/confirm-email?token=sample`, action: 'change', newEmail: 'ada@example.org' }),
     reset: resetPasswordMessage(site, { username: 'ada', link }),
     article: newArticleMessage(site, { article, unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`, settingsUrl: `${site.publicUrl}/profile` }),
     digest: digestMessage(site, {

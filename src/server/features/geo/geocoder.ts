@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config.js';
 import type { GeoFeature, GeoType, GeocodeQueryInput } from '../../../contract/geo.js';
 import { HttpError } from '../../lib/errors.js';
+import { cachedGeocoder } from './geocode-cache.js';
 import { createOfflineGazetteer } from './offline-gazetteer.js';
 
 export interface Geocoder {
@@ -64,9 +65,14 @@ function nominatimGeocoder(baseUrl: string): Geocoder {
   };
 }
 
-export function createGeocoder(config: AppConfig['geocoder']): Geocoder {
-  if (config.kind === 'mapbox') return mapboxGeocoder(config.token, config.apiUrl);
-  if (config.kind === 'nominatim') return nominatimGeocoder(config.url);
+/**
+ * The configured geocoder. An upstream one (Mapbox, Nominatim) has its answers reused for
+ * `cache.ttlMs` (geocode-cache.ts); the offline gazetteer answers from memory and needs none.
+ */
+export function createGeocoder(config: AppConfig['geocoder'], cache?: AppConfig['geocoding']): Geocoder {
+  const cached = (geocoder: Geocoder) => (cache && cache.cacheTtlMs > 0 ? cachedGeocoder(geocoder, { ttlMs: cache.cacheTtlMs, max: cache.cacheEntries }) : geocoder);
+  if (config.kind === 'mapbox') return cached(mapboxGeocoder(config.token, config.apiUrl));
+  if (config.kind === 'nominatim') return cached(nominatimGeocoder(config.url));
   const gazetteer = createOfflineGazetteer();
   return { search: ({ q, types, limit }) => gazetteer.search(q, types, limit), warm: gazetteer.warm, ready: gazetteer.isLoaded };
 }

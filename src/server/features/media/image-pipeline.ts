@@ -3,6 +3,7 @@ import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, MEDIA_MESSAGES } from '../../../contract/media.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
+import { decodeCost, decodeShapeOf, tooMuchMemoryMessage } from './decode-budget.js';
 import { sniffImage } from './image-sniff.js';
 import { createSlots, IMAGE_QUEUE_MAX, IMAGE_SLOTS } from './image-slots.js';
 
@@ -20,7 +21,21 @@ export const loadSharp = () =>
     return sharp;
   }));
 
-const slots = createSlots(IMAGE_SLOTS, IMAGE_QUEUE_MAX);
+/**
+ * The memory the images being decoded at once may hold together, by their estimated cost
+ * (decode-budget.ts): IMAGE_MEMORY_MB. Four photos fit at once; an image that could never fit is
+ * refused before decoding, so hostile files hold no more than fifty photos do
+ * (decode-budget.perf.test.ts).
+ */
+export const DEFAULT_IMAGE_MEMORY_BYTES = 192 * 1024 * 1024;
+
+/** One pool per process: libvips' memory is the process's. */
+const slots = createSlots(IMAGE_SLOTS, IMAGE_QUEUE_MAX, undefined, DEFAULT_IMAGE_MEMORY_BYTES);
+
+/** Sets the memory budget of image processing (IMAGE_MEMORY_MB), once at start. */
+export function setImageMemoryBudget(bytes: number): void {
+  slots.setMemoryBudget(bytes);
+}
 
 /** An image in memory, or the path of a file holding it (an upload spooled to disk). */
 export type ImageSource = Buffer | string;
@@ -102,7 +117,7 @@ const unsupported = () => new HttpError(415, MEDIA_MESSAGES.fileType);
  * within the pixel limit. Anything else, SVG included, is refused (415) before any decoder sees it;
  * a file that starts like one of the four but cannot be read is damaged (400).
  */
-export async function inspectImage(input: ImageSource): Promise<{ format: ImageFormat; width: number; height: number; size: number }> {
+export async function inspectImage(input: ImageSource): Promise<{ format: ImageFormat; width: number; height: number; size: number; cost: number }> {
   const { bytes, size } = await head(input);
   const sniffed = sniffImage(bytes);
   if (!sniffed) throw unsupported();
@@ -123,7 +138,7 @@ export async function inspectImage(input: ImageSource): Promise<{ format: ImageF
   // For an animated image the pixels of one frame count: only the first frame is decoded.
   const frameHeight = meta.pageHeight ?? meta.height ?? height;
   checkDimensions(meta.width ?? width, frameHeight);
-  return { format: sniffed.format, width, height, size };
+  return { format: sniffed.format, width, height, size, cost: decodeCost(decodeShapeOf(meta, frameHeight)) };
 }
 
 function encode(image: Sharp, format: ImageFormat, quality: number, attempt: number): Sharp {
@@ -145,11 +160,13 @@ function encode(image: Sharp, format: ImageFormat, quality: number, attempt: num
  * turn upright by the EXIF orientation, drop every metadata block (EXIF with GPS, XMP, IPTC;
  * sharp writes none unless asked), fit the longer side within 1920 px, keep the file under 5 MB,
  * and write WebP copies for srcset. The header is checked at once (a bomb never waits in line);
- * the decoding and encoding take turns (image-slots.ts).
+ * the decoding and encoding take turns within a memory budget (image-slots.ts, decode-budget.ts).
  */
 export async function processImage(input: ImageSource, owner?: number | string): Promise<ProcessedImage> {
   const inspected = await inspectImage(input);
-  return slots.run(() => decodeAndEncode(input, inspected), owner);
+  // Refused before decoding: what could never fit, even alone (an interlaced 16-bit giant).
+  if (inspected.cost > slots.memoryBudget()) throw badRequest(tooMuchMemoryMessage(inspected.cost, slots.memoryBudget()));
+  return slots.run(() => decodeAndEncode(input, inspected), owner, inspected.cost);
 }
 
 const timedOut = (error: unknown) => error instanceof Error && /timeout/i.test(error.message);

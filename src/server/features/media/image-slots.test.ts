@@ -41,3 +41,41 @@ describe('image slots', () => {
     expect(await slots.run(async () => 'next')).toBe('next');
   });
 });
+
+describe('image slots sharing a memory budget', () => {
+  it('starts work only when its cost fits beside what runs, and lets nothing pass a large one that waits', async () => {
+    const slots = createSlots(4, 16, 4, 100);
+    const started: string[] = [];
+    const releases = new Map<string, () => void>();
+    const job = (name: string, cost: number) =>
+      slots.run(
+        async () => {
+          started.push(name);
+          await new Promise<void>((r) => releases.set(name, r));
+        },
+        undefined,
+        cost,
+      );
+    const done = [job('a', 40), job('b', 40), job('large', 90), job('small', 20)];
+    await tick();
+    // a and b fit together (80); the large one waits for room, and the small one waits behind it.
+    expect(started).toEqual(['a', 'b']);
+    releases.get('a')!();
+    await tick();
+    expect(started).toEqual(['a', 'b']);
+    releases.get('b')!();
+    await tick();
+    expect(started).toEqual(['a', 'b', 'large']);
+    releases.get('large')!();
+    await tick();
+    expect(started).toEqual(['a', 'b', 'large', 'small']);
+    releases.get('small')!();
+    await Promise.all(done);
+  });
+
+  it('gives the budget back when the work fails', async () => {
+    const slots = createSlots(2, 4, 2, 100);
+    await expect(slots.run(() => Promise.reject(new Error('bad image')), undefined, 100)).rejects.toThrow('bad image');
+    expect(await slots.run(async () => 'next', undefined, 100)).toBe('next');
+  });
+});

@@ -18,7 +18,10 @@ function multipart(fileName: string, body: Buffer) {
 const upload = (client: TestClient, fileName: string, body: Buffer) => client.request({ method: 'POST', url: '/api/uploads', ...multipart(fileName, body) });
 
 describe('image shapes, time limit and turns', () => {
-  const t = useTestApp('sqlite');
+  // The slowest images are also the largest to decode (interlaced, 16-bit): a memory budget that
+  // lets them in, so the time limit and the turns are what is tested here (the default budget
+  // refuses them before decoding: decode-budget.api.test.ts).
+  const t = useTestApp('sqlite', { IMAGE_MEMORY_MB: '4096' });
   /**
    * The slowest kind of image we accept: a 49-megapixel 16-bit RGBA PNG, interlaced (decoded and
    * resized in 1.4–1.5 s on a fast 2-core machine, 2026-11-29; without interlacing 1.1–1.2 s, close

@@ -1,6 +1,6 @@
 import type { Database, Dialect } from '../../db/database.js';
-import type { UploadsTable } from '../../db/schema.js';
-import type { Selectable } from 'kysely';
+import type { DB, UploadsTable } from '../../db/schema.js';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 
 /** A stored copy of an upload: the main file or one responsive variant. */
 export interface StoredVariant {
@@ -22,11 +22,40 @@ export interface NewArticleImage {
   variants: string;
 }
 
+async function unattachedBytes(db: Kysely<DB> | Transaction<DB>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('stored_bytes'), eb.lit(0)).as('bytes'))
+    .where('user_id', '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('article_images').select('article_images.id').whereRef('article_images.upload_id', '=', 'uploads.id'))),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
 export function createMediaRepository(db: Database, dialect: Dialect) {
   return {
     async insertUpload(values: Omit<UploadRow, 'id'>): Promise<UploadRow> {
       const { id } = await db.insertInto('uploads').values(values).returning('id').executeTakeFirstOrThrow();
       return { id, ...values };
+    },
+
+    /** What the user's uploads that no article uses yet take, in bytes (files and copies). */
+    unattachedBytes: (userId: number) => unattachedBytes(db, userId),
+
+    /**
+     * Records an upload unless the user's unused uploads would then take more than `quotaBytes`
+     * (answers undefined). The sum and the insert share a transaction; on PostgreSQL the user's row
+     * is locked, so two uploads finishing together cannot both pass.
+     */
+    async insertUploadWithinQuota(values: Omit<UploadRow, 'id'>, quotaBytes: number): Promise<UploadRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', values.user_id).forUpdate().execute();
+        if ((await unattachedBytes(trx, values.user_id)) + values.stored_bytes > quotaBytes) return undefined;
+        const { id } = await trx.insertInto('uploads').values(values).returning('id').executeTakeFirstOrThrow();
+        return { id, ...values };
+      });
     },
 
     async keyExists(key: string): Promise<boolean> {

@@ -21,6 +21,7 @@ export interface MediaRoutesOptions {
 }
 
 const tooLarge = () => new HttpError(413, MEDIA_MESSAGES.fileTooLarge);
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
 /** Room for the multipart boundaries and headers around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
@@ -30,10 +31,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
     const removed = await removeStaleSpools();
     if (removed > 0) app.log.info({ removed }, 'removed stale upload spool files');
   });
-  // Uploads of forms that were never saved are removed a day later.
+  // Uploads of forms that were never saved are removed once abandoned (UPLOAD_ABANDON_MINUTES);
+  // a sweep every few minutes finds them soon after.
   const sweep = setInterval(() => {
     media.sweepAbandoned().catch((error: unknown) => app.log.warn({ err: error }, 'sweeping abandoned uploads failed'));
-  }, 60 * 60 * 1000);
+  }, SWEEP_EVERY_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
@@ -55,7 +57,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       },
       schema: {
         tags: ['media'],
-        summary: 'Upload an image (multipart field "file"): PNG, JPEG, GIF or WebP, at most 20 MB',
+        summary: 'Upload an image (multipart field "file"): PNG, JPEG, GIF or WebP, at most 20 MB, within your quota of images not yet used in an article',
         description:
           'The type is read from the content. The image is turned upright, stripped of metadata (EXIF, GPS), fitted within 1920 px ' +
           'and 5 MB, and stored with WebP copies at 320, 480, 960 and 1920 px wide. Only the first frame of an animated GIF is kept.',
@@ -70,10 +72,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
           503: ErrorSchema,
         },
       },
-      // Signed out, refused before a byte of the body is read; signed in (a session that validated,
-      // not a cookie's name), the upload may take the long allowance of a photo over a slow line.
+      // Signed out, refused before a byte of the body is read; so is a user whose uploads not yet
+      // used in an article fill their quota. Signed in (a session that validated, not a cookie's
+      // name), the upload may take the long allowance of a photo over a slow line.
       onRequest: async (request) => {
-        requireUser(request);
+        await media.ensureRoom(requireUser(request));
         grantUploadTime(request);
       },
       preValidation: async (request) => {

@@ -2,7 +2,7 @@ import { ARTICLE_MESSAGES, type ArticleImage } from '../../../contract/articles.
 import { LIMITS } from '../../../contract/limits.js';
 import { MEDIA_MESSAGES, storageKeyFor, type ImageRecord, type Upload } from '../../../contract/media.js';
 import { parseJson } from '../../db/json-helpers.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { imageRowToImage, type ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { fileNameForFormat, processImage, type ImageSource } from './image-pipeline.js';
@@ -10,8 +10,8 @@ import type { MediaRepository, StoredVariant, UploadRow } from './media.reposito
 import type { Storage } from './storage.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 
-/** Uploads never attached to an article are removed after this long (a form abandoned mid-way). */
-export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+/** The defaults of UPLOAD_QUOTA_MB and UPLOAD_ABANDON_MINUTES (config.ts). */
+export const DEFAULT_UPLOAD_QUOTA = { quotaBytes: 200 * 1024 * 1024, abandonAfterMs: 60 * 60 * 1000 };
 
 export interface MediaLogger {
   warn(obj: object, message: string): void;
@@ -37,9 +37,18 @@ export function createMediaService(deps: {
   log?: MediaLogger;
   /** Told of each committed write (the response cache drops the answers that show it). */
   written?: (tags: readonly string[]) => void;
+  /**
+   * What one user's uploads not yet used in an article may take, and when such an upload counts as
+   * abandoned and is removed: two accounts could otherwise fill a disk with processed images
+   * (about 17 GB an hour) that no article ever shows.
+   */
+  quota?: { quotaBytes: number; abandonAfterMs: number };
 }) {
   const { repository, storage, articles } = deps;
   const now = deps.now ?? Date.now;
+  const quota = deps.quota ?? DEFAULT_UPLOAD_QUOTA;
+  const quotaReached = () =>
+    new HttpError(413, MEDIA_MESSAGES.uploadQuotaReached(Math.round(quota.quotaBytes / 1024 / 1024), Math.round(quota.abandonAfterMs / 60_000)));
   let lastTimestamp = 0;
 
   /** The spec's key (timestamp, '_', sanitized name), made unique if two uploads share a millisecond and a name. */
@@ -110,7 +119,12 @@ export function createMediaService(deps: {
   }
 
   return {
-    /** Runs the image pipeline, stores the file and its variants, and records the upload. */
+    /** Refuses (413) a user whose unused uploads already fill the quota, before their file is read. */
+    async ensureRoom(user: SessionUser): Promise<void> {
+      if ((await repository.unattachedBytes(user.id)) >= quota.quotaBytes) throw quotaReached();
+    },
+
+    /** Runs the image pipeline, stores the file and its variants, and records the upload (within the quota). */
     async upload(user: SessionUser, file: { fileName: string; source: ImageSource }): Promise<Upload> {
       // Per user: one user's uploads take turns with everyone else's (image-slots.ts).
       const image = await processImage(file.source, user.id);
@@ -123,17 +137,22 @@ export function createMediaService(deps: {
           storage.put(key, image.buffer, image.mime),
           ...variants.map((v) => storage.put(v.key, v.buffer, 'image/webp')),
         ]);
-        const row = await repository.insertUpload({
-          user_id: user.id,
-          storage_key: key,
-          url: storage.url(key),
-          mime: image.mime,
-          bytes: image.buffer.length,
-          width: image.width,
-          height: image.height,
-          variants: JSON.stringify(variants.map((v): StoredVariant => ({ width: v.width, url: storage.url(v.key), key: v.key }))),
-          created_at: now(),
-        });
+        const row = await repository.insertUploadWithinQuota(
+          {
+            user_id: user.id,
+            storage_key: key,
+            url: storage.url(key),
+            mime: image.mime,
+            bytes: image.buffer.length,
+            stored_bytes: image.buffer.length + variants.reduce((sum, v) => sum + v.buffer.length, 0),
+            width: image.width,
+            height: image.height,
+            variants: JSON.stringify(variants.map((v): StoredVariant => ({ width: v.width, url: storage.url(v.key), key: v.key }))),
+            created_at: now(),
+          },
+          quota.quotaBytes,
+        );
+        if (!row) throw quotaReached();
         return uploadRowToUpload(row);
       } catch (error) {
         await deleteFiles(keys);
@@ -149,11 +168,17 @@ export function createMediaService(deps: {
 
     release,
 
-    /** Removes uploads older than `ageMs` that were never attached to an article. */
-    async sweepAbandoned(ageMs = ABANDONED_UPLOAD_AGE_MS): Promise<number> {
-      const urls = await repository.abandonedUploadUrls(now() - ageMs, 500);
-      await release(urls);
-      return urls.length;
+    /** Removes every upload older than `ageMs` that was never attached to an article, a batch at a time. */
+    async sweepAbandoned(ageMs = quota.abandonAfterMs): Promise<number> {
+      let removed = 0;
+      // Twenty batches at most: whatever remains (a storage that refuses deletes) waits for the next sweep.
+      for (let batch = 0; batch < 20; batch++) {
+        const urls = await repository.abandonedUploadUrls(now() - ageMs, 500);
+        await release(urls);
+        removed += urls.length;
+        if (urls.length < 500) break;
+      }
+      return removed;
     },
   };
 }

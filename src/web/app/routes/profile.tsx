@@ -24,7 +24,7 @@ export default function ProfilePage() {
       <ProfileSummary userId={user.id} isOwnProfile>
         <SubscriptionsCard userId={user.id} />
         <MyChannelsCard userId={user.id} />
-        <EmailCard />
+        <EmailCard hasPassword={user.hasPassword} />
         <PasswordCard />
       </ProfileSummary>
     </>

@@ -37,12 +37,15 @@ export function useNotificationSettings() {
 export function useEmailActions() {
   const queryClient = useQueryClient();
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: emailSettingsKey }), queryClient.invalidateQueries({ queryKey: notificationSettingsKey })]);
+  // The current password travels only when the account has one (an account without approves by email).
   const change = useMutation({
-    mutationFn: (email: string) => apiRequest<EmailSettings>('PUT', '/api/user/email', { email }),
+    mutationFn: ({ email, currentPassword }: { email: string; currentPassword?: string }) =>
+      apiRequest<EmailSettings>('PUT', '/api/user/email', { email, ...(currentPassword ? { currentPassword } : {}) }),
     onSuccess: (settings) => queryClient.setQueryData(emailSettingsKey, settings),
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest<EmailSettings>('DELETE', '/api/user/email'),
+    mutationFn: ({ currentPassword }: { currentPassword?: string }) =>
+      apiRequest<EmailSettings>('DELETE', '/api/user/email', currentPassword ? { currentPassword } : undefined),
     onSuccess: refresh,
   });
   const setNotify = useMutation({

@@ -20,7 +20,7 @@ export function ConfirmEmailPage() {
   const token = params.get('token') ?? '';
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: () => apiRequest<{ email: string }>('POST', '/api/email/confirm', { token }),
+    mutationFn: () => apiRequest<{ email: string; message?: string }>('POST', '/api/email/confirm', { token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: emailSettingsKey }),
   });
   const { mutate, isIdle } = confirm;
@@ -40,7 +40,12 @@ export function ConfirmEmailPage() {
             <p role="alert">{EMAIL_MESSAGES.linkInvalid}</p>
           ) : confirm.isSuccess ? (
             <p role="status">
-              {EMAIL_MESSAGES.confirmed} <strong>{confirm.data.email}</strong>
+              {/* An approval link (a change or a removal) says what it did; a confirmation, which address. */}
+              {confirm.data.message ?? (
+                <>
+                  {EMAIL_MESSAGES.confirmed} <strong>{confirm.data.email}</strong>
+                </>
+              )}
             </p>
           ) : confirm.isError ? (
             <p role="alert">{confirm.error.message}</p>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import '@/lib/zod-jitless';
-import { ChangeEmailSchema, type ChangeEmail } from '@contract/email';
-import { NOTIFY_CHOICES, type NotifyChoice } from '@contract/email';
+import { ChangeEmailSchema, EMAIL_MESSAGES, NOTIFY_CHOICES, type ChangeEmail, type NotifyChoice } from '@contract/email';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
@@ -18,30 +18,60 @@ const CHOICE_LABELS: Record<NotifyChoice, string> = { each: 'Each new article', 
 /**
  * The profile's Email card: the optional address (confirmed by a link), and for each
  * subscription whether new articles arrive by email one by one, in a daily digest, or not at all.
+ * Adding, changing or removing the address asks for the current password (`hasPassword`); an
+ * account without one approves through a link sent to its confirmed address.
  */
-export function EmailCard() {
+export function EmailCard({ hasPassword }: { hasPassword: boolean }) {
   const settings = useEmailSettings();
   const notifications = useNotificationSettings();
   const { change, remove, setNotify } = useEmailActions();
-  const form = useForm<ChangeEmail>({ resolver: zodResolver(ChangeEmailSchema), defaultValues: { email: '' } });
-  // A refusal of "Confirm it again", which has no field of its own.
-  const [resendError, setResendError] = useState<string | null>(null);
-  const error = form.formState.errors.email?.message ?? resendError;
+  // With a password, nothing leaves without it (the server says the same).
+  const schema = useMemo(
+    () => (hasPassword ? ChangeEmailSchema.extend({ currentPassword: z.string().min(1, EMAIL_MESSAGES.currentPasswordRequired) }) : ChangeEmailSchema),
+    [hasPassword],
+  );
+  const form = useForm<ChangeEmail>({ resolver: zodResolver(schema), defaultValues: { email: '', currentPassword: '' } });
+  // A refusal from the server, or of "Confirm it again" and "Remove address", which have no field of their own.
+  const [actionError, setActionError] = useState<string | null>(null);
+  const emailError = form.formState.errors.email?.message;
+  const passwordError = form.formState.errors.currentPassword?.message;
+  const error = emailError ?? passwordError ?? actionError;
 
-  function requestLink(address: string, onSuccess?: () => void) {
-    change.mutate(address, {
-      onSuccess: () => {
-        onSuccess?.();
-        toast({ title: 'Check your inbox', description: 'We sent a confirmation link. It works for 24 hours.' });
+  const approvalNotice = () => toast({ title: 'Check your inbox', description: EMAIL_MESSAGES.approvalSent });
+
+  function requestLink(address: string, options: { currentPassword?: string; onSuccess?: () => void } = {}) {
+    change.mutate(
+      { email: address, currentPassword: options.currentPassword },
+      {
+        onSuccess: (result) => {
+          options.onSuccess?.();
+          if (result.pendingApproval) approvalNotice();
+          else toast({ title: 'Check your inbox', description: 'We sent a confirmation link. It works for 24 hours.' });
+        },
+        onError: (failure) => setActionError(failure.message),
       },
-      onError: (failure) => (onSuccess ? form.setError('email', { message: failure.message }) : setResendError(failure.message)),
-    });
+    );
   }
 
-  const submit = form.handleSubmit(({ email }) => {
-    setResendError(null);
-    requestLink(email, () => form.reset());
+  const submit = form.handleSubmit(({ email, currentPassword }) => {
+    setActionError(null);
+    requestLink(email, { currentPassword: hasPassword ? currentPassword : undefined, onSuccess: () => form.reset() });
   });
+
+  async function removeAddress() {
+    setActionError(null);
+    if (hasPassword && !(await form.trigger('currentPassword'))) return;
+    remove.mutate(
+      { currentPassword: hasPassword ? form.getValues('currentPassword') : undefined },
+      {
+        onSuccess: (result) => {
+          form.resetField('currentPassword');
+          if (result.pendingApproval) approvalNotice();
+        },
+        onError: (failure) => setActionError(failure.message),
+      },
+    );
+  }
 
   const current = settings.data?.email ?? null;
   const pending = settings.data?.pendingEmail ?? null;
@@ -79,6 +109,11 @@ export function EmailCard() {
                 Waiting for confirmation: {pending}. Follow the link we emailed to it.
               </p>
             )}
+            {current && settings.data?.pendingApproval && (
+              <p className="text-sm text-muted-foreground" role="status">
+                Waiting for your approval: we sent a link to {current} to {settings.data.pendingApproval === 'remove' ? 'remove it' : 'approve the new address'}.
+              </p>
+            )}
             <Form onSubmit={submit} className="grid max-w-sm gap-3" noValidate>
               <div className="grid gap-1.5">
                 <Label htmlFor="account-email">{current ? 'New email address' : 'Email address'}</Label>
@@ -87,11 +122,25 @@ export function EmailCard() {
                   type="email"
                   autoComplete="email"
                   maxLength={254}
-                  aria-invalid={error ? true : undefined}
+                  aria-invalid={emailError || (actionError && !passwordError) ? true : undefined}
                   aria-describedby={error ? 'email-error' : undefined}
                   {...form.register('email')}
                 />
               </div>
+              {hasPassword && (
+                <div className="grid gap-1.5">
+                  <Label htmlFor="account-email-password">Your current password</Label>
+                  <Input
+                    id="account-email-password"
+                    type="password"
+                    autoComplete="current-password"
+                    maxLength={256}
+                    aria-invalid={passwordError ? true : undefined}
+                    aria-describedby={error ? 'email-error' : undefined}
+                    {...form.register('currentPassword')}
+                  />
+                </div>
+              )}
               {error && (
                 <p id="email-error" role="alert" className="text-sm text-destructive">
                   {error}
@@ -102,7 +151,7 @@ export function EmailCard() {
                   Send confirmation link
                 </Button>
                 {current && (
-                  <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate()}>
+                  <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => void removeAddress()}>
                     Remove address
                   </Button>
                 )}
