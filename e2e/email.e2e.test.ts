@@ -6,7 +6,7 @@ import { PASSWORD, logoutThroughMenu, registerThroughForm } from './support/auth
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 
 /**
- * Issue 17 in Chromium, with a real SMTP server in the test: confirm an address from the profile,
+ * In Chromium, with a real SMTP server in the test: confirm an address from the profile,
  * reset a forgotten password from the link that arrives, and unsubscribe signed out from the link
  * of a new-article email.
  */

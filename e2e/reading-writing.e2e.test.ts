@@ -7,7 +7,7 @@ import { api, visible } from './support/page-api.js';
 import { startServer } from './support/server.js';
 
 /**
- * Issue 14: reading and writing. One journey per defect of the issue (each failed before the fix),
+ * Reading and writing: one journey per defect a review found (each failed before the fix),
  * then the reading experience.
  */
 
@@ -73,10 +73,10 @@ const STYLED = {
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
-describeInBrowser('reading and writing (issue 14)', () => {
+describeInBrowser('reading and writing', () => {
   const site = useSite();
 
-  it('defect 4 and 10: a signed-out reader on a phone reaches Popular Channels and Explore Channels; counts pluralise', async () => {
+  it('a signed-out reader on a phone reaches Popular Channels and Explore Channels; counts pluralise', async () => {
     const writerJourney = await Journey.open(site.browser, site.server.url);
     const writer = await newWriter(writerJourney, 'solo');
     await writerJourney.close();
@@ -100,7 +100,7 @@ describeInBrowser('reading and writing (issue 14)', () => {
     await phone.close();
   });
 
-  it('defect 1: article formatting shows on the article page and in the editor, light and dark', async () => {
+  it('article formatting shows on the article page and in the editor, light and dark', async () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const writer = await newWriter(journey);
@@ -124,7 +124,7 @@ describeInBrowser('reading and writing (issue 14)', () => {
     await journey.close();
   });
 
-  it('defect 2: the editor asks before unsaved work is left, and offers it back (create and edit)', async () => {
+  it('the editor asks before unsaved work is left, and offers it back (create and edit)', async () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const writer = await newWriter(journey);
@@ -197,7 +197,7 @@ describeInBrowser('reading and writing (issue 14)', () => {
     await journey.close();
   });
 
-  it('defect 3: Your Feed shows every channel until the reader subscribes, whatever they wrote', async () => {
+  it('Your Feed shows every channel until the reader subscribes, whatever they wrote', async () => {
     const other = await Journey.open(site.browser, site.server.url);
     const elsewhere = await newWriter(other, 'elsewhere');
     await publish(other.page, elsewhere.channelId, 'Elsewhere news today');
@@ -221,7 +221,7 @@ describeInBrowser('reading and writing (issue 14)', () => {
     await journey.close();
   });
 
-  it('defect 5: logout from /profile or /articles/new returns to /, with no 401 afterwards', async () => {
+  it('logout from /profile or /articles/new returns to /, with no 401 afterwards', async () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const refused: string[] = [];
@@ -243,7 +243,7 @@ describeInBrowser('reading and writing (issue 14)', () => {
     await journey.close();
   });
 
-  it('defect 6: a double click on Post Comment posts once; the server refuses a quick duplicate', async () => {
+  it('a double click on Post Comment posts once; the server refuses a quick duplicate', async () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const writer = await newWriter(journey);
@@ -261,7 +261,7 @@ describeInBrowser('reading and writing (issue 14)', () => {
     await journey.close();
   });
 
-  it('defect 7: a failed registration’s toast does not outlive the next, successful one', async () => {
+  it('a failed registration’s toast does not outlive the next, successful one', async () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const taken = uniqueUsername('taken');
@@ -282,7 +282,7 @@ describeInBrowser('reading and writing (issue 14)', () => {
     await journey.close();
   });
 
-  it('defect 10: the editor toolbar is one tab stop with arrow keys; navigation moves focus to the heading and is announced', async () => {
+  it('the editor toolbar is one tab stop with arrow keys; navigation moves focus to the heading and is announced', async () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const writer = await newWriter(journey);
@@ -320,7 +320,7 @@ describeInBrowser('reading and writing (issue 14)', () => {
     await journey.close();
   });
 
-  it('defect 11: an excerpt ends a heading with a full stop', async () => {
+  it('an excerpt ends a heading with a full stop', async () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const writer = await newWriter(journey);
@@ -382,7 +382,7 @@ describeInBrowser('reading and writing (issue 14)', () => {
   });
 });
 
-describeInBrowser('the demo site (issue 14)', () => {
+describeInBrowser('the demo site', () => {
   const site = {} as Site;
   beforeAll(async () => {
     // Seeding draws and processes the demo images before the server listens: slow on a busy machine.
@@ -394,7 +394,7 @@ describeInBrowser('the demo site (issue 14)', () => {
     await site.server?.stop();
   });
 
-  it('defect 9: the demo account writes in its own channel, with articles, drafts and images', async () => {
+  it('the demo account writes in its own channel, with articles, drafts and images', async () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     await journey.goto('/auth');

@@ -9,7 +9,7 @@ import { describeInBrowser, uniqueUsername, useSite, type Site } from './support
 import { EXTRA_XSS_VECTORS } from './support/xss-vectors-extra.js';
 
 /**
- * Issue 10, item 3: stored XSS in a real browser. Every vector is stored through the API in article
+ * Stored XSS in a real browser. Every vector is stored through the API in article
  * HTML, article titles, comments, bios, channel names and descriptions and image captions (and
  * refused as a username), then every page that shows them is opened in Chromium (captions in the
  * gallery, every image of the lightbox and the editor). The journey fails if anything

@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from '../support/server.js';
 import { counterMismatches, openReader, register, SiteClient, uniqueName, type DbReader } from './support.js';
 
 /**
- * Issue 10 item 5: hundreds of parallel requests against one real server process; every counter
+ * Hundreds of parallel requests against one real server process; every counter
  * (views, likes, dislikes, comments, subscribers, articles) equals a recount afterwards, and the
  * 10-channel limit holds under 30 concurrent creations by one user.
  */

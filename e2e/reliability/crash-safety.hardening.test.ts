@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../support/server.js';
 import { counterMismatches, openReader, SiteClient, sleep, uniqueName } from './support.js';
 
 /**
- * Issue 10 item 4: a mixed write load against the real server process, SIGKILL at a random moment,
+ * A mixed write load against the real server process, SIGKILL at a random moment,
  * a restart on the same data, then every acknowledged write must be there and every counter must
  * equal a recount of its rows. Repeated CYCLES times on SQLite and on PostgreSQL.
  */

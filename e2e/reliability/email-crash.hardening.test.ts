@@ -6,7 +6,7 @@ import { addConfirmedSubscribers, openWriter } from './email-support.js';
 import { register, sleep } from './support.js';
 
 /**
- * Issue 17: SIGKILL the server while its outbox drains; after a restart on the same data every
+ * SIGKILL the server while its outbox drains; after a restart on the same data every
  * subscriber has the article, and nobody has it twice except for the one window no SMTP client can
  * close: the SMTP server accepted a message (or went on to accept one whose data had fully arrived)
  * and the process died before its row was recorded as sent. The test measures that window at the

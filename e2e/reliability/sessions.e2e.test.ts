@@ -3,7 +3,7 @@ import { Journey } from '../support/browser.js';
 import { logoutThroughMenu, registerThroughForm } from '../support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from '../support/fixtures.js';
 
-/** Issue 10 item 8, in Chromium: the session token is never readable by the page's JavaScript. */
+/** In Chromium: the session token is never readable by the page's JavaScript. */
 describeInBrowser('session cookie in the browser', () => {
   const site = useSite();
 

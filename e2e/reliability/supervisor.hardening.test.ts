@@ -5,9 +5,9 @@ import { startServer, type RunningServer } from '../support/server.js';
 import { register } from './support.js';
 
 /**
- * Issue 16, "a crashed process comes back": with SUPERVISE=true (README, "Running in production")
+ * A crashed process comes back: with SUPERVISE=true (README, "Running in production")
  * the server runs in a worker that a small primary process restarts whenever it dies. The worker is
- * killed (SIGKILL, as the heap exhaustion of finding 1 or the kernel's OOM killer would end it)
+ * killed (SIGKILL, as heap exhaustion or the kernel's OOM killer would end it)
  * three times; each time the site answers again within seconds, on the same port, and everything
  * it had acknowledged is still there.
  */

@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from '../support/server.js';
 import { SiteClient, uniqueName } from './support.js';
 
 /**
- * Issue 10 item 6: two server processes on two ports, one PostgreSQL database, one Redis, one S3
+ * Two server processes on two ports, one PostgreSQL database, one Redis, one S3
  * bucket (a local s3rver). Sign in on one and act on the other; rate limits are shared; an upload
  * stored through one is served and usable through the other.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
 
 /**
- * The performance guard that runs in `npm test` (issue 9): the number of SQL statements behind a
+ * The performance guard that runs in `npm test`: the number of SQL statements behind a
  * feed page, an article page and a channel page does not grow with the number of rows shown. A
  * statement per row (N+1) would make these counts grow with the page size.
  */

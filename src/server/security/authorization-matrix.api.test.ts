@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../test-support/test-app.js';
 
 /**
- * Issue 10, item 1: for every state-changing route and every private read, what anonymous visitors,
+ * For every state-changing route and every private read, what anonymous visitors,
  * another ordinary user, the owner and an admin get, to the status code, and proof that a refused
  * request changed nothing in the database. A route the app serves that this table does not list
  * fails the test, so new routes must be classified here.
@@ -37,7 +37,7 @@ const CASES: Case[] = [
   { method: 'POST', route: '/api/user/password', request: async () => ({ url: '/api/user/password', body: { newPassword: '' } }), expect: { anonymous: 401, other: 400, owner: 400, admin: 400 } },
   { method: 'PATCH', route: '/api/users/:id', request: async (fx) => ({ url: `/api/users/${fx.owner.id}`, body: { description: 'changed' } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'GET', route: '/api/user', request: async () => ({ url: '/api/user' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
-  // Email (issue 17): every answer is about the caller's own account; nobody reads another's address.
+  // Email: every answer is about the caller's own account; nobody reads another's address.
   { method: 'GET', route: '/api/user/email', request: async () => ({ url: '/api/user/email' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'PUT', route: '/api/user/email', request: async () => ({ url: '/api/user/email', body: { email: 'not-an-address' } }), expect: { anonymous: 401, other: 400, owner: 400, admin: 400 } },
   { method: 'DELETE', route: '/api/user/email', request: async () => ({ url: '/api/user/email' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
@@ -78,7 +78,7 @@ const CASES: Case[] = [
   { method: 'PATCH', route: '/api/admin-articles/:id', request: async (fx) => ({ url: `/api/admin-articles/${await fx.article()}`, body: { view_count: 5 } }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
   { method: 'GET', route: '/api/admin-channels', request: async () => ({ url: '/api/admin-channels' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
   { method: 'PATCH', route: '/api/admin-channels/:id', request: async (fx) => ({ url: `/api/admin-channels/${fx.channelId}`, body: { subscriber_count: 5 } }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
-  // Analytics (issue 18): the channel's owner and admins; the whole site for admins
+  // Analytics: the channel's owner and admins; the whole site for admins
   { method: 'GET', route: '/api/channels/:id/analytics', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/analytics` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/channels/:id/analytics.csv', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/analytics.csv?period=7` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/admin/analytics', request: async () => ({ url: '/api/admin/analytics' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInClient, testDatabases, useTestApp, type TestApp } from '../../test-support/test-app.js';
 
 /**
- * Issue 10, item 2: property-based fuzzing of every route the app serves (read from the app's own
+ * Property-based fuzzing of every route the app serves (read from the app's own
  * route list, so a new route is fuzzed without touching this file). Each request mixes path
  * parameters, query strings and bodies built from the route's OpenAPI schema with hostile values:
  * wrong types, huge strings, deep JSON, unicode edge cases, null bytes, numbers as strings, negative

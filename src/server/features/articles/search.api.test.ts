@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
 
 /**
- * Feed search (issue 15, docs/decisions/019-word-search.md): a term's words are found as words,
+ * Feed search (docs/decisions/019-word-search.md): a term's words are found as words,
  * the last one as a word beginning, through the word index; a term no article has as words is
  * found as text inside words through the trigram index. Both databases answer the same.
  */

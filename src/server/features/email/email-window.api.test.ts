@@ -8,7 +8,7 @@ import { createSmtpTransport } from './mail-transport.js';
 import type { OutboxRepository } from './outbox.repository.js';
 
 /**
- * Issue 17's last window, measured: for every message, the time from the SMTP server's 250 to the
+ * The last window, measured: for every message, the time from the SMTP server's 250 to the
  * commit of its row as sent, against a real SMTP server and the sender as production runs it (16
  * messages in flight over 5 connections), while readers keep the database busy. A crash inside
  * that window sends the message again after the restart; the test requires the window to stay a

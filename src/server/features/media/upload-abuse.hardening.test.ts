@@ -312,7 +312,7 @@ describe('uploads against a real server process', () => {
   }
 
   // First in this block: the uploads below load it. An instance that only serves readers keeps the
-  // 23 MB of sharp and libvips out of its memory (issue 15's 250 MB at 1,000,000 articles).
+  // 23 MB of sharp and libvips out of its memory (the 250 MB a server holds at 1,000,000 articles).
   it('maps no image library until the first upload needs it', async () => {
     const imageLibraryMapped = () => /libvips/.test(fs.readFileSync(`/proc/${server.pid}/maps`, 'utf8'));
     expect(imageLibraryMapped()).toBe(false);

@@ -10,7 +10,7 @@ import { searchWords } from './search-words.js';
 /**
  * bench/generate.ts builds SQLite's three search indexes on threads of their own, each in a file of
  * its own as FTS5 tables without content, and copies their shadow tables into the main file
- * (docs/performance.md, step 14). That leans on FTS5's storage being the same for a table without
+ * (docs/performance.md describes the generator). That leans on FTS5's storage being the same for a table without
  * content as for one reading the articles; this checks, on a small generated file, that every
  * index answers as a scan of the articles does, so a bench never measures a search against a
  * broken index.

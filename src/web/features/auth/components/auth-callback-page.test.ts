@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { OIDC_MESSAGES } from '@contract/auth';
 import { AuthCallbackPage } from './auth-callback-page';
 
-/** Issue 16, finding 8: a link cannot make /auth-callback show an attacker's text. */
+/** A link cannot make /auth-callback show an attacker's text. */
 describe('AuthCallbackPage', () => {
   it('shows on /auth-callback only the messages the server sends', () => {
     const render = (search: string) =>
