@@ -21,6 +21,8 @@ async function shoot(page: Page, name: string) {
   fs.mkdirSync(folder, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+    // Colours fade (transition-colors): the picture is of where they end.
+    await page.waitForTimeout(500);
     await page.screenshot({ path: `${folder}/${name}-${page.viewportSize()?.width}-${theme}.png`, fullPage: true });
   }
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
@@ -142,6 +144,7 @@ describeInBrowser('author pages', () => {
       const panel = page.getByTestId('welcome-panel');
       await expect.poll(() => panel.isVisible()).toBe(true);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your Feed');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.evaluate(() => document.documentElement.classList.add('dark'));
       await expectAccessible(page, 'welcome panel, dark theme');
       await page.evaluate(() => document.documentElement.classList.remove('dark'));

@@ -34,9 +34,9 @@ export function WelcomePanel({ userId, username }: { userId: number; username: s
       </h2>
       <p className="mt-1 text-muted-foreground">Subscribe to a few channels and their newest articles will fill your feed.</p>
       {channels.length > 0 && (
-        <ul className="mt-4 grid gap-2 sm:grid-cols-2" aria-label="Channels to subscribe to">
+        <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Channels to subscribe to">
           {channels.map((channel) => (
-            <li key={channel.id} className="flex items-center justify-between gap-3 rounded-md border bg-background px-3 py-2">
+            <li key={channel.id} className="flex min-w-0 items-center justify-between gap-3 rounded-md border bg-background px-3 py-2">
               <div className="min-w-0">
                 <Link to={paths.channel(channel.id)} className="block truncate font-medium underline-offset-4 hover:underline">
                   {channel.name}
