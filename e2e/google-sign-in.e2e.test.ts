@@ -65,6 +65,21 @@ describeInBrowser('sign in with Google (OpenID Connect) in the browser', () => {
     await journey.close();
   });
 
+  it('returns to the page the sign-in started from', async () => {
+    const journey = await Journey.open(browser, server.url);
+    const { page } = journey;
+    await journey.goto('/profile');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/profile');
+    await page.getByRole('link', { name: /google/i }).or(page.getByRole('button', { name: /google/i })).first().click();
+    await page.waitForURL((url) => url.origin === issuer.issuer && url.pathname.startsWith('/interaction/'));
+    await page.getByRole('button', { name: 'Continue as Grace Hopper' }).click();
+    await page.waitForURL((url) => url.origin === issuer.issuer && url.pathname.startsWith('/interaction/'));
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await journey.expectPath('/profile');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('grace.hopper');
+    await journey.close();
+  });
+
   it('shows a readable error on /auth-callback and goes home after 3 seconds', async () => {
     const journey = await Journey.open(browser, server.url);
     const { page } = journey;

@@ -87,7 +87,8 @@ describeInBrowser('reactions and comments in the browser', () => {
     const prompt = visitor.page.getByRole('dialog', { name: 'Authentication Required' });
     await expect.poll(() => prompt.isVisible()).toBe(true);
     expect(await prompt.getByText('Please log in to react to articles', { exact: true }).isVisible()).toBe(true);
-    expect(await prompt.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    // Sign In comes back to the article (DESIGN.md section 5b).
+    expect(await prompt.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(`/auth?next=${encodeURIComponent(articlePath)}`);
     await prompt.getByRole('button', { name: 'Cancel' }).click();
     expect(await count(visitor.page, 'like')).toBe('0');
     await visitor.close();

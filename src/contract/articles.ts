@@ -65,6 +65,8 @@ const ArticleBaseSchema = z.object({
 export const ArticleSummarySchema = ArticleBaseSchema.extend({
   excerpt: z.string(),
   image: ArticleImageSchema.nullable(),
+  /** Who wrote it: cards name the author beside the channel (DESIGN.md section 5b). */
+  author: z.object({ id: z.number().int(), username: z.string() }),
 }).meta({ id: 'ArticleSummary' });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 

@@ -15,7 +15,9 @@ export const UsernameSchema = z
   .min(1, EMPTY_CREDENTIALS)
   .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, _ . and -');
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, _ . and -')
+  // DESIGN.md section 5: a username of digits alone would read as an id in /api/users/{segment}.
+  .regex(/[A-Za-z]/, 'Username must contain at least one letter');
 
 /** A new password's rules; `missing` is what a missing (or, given, an empty) one answers. */
 function newPasswordSchema(missing: string, emptyIsMissing: boolean) {

@@ -5,7 +5,7 @@ import type { AuthProviders, Credentials, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
 import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
 import type { EmailSettings, NotificationSettings } from './email.js';
-import type { PublicUser } from './users.js';
+import type { Author, AuthorArticlesPage, PublicUser } from './users.js';
 
 /**
  * The bridge between the server and the web's server-side render (DESIGN.md section 7): the server
@@ -37,6 +37,12 @@ export interface PageDataSource {
   ownChannels(): Promise<Channel[]>;
   /** GET /api/users/{id}; null when missing. */
   user(id: number): Promise<PublicUser | null>;
+  /** GET /api/users/{username}: an author's page; null when there is no such user. */
+  author(username: string): Promise<Author | null>;
+  /** GET /api/users/{username}/articles: a page of their published articles (the author exists). */
+  authorArticles(username: string, query: ApiQuery): Promise<AuthorArticlesPage>;
+  /** Whether this browser registered the signed-in account and has not dismissed its welcome panel yet. */
+  welcome(): boolean;
   /** GET /api/user/subscriptions (signed in only). */
   subscriptions(): Promise<Subscription[]>;
   /** GET /api/channels/{id}/analytics (its owner or an admin); null when missing or not theirs. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleIdFromSegment, paths } from './paths.js';
+import { articleIdFromSegment, paths, safeReturnPath } from './paths.js';
 
 describe('article URLs', () => {
   it.each([
@@ -18,5 +18,29 @@ describe('article URLs', () => {
     expect(paths.article(42, 'my-story')).toBe('/articles/my-story-42');
     expect(paths.article(42)).toBe('/articles/42');
     expect(articleIdFromSegment(paths.article(42, 'my-story').split('/').pop()!)).toBe(42);
+  });
+});
+
+describe('where sign-in returns to', () => {
+  it.each([
+    ['/articles/budget-vote-7', '/articles/budget-vote-7'],
+    ['/?sort=likes&direction=desc', '/?sort=likes&direction=desc'],
+    ['/articles/story-4#comments', '/articles/story-4#comments'],
+    ['/users/ada.lovelace', '/users/ada.lovelace'],
+  ])('keeps a page of this site: %s', (next, expected) => {
+    expect(safeReturnPath(next)).toBe(expected);
+  });
+
+  it.each([null, undefined, '', 'https://evil.example/', '//evil.example', '/\\evil.example', '/\t/evil.example', '\\\\evil.example', 'javascript:alert(1)', 'articles/5', '/auth', '/auth?next=/auth'])(
+    'sends anything else home: %j',
+    (next) => {
+      expect(safeReturnPath(next)).toBe('/');
+    },
+  );
+
+  it('builds the sign-in address that carries it', () => {
+    expect(paths.signIn('/articles/5?x=1')).toBe('/auth?next=%2Farticles%2F5%3Fx%3D1');
+    expect(paths.signIn()).toBe('/auth');
+    expect(paths.author('ada.lovelace')).toBe('/users/ada.lovelace');
   });
 });

@@ -18,7 +18,31 @@ export const paths = {
   newArticleInChannel: (channelId: number) => `/channels/${channelId}/articles/new`,
   article: (id: number, slug?: string | null) => (slug ? `/articles/${slug}-${id}` : `/articles/${id}`),
   editArticle: (id: number) => `/articles/${id}/edit`,
+  /** An author's page (DESIGN.md section 5b). */
+  author: (username: string) => `/users/${encodeURIComponent(username)}`,
+  /** Sign-in that comes back to `next` afterwards (DESIGN.md section 5b); plain /auth without one. */
+  signIn: (next?: string | null) => (next ? `/auth?${new URLSearchParams({ next })}` : '/auth'),
 } as const;
+
+/** Any origin will do: only whether a path stays on it matters. */
+const RETURN_BASE = 'http://return.invalid';
+
+/**
+ * Where sign-in may send the reader back to: a path of this site (with its query and fragment), as
+ * the browser would resolve it, so `//elsewhere`, `/\elsewhere` or a tab hidden inside one cannot
+ * lead off the site; anything else, and the sign-in page itself, is home.
+ */
+export function safeReturnPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.length > 2000) return paths.home;
+  let url: URL;
+  try {
+    url = new URL(next, RETURN_BASE);
+  } catch {
+    return paths.home;
+  }
+  if (url.origin !== RETURN_BASE || url.pathname === paths.auth) return paths.home;
+  return url.pathname + url.search + url.hash;
+}
 
 /** The id of an article URL segment: '/articles/{slug}-{id}' or '/articles/{id}' (DESIGN.md section 5). */
 export function articleIdFromSegment(segment: string): number | null {

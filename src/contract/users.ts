@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { ArticleSummarySchema } from './articles.js';
+import { IdSchema } from './common.js';
 import { LIMITS } from './limits.js';
+import { CursorSchema, LimitSchema, paginated } from './pagination.js';
 
 export const PublicUserSchema = z
   .object({
@@ -21,3 +24,42 @@ export const UpdateUserSchema = z
   })
   .meta({ id: 'UpdateUser' });
 export type UpdateUser = z.infer<typeof UpdateUserSchema>;
+
+/** A user addressed by id (digits) or by username. */
+export type UserSegment = { id: number } | { username: string };
+
+/**
+ * The `{segment}` of /api/users/{segment}: all digits is an id (the spec's route), anything else a
+ * username (DESIGN.md section 5: every new username has a letter, so the two never meet).
+ */
+export const UserSegmentParamsSchema = z.object({
+  id: z
+    .string()
+    .max(200, 'is too long')
+    .transform((segment, ctx): UserSegment => {
+      if (!/^\d+$/.test(segment)) return { username: segment };
+      const id = IdSchema.safeParse(segment);
+      if (id.success) return { id: id.data };
+      ctx.addIssue({ code: 'custom', message: id.error.issues[0]?.message ?? 'is invalid' });
+      return z.NEVER;
+    }),
+});
+
+/** An author as their page shows them: bio, joining date and the channels they own. */
+export const AuthorSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    bio: z.string().nullable(),
+    createdAt: z.string(),
+    channels: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
+  })
+  .meta({ id: 'Author' });
+export type Author = z.infer<typeof AuthorSchema>;
+
+export const AuthorArticlesQuerySchema = z.object({ cursor: CursorSchema, limit: LimitSchema });
+export type AuthorArticlesQuery = z.output<typeof AuthorArticlesQuerySchema>;
+
+/** An author's published articles, newest first, a page at a time. */
+export const AuthorArticlesPageSchema = paginated(ArticleSummarySchema, 'AuthorArticlesPage');
+export type AuthorArticlesPage = z.infer<typeof AuthorArticlesPageSchema>;

@@ -38,6 +38,7 @@ import { createDeviceCookies } from './features/auth/device-cookies.js';
 import { createPasswordSignIn } from './features/auth/password-sign-in.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { createUsersService } from './features/users/users.service.js';
 import { createCategoriesRepository } from './features/articles/categories.repository.js';
 import { categoriesRoutes } from './features/articles/categories.routes.js';
 import { createLocationsRepository } from './features/geo/locations.repository.js';
@@ -112,6 +113,8 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written, quota: config.uploads });
   // Deleting an article deletes the stored files no other article uses.
   articlesDeps.onImagesReleased = (urls) => media.release(urls);
+  const channels = createChannelsService(channelsRepository, subscriptions, Date.now, written);
+  const articles = createArticlesService(articlesDeps);
   return {
     config,
     db,
@@ -128,13 +131,15 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     geocoder: createGeocoder(config.geocoder, config.geocoding),
     subscriptions,
     channelsRepository,
-    channels: createChannelsService(channelsRepository, subscriptions, Date.now, written),
+    channels,
     storage,
     media,
     articlesRepository,
     reactions,
     articleLists,
-    articles: createArticlesService(articlesDeps),
+    articles,
+    /** Profiles and author pages. */
+    usersService: createUsersService({ users, channels, articles, written }),
     articlesDeps,
     reactionsService: createReactionsService({ reactions, articles: articlesRepository, written }),
     commentsRepository,
@@ -336,7 +341,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         devices,
         authRateLimit: { max: config.rateLimits.auth, timeWindow: 60_000 },
       });
-      await api.register(usersRoutes, { users: ctx.users });
+      await api.register(usersRoutes, { users: ctx.usersService });
       await api.register(categoriesRoutes, { categories: ctx.categories });
       await api.register(locationsRoutes, { locations: ctx.locations });
       await api.register(geocodeRoutes, {

@@ -45,6 +45,7 @@ describe('compiled response serializers', () => {
       dislikes: 0,
       commentCount: 3,
       excerpt: 'An excerpt',
+      author: { id: 4, username: 'ada' },
       image: withValues
         ? { id: 9, imageUrl: '/uploads/a.webp', caption: null, order: 0, width: 640, height: null, variants: [{ width: 320, url: '/uploads/a-320w.webp' }] }
         : null,

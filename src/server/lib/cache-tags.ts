@@ -10,6 +10,8 @@ export const CACHE_TAGS = {
   article: (id: number) => `article-${id}`,
   /** Every list an article can appear on: feed pages, their filter choices, channel article lists. */
   articleLists: 'article-lists',
+  /** Author pages' JSON (a user by username, their articles): a bio change drops them. */
+  authors: 'authors',
   /** Channel JSON and the channel lists, with their counts of articles and subscribers. */
   channels: 'channels',
   /** Every cached 404: a new article or channel, or a new slug, may answer it now. */

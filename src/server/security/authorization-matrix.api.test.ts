@@ -90,7 +90,7 @@ const PUBLIC_ROUTES = [
   'POST /api/register', 'POST /api/login', 'POST /api/logout', // signing in and out
   'POST /api/articles/:id/view', // counting a view needs no account
   'GET /api/articles', 'GET /api/articles/facets', 'GET /api/channels', 'GET /api/channels/:id', 'GET /api/channels/:id/articles',
-  'GET /api/users/:id', 'GET /api/categories', 'GET /api/locations', 'GET /api/geocode', 'GET /api/is-admin', 'GET /api/health',
+  'GET /api/users/:id', 'GET /api/users/:id/articles', 'GET /api/categories', 'GET /api/locations', 'GET /api/geocode', 'GET /api/is-admin', 'GET /api/health',
   'GET /api/auth/providers', 'GET /api/auth/google', 'GET /api/auth/google/callback', 'GET /api/openapi.json',
   // Email links work signed out: each carries its own single-use or signed token (email.api.test.ts).
   'POST /api/email/confirm', 'POST /api/auth/forgot-password', 'GET /api/auth/reset-password', 'POST /api/auth/reset-password',

@@ -22,7 +22,7 @@ function viewer({ context }: GuardArgs): Promise<CurrentUser | null> {
 /** Where sign-in returns to: the page asked for (DESIGN.md section 5b). */
 export function signInFor(request: Request): string {
   const url = new URL(request.url);
-  return `${paths.auth}?${new URLSearchParams({ next: url.pathname + url.search })}`;
+  return paths.signIn(url.pathname + url.search);
 }
 
 /** Signed-in readers only; others go to sign-in, and back here after it. */

@@ -48,6 +48,8 @@ describe('the route table', () => {
     expect(pageOf(paths.newArticleInChannel(3)).page).toBe('article-new');
     expect(pageOf(paths.article(5, 'a-story')).page).toBe('article');
     expect(pageOf(paths.editArticle(5)).page).toBe('article-edit');
+    expect(pageOf(paths.author('ada.lovelace')).page).toBe('author');
+    expect(pageOf(paths.signIn('/profile')).page).toBe('auth');
   });
 
   it('answers anything else with the not-found page and status 404', () => {
@@ -72,7 +74,7 @@ describe('the route table', () => {
 
   it('lets anonymous readers share cached copies of the public reading pages only', () => {
     const cacheable = (path: string) => pageOf(path).handles.some((handle) => handle.cacheable);
-    expect([paths.home, paths.article(5), paths.channels].map(cacheable)).toEqual([true, true, true]);
+    expect([paths.home, paths.article(5), paths.channels, paths.author('ada')].map(cacheable)).toEqual([true, true, true, true]);
     expect([paths.auth, paths.channel(3), paths.profile, '/nope'].map(cacheable)).toEqual([false, false, false, false]);
   });
 });

@@ -1,6 +1,6 @@
-import { Link, useLocation } from 'react-router';
-import { paths } from '@contract/paths';
+import { Link } from 'react-router';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useSignInPath } from '@/lib/sign-in-path';
 import { Button, type ButtonProps } from './ui/button';
 
 /**
@@ -11,13 +11,13 @@ import { Button, type ButtonProps } from './ui/button';
  */
 export function AppButton({ signedIn, ...props }: ButtonProps & { signedIn: boolean }) {
   const hydrated = useHydrated();
-  const { pathname, search } = useLocation();
+  const signInPath = useSignInPath();
   if (hydrated) return <Button {...props} />;
   if (signedIn) return <Button {...props} disabled />;
   const { variant, size, className, children, 'aria-label': label, 'aria-pressed': pressed } = props;
   return (
     <Button asChild variant={variant} size={size} className={className}>
-      <Link to={`${paths.auth}?${new URLSearchParams({ next: pathname + search })}`} aria-label={label} data-pressed={pressed || undefined}>
+      <Link to={signInPath} aria-label={label} data-pressed={pressed || undefined}>
         {children}
       </Link>
     </Button>

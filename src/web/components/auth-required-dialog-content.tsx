@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@contract/paths';
+import { useSignInPath } from '@/lib/sign-in-path';
 import { Button } from './ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
 
@@ -8,11 +8,14 @@ export default function AuthRequiredDialogContent({
   open,
   onOpenChange,
   description,
+  next,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   description: string;
+  next?: string;
 }) {
+  const signInPath = useSignInPath(next);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent showCloseButton={false}>
@@ -25,7 +28,7 @@ export default function AuthRequiredDialogContent({
             <Button variant="outline">Cancel</Button>
           </DialogClose>
           <Button asChild>
-            <Link to={paths.auth}>Sign In</Link>
+            <Link to={signInPath}>Sign In</Link>
           </Button>
         </DialogFooter>
       </DialogContent>

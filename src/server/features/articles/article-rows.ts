@@ -31,6 +31,7 @@ export type ArticleRowBase = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COL
 
 export interface ArticleSummaryRow extends ArticleRowBase {
   excerpt: string;
+  author_username: string;
   /** JSON object (text in SQLite) of the first image, or null. */
   first_image: unknown;
   sort_value: number;
@@ -90,7 +91,12 @@ function baseFields(row: ArticleRowBase, categories: CategoryIndex) {
 
 export function summaryRowToSummary(row: ArticleSummaryRow, categories: CategoryIndex): ArticleSummary {
   const image = parseJson<ArticleImageRow | null>(row.first_image, null);
-  return { ...baseFields(row, categories), excerpt: row.excerpt, image: image ? imageRowToImage(image) : null };
+  return {
+    ...baseFields(row, categories),
+    excerpt: row.excerpt,
+    image: image ? imageRowToImage(image) : null,
+    author: { id: row.user_id, username: row.author_username },
+  };
 }
 
 /** An article's answer; `readerId` is who read it (their reaction is in the row), null signed out. */

@@ -102,10 +102,12 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
 
   const imageColumns = ['id', 'image_url', 'caption', 'position', 'width', 'height', 'variants'] as const;
 
-  /** What a card adds to the base columns: a short excerpt and the first image (never the body). */
+  /** What a card adds to the base columns: a short excerpt, the author's name and the first image (never the body). */
   function cardColumns(eb: ExpressionBuilder<DB & { articles: DB['articles'] }, 'articles'>) {
     return [
       sql<string>`substr(articles.plain_text, 1, ${sql.lit(EXCERPT_CHARS)})`.as('excerpt'),
+      // One primary-key lookup per card of the page, after the page's rows are chosen.
+      eb.selectFrom('users').select('users.username').whereRef('users.id', '=', 'articles.user_id').as('author_username'),
       json
         .jsonObjectFrom(
           eb
@@ -266,6 +268,23 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
         .orderBy('articles.id', 'desc')
         .limit(limit)
         .execute();
+      return rows as unknown as ArticleSummaryRow[];
+    },
+
+    /**
+     * A page of one author's published articles, newest first, after a keyset cursor: a seek on
+     * articles_user_idx (user_id, created_at; ties by id) however many the author wrote.
+     */
+    async ofAuthor(userId: number, after: { value: number; id: number } | undefined, limit: number): Promise<ArticleSummaryRow[]> {
+      let query = baseSelect()
+        .select((eb) => [sql<number>`articles.created_at`.as('sort_value'), ...cardColumns(eb)])
+        .where('articles.user_id', '=', userId)
+        .where('articles.published', '=', 1);
+      if (after) {
+        const [from, past] = keysetAfter(sql`articles.created_at`, 'articles.id', 'desc', after);
+        query = query.where(from).where(past);
+      }
+      const rows = await query.orderBy('articles.created_at', 'desc').orderBy('articles.id', 'desc').limit(limit).execute();
       return rows as unknown as ArticleSummaryRow[];
     },
 

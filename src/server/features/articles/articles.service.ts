@@ -234,6 +234,18 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       };
     },
 
+    /** A page of an author's published articles, newest first (their author page). */
+    async byAuthor(userId: number, query: { cursor?: string; limit: number }): Promise<{ items: ArticleSummary[]; nextCursor: string | null }> {
+      const after = query.cursor ? decodeCursor(query.cursor, 'time') : undefined;
+      const [rows, index] = await Promise.all([articles.ofAuthor(userId, after, query.limit + 1), categories.index()]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => summaryRowToSummary(row, index)),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(Number(last.sort_value), last.id) : null,
+      };
+    },
+
     async ofChannel(channelId: number, drafts: boolean, viewer: SessionUser | null): Promise<ArticleSummary[]> {
       const owner = await channels.ownerOf(channelId);
       if (owner === undefined) throw notFound('Channel not found');

@@ -122,6 +122,23 @@ describe.each(testDatabases())('Google sign-in on %s', (kind) => {
     expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('comes back to the page the sign-in started from, and only to a page of this site', async () => {
+    for (const [next, location] of [
+      ['/articles/budget-vote-5?x=1', `/auth-callback?${new URLSearchParams({ next: '/articles/budget-vote-5?x=1' })}`],
+      ['//evil.example/path', '/auth-callback'],
+      ['/\\evil.example', '/auth-callback'],
+      ['https://evil.example/', '/auth-callback'],
+    ] as const) {
+      const withNext = await t.app.inject({ method: 'GET', url: `/api/auth/google?${new URLSearchParams({ next })}` });
+      expect(withNext.statusCode, next).toBe(302);
+      const cookies = cookiesSetBy(withNext);
+      const returned = await issuer.authorize(String(withNext.headers.location), newAccount({ email: `returning-${process.pid}@example.com` }));
+      const response = await callback(t, returned, cookies);
+      expect(response.headers.location, next).toBe(location);
+      expect(clearedBy(response)).toContain('broadsheet_oidc_next');
+    }
+  });
+
   it('creates a new user without a password, links the identity and signs them in', async () => {
     const subject = newAccount({ email: 'Margaret.Hamilton@example.com', name: 'Margaret Hamilton' });
     const { response, client } = await signInWithGoogle(t, subject);
@@ -426,6 +443,7 @@ describe('usernames for new Google users', () => {
     [{ email: 'o\'brien+news@example.com', name: null }, 'obriennews'],
     [{ email: null, name: 'Émile Zola' }, 'Emile_Zola'],
     [{ email: '..@example.com', name: '  Li  ' }, 'Li_user'],
+    [{ email: '20261129@example.com', name: null }, '20261129_user'],
     [{ email: '李@example.com', name: '王' }, 'user'],
     [{ email: null, name: null }, 'user'],
     [{ email: `${'b'.repeat(31)}.-x@example.com`, name: null }, `${'b'.repeat(31)}`],

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { OidcRedirectSchema } from '../../../contract/auth.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { paths } from '../../../contract/paths.js';
+import { paths, safeReturnPath } from '../../../contract/paths.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../http/session.js';
 import type { SessionsService } from './sessions.service.js';
 import {
@@ -27,6 +28,8 @@ export const OIDC_COOKIES = {
   nonce: 'broadsheet_oidc_nonce',
   codeVerifier: 'broadsheet_oidc_verifier',
 } as const satisfies Record<keyof OidcChecks, string>;
+/** Where the reader goes once signed in (DESIGN.md section 5b), kept beside the checks when it is not home. */
+export const OIDC_NEXT_COOKIE = 'broadsheet_oidc_next';
 const OIDC_COOKIE_PATH = '/api/auth/google';
 const OIDC_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 
@@ -37,7 +40,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
   const temporaryCookie = { path: OIDC_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: cookie.secure } as const;
 
   function clearTemporaryCookies(reply: FastifyReply) {
-    for (const name of Object.values(OIDC_COOKIES)) reply.clearCookie(name, temporaryCookie);
+    for (const name of [...Object.values(OIDC_COOKIES), OIDC_NEXT_COOKIE]) reply.clearCookie(name, temporaryCookie);
   }
 
   /** Every failure ends on /auth-callback with a readable message; the details go to the log only. */
@@ -52,8 +55,10 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
-        summary: 'Start Google sign-in: redirects to the identity provider (PKCE, state and nonce in short-lived cookies)',
-        response: { 302: OidcRedirectSchema, 404: ErrorSchema },
+        summary:
+          'Start Google sign-in: redirects to the identity provider (PKCE, state and nonce in short-lived cookies); `next` is the page of this site to return to',
+        querystring: z.object({ next: z.string().max(2000, 'is too long').optional() }),
+        response: { 302: OidcRedirectSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -64,6 +69,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
         for (const key of Object.keys(OIDC_COOKIES) as (keyof OidcChecks)[]) {
           reply.setCookie(OIDC_COOKIES[key], checks[key], { ...temporaryCookie, maxAge: OIDC_COOKIE_MAX_AGE_SECONDS });
         }
+        const next = safeReturnPath(request.query.next);
+        if (next !== paths.home) reply.setCookie(OIDC_NEXT_COOKIE, next, { ...temporaryCookie, maxAge: OIDC_COOKIE_MAX_AGE_SECONDS });
         return reply.redirect(url, 302);
       } catch (error) {
         return fail(request, reply, error);
@@ -108,7 +115,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
         if (request.user) await sessions.revoke(request.user.sessionId);
         const { token, expiresAt } = await sessions.start(user.id);
         setSessionCookie(reply, token, expiresAt, cookie);
-        return reply.redirect(paths.authCallback, 302);
+        // Checked again: the cookie came back from the browser.
+        const next = safeReturnPath(request.cookies[OIDC_NEXT_COOKIE]);
+        return reply.redirect(next === paths.home ? paths.authCallback : `${paths.authCallback}?${new URLSearchParams({ next })}`, 302);
       } catch (error) {
         return fail(request, reply, error);
       }

@@ -154,7 +154,9 @@ export function usernameBaseFrom(identity: Pick<ExternalIdentity, 'email' | 'nam
       .slice(0, LIMITS.usernameMax)
       .replace(/[._-]+$/, '');
     if (cleaned === '') continue;
-    return cleaned.length >= LIMITS.usernameMin ? cleaned : `${cleaned}_user`;
+    // Every username has a letter (DESIGN.md section 5): digits alone would read as an id.
+    if (cleaned.length < LIMITS.usernameMin || !/[A-Za-z]/.test(cleaned)) return `${cleaned.slice(0, LIMITS.usernameMax - 5)}_user`;
+    return cleaned;
   }
   return 'user';
 }

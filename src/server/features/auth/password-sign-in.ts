@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, type Credentials } from '../../../contract/auth.js';
+import { WELCOME_COOKIE, WELCOME_COOKIE_MAX_AGE_S } from '../../../contract/welcome.js';
 import { HttpError } from '../../lib/errors.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../http/session.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -54,6 +55,9 @@ export function createPasswordSignIn(options: PasswordSignInOptions) {
     async register(request: FastifyRequest, reply: FastifyReply, credentials: Credentials): Promise<UserRow> {
       const user = await auth.register(credentials);
       await startSession(request, reply, user);
+      // The feed greets the new account in this browser until its welcome panel is dismissed
+      // (readable by the page's script, which deletes it on dismissal).
+      reply.setCookie(WELCOME_COOKIE, String(user.id), { path: '/', sameSite: 'lax', secure: cookie.secure, maxAge: WELCOME_COOKIE_MAX_AGE_S });
       return user;
     },
   };

@@ -17,6 +17,9 @@ import type { ChannelsService } from '../channels/channels.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { EmailService } from '../email/email.service.js';
 import { userRowToPublicUser, type UsersRepository } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import { AuthorArticlesQuerySchema } from '../../../contract/users.js';
+import { WELCOME_COOKIE } from '../../../contract/welcome.js';
 
 export interface PageServices {
   admin: AdminService;
@@ -26,6 +29,7 @@ export interface PageServices {
   comments: CommentsService;
   email: EmailService;
   users: UsersRepository;
+  usersService: UsersService;
 }
 
 /**
@@ -70,7 +74,7 @@ function refusal(issues: { message: string }[], fallback: string): PageWriteResu
  * work without JavaScript (sign-in, registration, comments), with the API's rules and words.
  */
 export function createPageDataSource(services: PageServices, viewer: SessionUser | null, writes?: PageWrites): PageDataSource {
-  const { admin, analytics, articles, channels, comments, email, users } = services;
+  const { admin, analytics, articles, channels, comments, email, users, usersService } = services;
   const signedIn = () => {
     if (!viewer) throw new Error('This page data needs a signed-in viewer');
     return viewer;
@@ -100,6 +104,10 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
       const row = await users.findById(id);
       return row ? userRowToPublicUser(row) : null;
     },
+    author: (username) => orNull(usersService.author(username)),
+    authorArticles: (username, query) => usersService.authorArticles({ username }, AuthorArticlesQuerySchema.parse(query)),
+    // The browser that registered this account carries its id until the welcome panel is dismissed.
+    welcome: () => Boolean(viewer && writes && writes.request.cookies[WELCOME_COOKIE] === String(viewer.id)),
     subscriptions: () => channels.subscriptionsOf(signedIn().id, signedIn()),
     channelAnalytics: (channelId, period) => orNull(analytics.channel(channelId, signedIn(), period)),
     async channelSubscribers(channelId) {

@@ -44,7 +44,8 @@ describe.each(testDatabases())('user profiles on %s', (kind) => {
     expect((await other.client.get(`/api/users/${owner.id}`)).json().description).toBeNull();
   });
 
-  it.each(['0', '-1', 'abc', '1.5', '99999999999', '1e3x'])('answers 400 for the id %s', async (id) => {
+  // Any other segment is a username (authors.api.test.ts).
+  it.each(['0', '00', '99999999999'])('answers 400 for the id %s', async (id) => {
     const response = await new TestClient(() => t.app).get(`/api/users/${id}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/^id /);

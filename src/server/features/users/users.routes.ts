@@ -1,27 +1,50 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
-import { PublicUserSchema, UpdateUserSchema } from '../../../contract/users.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import {
+  AuthorArticlesPageSchema,
+  AuthorArticlesQuerySchema,
+  AuthorSchema,
+  PublicUserSchema,
+  UpdateUserSchema,
+  UserSegmentParamsSchema,
+} from '../../../contract/users.js';
+import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { requireUser, signedInOnly } from '../../http/session.js';
-import { userRowToPublicUser, type UsersRepository } from './users.repository.js';
+import type { UsersService } from './users.service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository }> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/users/:id',
     {
+      // Anonymous readers share the author answers; a bio change or a channel's change drops them.
+      config: { cache: { tags: [CACHE_TAGS.authors, CACHE_TAGS.channels] } },
       schema: {
         tags: ['users'],
-        summary: 'A user profile: username, bio and the date they joined',
-        params: IdParamsSchema,
-        response: { 200: PublicUserSchema, 404: ErrorSchema },
+        summary: 'A user: by id (digits) their profile (username, bio, joining date); by username their author page (bio, channels)',
+        params: UserSegmentParamsSchema,
+        response: { 200: PublicUserSchema.or(AuthorSchema), 400: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {
-      const user = await users.findById(request.params.id);
-      if (!user) throw notFound('User not found');
-      return userRowToPublicUser(user);
+      const segment = request.params.id;
+      return 'id' in segment ? users.profile(segment.id) : users.author(segment.username);
     },
+  );
+
+  app.get(
+    '/users/:id/articles',
+    {
+      config: { cache: { tags: [CACHE_TAGS.authors, CACHE_TAGS.articleLists] } },
+      schema: {
+        tags: ['users'],
+        summary: "A user's published articles (by id or username), newest first, a page at a time",
+        params: UserSegmentParamsSchema,
+        querystring: AuthorArticlesQuerySchema,
+        response: { 200: AuthorArticlesPageSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => users.authorArticles(request.params.id, request.query),
   );
 
   app.patch(
@@ -37,16 +60,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository }> = as
         response: { 200: PublicUserSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => {
-      const me = requireUser(request);
-      if (me.id !== request.params.id) {
-        if (!(await users.findById(request.params.id))) throw notFound('User not found');
-        throw forbidden('You can only edit your own profile');
-      }
-      const description = request.body.description?.trim() ? request.body.description : null;
-      const updated = await users.updateDescription(me.id, description, Date.now());
-      if (!updated) throw notFound('User not found');
-      return userRowToPublicUser(updated);
-    },
+    async (request) => users.updateBio(requireUser(request), request.params.id, request.body.description),
   );
 };

@@ -9,17 +9,20 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { ArticleFeed } from '@/features/articles/components/article-feed';
 import { PopularChannels } from '@/features/channels/components/popular-channels';
 import { popularChannelsQueryOptions } from '@/features/channels/api/channels';
+import { welcomeQueryOptions } from '@/features/channels/api/welcome';
+import { WelcomePanel } from '@/features/channels/components/welcome-panel';
 import { feedQueryOptions } from '@/features/articles/api/articles';
 import { parseFeedFilters } from '@/features/articles/lib/feed-params';
 import { LIMITS } from '@contract/limits';
 import type { LoaderFunctionArgs } from 'react-router';
+import { currentUserQueryOptions } from '@/features/auth/api/get-current-user';
 import { queryClientOf } from '@/lib/router-context';
 import type { PageHead } from '../router';
 
 /**
  * Home feed (spec 1 section 2): the heading follows the session; 'Write an Article' for signed-in
- * users (into the selected channel when there is one); the feed with its Sort menu, Filter panel
- * and badges; on large screens the Popular Channels column.
+ * users (into the selected channel when there is one); a new account's welcome panel; the feed with
+ * its Sort menu, Filter panel and badges; on large screens the Popular Channels column.
  */
 export default function HomePage() {
   const { user } = useAuth();
@@ -44,6 +47,7 @@ export default function HomePage() {
           </Button>
         )}
       </div>
+      {user && <WelcomePanel userId={user.id} username={user.username} />}
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <ArticleFeed signedIn={signedIn} />
         <aside className="hidden lg:block">
@@ -60,9 +64,12 @@ export default function HomePage() {
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const queryClient = queryClientOf(context);
   const filters = parseFeedFilters(new URL(request.url).searchParams);
+  const user = await queryClient.ensureQueryData(currentUserQueryOptions());
   await Promise.all([
     queryClient.ensureInfiniteQueryData(feedQueryOptions(filters)),
     queryClient.ensureQueryData(popularChannelsQueryOptions(LIMITS.popularChannelsInMenu)),
+    // A new account's welcome panel (it offers the popular channels above).
+    user ? queryClient.ensureQueryData(welcomeQueryOptions(user.id)) : null,
   ]);
   return null;
 }

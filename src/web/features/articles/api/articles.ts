@@ -49,7 +49,9 @@ export function invalidateArticleLists(queryClient: QueryClient): Promise<void> 
         key.startsWith('/api/articles?') ||
         key === '/api/articles/facets' ||
         key.startsWith('/api/channels') ||
-        key.startsWith('/api/user/')
+        key.startsWith('/api/user/') ||
+        // Author pages list their articles.
+        (key.startsWith('/api/users/') && key.includes('/articles?'))
       );
     },
   });

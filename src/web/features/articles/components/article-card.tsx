@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { MapPinIcon } from 'lucide-react';
+import { MapPinIcon, UserIcon } from 'lucide-react';
 import type { ArticleImage, ArticleSummary } from '@contract/articles';
 import { paths } from '@contract/paths';
 import { Badge } from '@/components/ui/badge';
@@ -11,8 +11,8 @@ import { ArticleStats } from './article-stats';
 import { ChannelLink } from './channel-link';
 
 /**
- * One article in a list (spec 1 section 2, Article card): title, date, place, 'By: channel',
- * categories, a 3-line excerpt without markup, counts, and the first image on the right third
+ * One article in a list (spec 1 section 2, Article card): title, date, place, 'By: channel' and
+ * beside it the author's name, a link to their page (DESIGN.md section 5b), categories, a 3-line excerpt without markup, counts, and the first image on the right third
  * unless images are hidden. Memoized: a list re-rendered for another reason (the feed's filter
  * choices arriving, the next page) does not render its cards again.
  */
@@ -51,6 +51,16 @@ export const ArticleCard = memo(function ArticleCard({
           <ChannelLink signedIn={signedIn} channelId={article.channel?.id ?? article.channelId} to={paths.channel(article.channel?.id ?? article.channelId)}>
             By: {article.channel?.name ?? 'Unknown channel'}
           </ChannelLink>
+          {article.author && (
+            <Link
+              to={paths.author(article.author.username)}
+              className="inline-flex items-center gap-1 rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <UserIcon className="size-3.5" aria-hidden="true" />
+              <span className="sr-only">Author: </span>
+              {article.author.username}
+            </Link>
+          )}
         </div>
         {article.categories.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Categories">

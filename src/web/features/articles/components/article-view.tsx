@@ -1,4 +1,5 @@
 import { memo, Suspense, type ComponentProps } from 'react';
+import { Link } from 'react-router';
 import { MapPinIcon } from 'lucide-react';
 import type { Article } from '@contract/articles';
 import { paths } from '@contract/paths';
@@ -59,7 +60,14 @@ export function ArticleHeader({
           {article.title}
         </h1>
         <p data-testid="article-byline" className="text-base text-muted-foreground">
-          By <span className="font-semibold text-foreground">{article.author.username}</span> in{' '}
+          By{' '}
+          <Link
+            to={paths.author(article.author.username)}
+            className="rounded-sm font-semibold text-foreground underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {article.author.username}
+          </Link>{' '}
+          in{' '}
           <ChannelLink
             signedIn={signedIn}
             channelId={article.channel?.id ?? article.channelId}

@@ -47,7 +47,8 @@ export function ChannelLink({
       >
         {children}
       </button>
-      <AuthRequiredDialog open={askToSignIn} onOpenChange={setAskToSignIn} description="Please sign in to view channel details." />
+      {/* Signed in, the reader is taken on to the channel they asked for. */}
+      <AuthRequiredDialog open={askToSignIn} onOpenChange={setAskToSignIn} description="Please sign in to view channel details." next={to} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
-import { paths } from '@contract/paths';
+import { safeReturnPath } from '@contract/paths';
 import { dismissToast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { queryClientOf } from '@/lib/router-context';
@@ -16,14 +16,6 @@ export interface CredentialsActionResult {
 }
 
 /**
- * Where sign-in returns to: the `next` page the guard sent the reader from (DESIGN.md section 5b),
- * only when it is a path of this site; else home.
- */
-export function returnPath(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : paths.home;
-}
-
-/**
  * The sign-in page's action: Login or Register (the form's `intent`), sent as a form. In the browser
  * it calls the API and caches the new session; on the server (the form sent before the app started,
  * or with JavaScript off) the data source signs in with the API's own rules (rate limit, failed
@@ -37,7 +29,8 @@ export async function credentialsAction({ request, context }: ActionFunctionArgs
   const credentials = { username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') };
   const refuse = (status: number, error: string) =>
     data<CredentialsActionResult>({ intent, error, username: credentials.username.slice(0, 256) }, { status });
-  const next = returnPath(new URL(request.url).searchParams.get('next'));
+  // The page the guard or prompt sent the reader from (DESIGN.md section 5b), if it is on this site.
+  const next = safeReturnPath(new URL(request.url).searchParams.get('next'));
 
   // The same checks as the form's (without JavaScript the form checked nothing).
   const problem = credentialsProblem(intent, credentials);

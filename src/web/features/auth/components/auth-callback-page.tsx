@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authCallbackErrorText, type CurrentUser } from '@contract/auth';
-import { paths } from '@contract/paths';
+import { paths, safeReturnPath } from '@contract/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, getQueryFn } from '@/lib/api-client';
 import { DocumentTitle } from '@/components/document-title';
@@ -16,8 +16,9 @@ const ERROR_REDIRECT_DELAY_MS = 3000;
 /**
  * The return address of Google sign-in (spec 2 sections 2, 4 and 8; DESIGN.md section 3). The
  * server has already started the session, or sent `?error=…` with a readable message. The page
- * refreshes the current user and always ends on the home page: at once when signed in or when
- * the network fails, after 3 seconds when there is an error to read.
+ * refreshes the current user and ends on the home page (signed in: on the `next` page the sign-in
+ * started from, if any): at once when signed in or when the network fails, after 3 seconds when
+ * there is an error to read.
  */
 export function AuthCallbackPage() {
   const navigate = useNavigate();
@@ -25,6 +26,7 @@ export function AuthCallbackPage() {
   const queryClient = useQueryClient();
   // Only the server's own messages are shown; any other text in the link becomes a fixed one.
   const errorFromServer = authCallbackErrorText(searchParams.get('error'));
+  const next = safeReturnPath(searchParams.get('next'));
   const [status, setStatus] = useState(errorFromServer ? 'Sign-in failed. Returning to the home page…' : 'Completing sign-in…');
   const [error, setError] = useState<string | null>(null);
   const shownError = errorFromServer || error;
@@ -52,7 +54,8 @@ export function AuthCallbackPage() {
             // A new session: drop whatever was cached for the previous visitor.
             setSessionUser(queryClient, user);
             setStatus('Signed in. Redirecting…');
-            void goHome();
+            // Back to the page the reader signed in from (DESIGN.md section 5b), else home.
+            void navigate(next, { replace: true });
           } else {
             setStatus('Returning to the home page…');
             setError('No session found');
@@ -76,7 +79,7 @@ export function AuthCallbackPage() {
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [errorFromServer, navigate, queryClient]);
+  }, [errorFromServer, navigate, next, queryClient]);
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -5,9 +6,11 @@ import { Button } from '@/components/ui/button';
  * comes back through /auth-callback (DESIGN.md section 3).
  */
 export function GoogleSignInButton() {
+  // The page to come back to (DESIGN.md section 5b) travels through the server's sign-in cookies.
+  const next = useSearchParams()[0].get('next');
   return (
     <Button asChild variant="outline" className="w-full">
-      <a href="/api/auth/google">
+      <a href={next ? `/api/auth/google?${new URLSearchParams({ next })}` : '/api/auth/google'}>
         <GoogleMark />
         Sign in with Google
       </a>

@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
+import { useSignInPath } from '@/lib/sign-in-path';
 import { useChannel } from '../api/channels';
 import { AuthRequiredDialog } from '@/components/auth-required-dialog';
 import { ChannelHeader } from './channel-header';
@@ -50,6 +51,7 @@ export function ChannelDetail({
   const signedOut = useSignedOutAfterGrace(signedIn, authLoading);
   const [dialogOpen, setDialogOpen] = useState(true);
   const channel = useChannel(signedIn ? channelId : null);
+  const signInPath = useSignInPath();
 
   if (signedOut) {
     return (
@@ -58,7 +60,7 @@ export function ChannelDetail({
         <h1 className="font-serif text-3xl font-bold tracking-tight">Channel details</h1>
         <p className="mt-4 text-muted-foreground">{LOGIN_REQUIRED}</p>
         <Button asChild className="mt-8">
-          <Link to={paths.auth}>Sign In</Link>
+          <Link to={signInPath}>Sign In</Link>
         </Button>
         <AuthRequiredDialog open={dialogOpen} onOpenChange={setDialogOpen} description={LOGIN_REQUIRED} />
       </div>

@@ -1,6 +1,8 @@
 import { type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Trash2Icon } from 'lucide-react';
 import type { Comment } from '@contract/comments';
+import { paths } from '@contract/paths';
 import { OnDemand } from '@/components/on-demand';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -40,7 +42,16 @@ export function CommentBody({
   return (
     <div>
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
-        <span className={cn('font-semibold', comment.deleted && 'font-normal text-muted-foreground')}>{username}</span>
+        {comment.user && !comment.deleted ? (
+          <Link
+            to={paths.author(comment.user.username)}
+            className="rounded-sm font-semibold underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {username}
+          </Link>
+        ) : (
+          <span className={cn('font-semibold', comment.deleted && 'font-normal text-muted-foreground')}>{username}</span>
+        )}
         {!comment.deleted && articleAuthorId !== undefined && comment.user?.id === articleAuthorId && (
           <Badge variant="secondary">Author</Badge>
         )}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useActionData, useFetcher, useSearchParams } from 'react-router';
+import { Link, useActionData, useFetcher, useLocation, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import '@/lib/zod-jitless';
@@ -203,6 +203,9 @@ export function CommentsSection({
   });
   const [revealedThreads, setRevealedThreads] = useState<ReadonlySet<number>>(() => new Set());
   const signedIn = currentUserId !== null;
+  // Signed in, the reader comes back to this article's comments.
+  const { pathname, search } = useLocation();
+  const signInPath = paths.signIn(`${pathname}${search}#comments`);
   const threads = useMemo(() => comments.data?.pages.flatMap((page) => page.items) ?? [], [comments.data]);
   // Reply mode ends by itself if the comment replied to is deleted meanwhile.
   const replyTo = signedIn && chosenReplyTo && threads.some((t) => t.id === chosenReplyTo.id && !t.deleted) ? chosenReplyTo : null;
@@ -236,7 +239,7 @@ export function CommentsSection({
       {!replyTo && form}
       {!signedIn && (
         <p className="text-sm text-muted-foreground">
-          <Link to={paths.auth} className="font-medium text-primary underline underline-offset-2">
+          <Link to={signInPath} className="font-medium text-primary underline underline-offset-2">
             Log in
           </Link>{' '}
           to join the conversation.

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { PublicUser } from '@contract/users';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { fromSource } from '@/lib/server-data';
+import { authorApiUrl } from './authors';
 
 export const userQueryKey = (id: number) => [`/api/users/${id}`] as const;
 
@@ -38,8 +39,11 @@ export function useUpdateDescription(id: number | null) {
     },
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryKey(user.id), user);
-      // The signed-in user's cached record carries the bio too.
-      return queryClient.invalidateQueries({ queryKey: ['/api/user'], exact: true });
+      // The signed-in user's cached record carries the bio too, and so does their author page.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/user'], exact: true }),
+        queryClient.invalidateQueries({ queryKey: [authorApiUrl(user.username)] }),
+      ]);
     },
   });
 }
