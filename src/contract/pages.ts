@@ -4,7 +4,7 @@ import type { Article, ChannelTablePage, FeedPage } from './articles.js';
 import type { AuthProviders, Credentials, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
 import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
-import type { EmailSettings, NotificationSettings } from './email.js';
+import type { EmailSettings, NotificationSettings, UnsubscribeInfo } from './email.js';
 import type { PublicUser } from './users.js';
 
 /**
@@ -46,6 +46,8 @@ export interface PageDataSource {
   /** GET /api/user/email and /api/user/notifications (signed in only): the reader's own. */
   emailSettings(): Promise<EmailSettings>;
   notificationSettings(): Promise<NotificationSettings>;
+  /** GET /api/email/unsubscribe?token=…: what an unsubscribe link stops; null when the link is not valid. */
+  unsubscribeInfo(token: string): Promise<UnsubscribeInfo | null>;
   /** GET /api/admin-articles and /api/admin-channels (admins only). */
   adminArticles(query: ApiQuery): Promise<AdminArticlePage>;
   adminChannels(query: ApiQuery): Promise<AdminChannelPage>;
@@ -56,6 +58,8 @@ export interface PageDataSource {
   register(credentials: Credentials): Promise<PageWriteResult<CurrentUser>>;
   /** POST /api/articles/{id}/comments as the signed-in viewer; or the API's refusal. */
   postComment(articleId: number, comment: CreateComment): Promise<PageWriteResult<Comment>>;
+  /** POST /api/email/unsubscribe?token=… (no sign-in): stops the emails the link names; or the API's refusal. */
+  unsubscribe(token: string): Promise<PageWriteResult<null>>;
 }
 
 /** A subscriber as GET /api/channels/{id}/subscribers lists them. */

@@ -12,6 +12,7 @@ import * as articleWordPairs from './2026_11_26_1300_article_word_pairs.js';
 import * as sqliteWordPairs from './2026_11_27_1200_sqlite_word_pairs.js';
 import * as commentThreadsIndex from './2026_11_27_1500_comment_threads_index.js';
 import * as commentRepliesIndex from './2026_11_27_1900_comment_replies_index.js';
+import * as readersMail from './2026_11_29_1200_readers_mail.js';
 import * as retiredArticleSlugs from './2026_11_30_0900_retired_article_slugs.js';
 import * as uploadStoredBytes from './2026_11_30_1000_upload_stored_bytes.js';
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1200_sqlite_word_pairs': sqliteWordPairs,
   '2026_11_27_1500_comment_threads_index': commentThreadsIndex,
   '2026_11_27_1900_comment_replies_index': commentRepliesIndex,
+  '2026_11_29_1200_readers_mail': readersMail,
   '2026_11_30_0900_retired_article_slugs': retiredArticleSlugs,
   '2026_11_30_1000_upload_stored_bytes': uploadStoredBytes,
 };
