@@ -17,6 +17,8 @@ describe('email templates', () => {
       expect(message.html.startsWith('<!DOCTYPE html><html lang="en">'), name).toBe(true);
       expect(message.html, name).toContain('<meta name="color-scheme" content="light dark"/>');
       expect(message.html, name).toContain('@media (prefers-color-scheme: dark)');
+      // A button's dark colours win over the card's light link colour (its text stays readable).
+      expect(message.html, name).toContain('.bs-text a.bs-button {');
       expect(message.html, name).toContain('href="https://news.example.com"');
       expect(message.text, name).not.toMatch(/<[a-z]/i);
       expect(message.subject.length, name).toBeGreaterThan(5);

@@ -53,7 +53,7 @@ const darkStyles = `
   .bs-card { background: #1c1917 !important; border-color: #44403c !important; }
   .bs-text, .bs-text a { color: #f5f5f4 !important; }
   .bs-muted, .bs-muted a { color: #d6d3d1 !important; }
-  .bs-button { background: #f5f5f4 !important; color: #1c1917 !important; }
+  .bs-button, .bs-text a.bs-button { background: #f5f5f4 !important; color: #1c1917 !important; }
   .bs-code { background: #292524 !important; color: #f5f5f4 !important; }
   .bs-quote { border-color: #57534e !important; }
 }`;
