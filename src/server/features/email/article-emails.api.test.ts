@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmAddress, testSender } from '../../../test-support/email.js';
-import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.js';
+import { describe, expect, it } from 'vitest';
+import { confirmAddress, useSmtpSender } from '../../../test-support/email.js';
 import { signedInClient, TestClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
-import { MAX_ARTICLE_EMAIL_BYTES, type MailSender } from './mail-sender.js';
-import { createSmtpTransport } from './mail-transport.js';
+import { MAX_ARTICLE_EMAIL_BYTES } from './mail-sender.js';
 
 /**
  * New-article emails as a real SMTP server receives them: the whole article while it fits, as much
@@ -15,20 +13,8 @@ const paragraph = (i: number) => `<p>Paragraph ${i}: the harbour board met again
 
 describe.each(testDatabases())('new-article emails on %s', (kind) => {
   const t = useTestApp(kind);
-  let smtp: TestSmtpServer;
-  let sender: MailSender;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    sender = testSender(t, createSmtpTransport(smtp.url));
-  });
-  afterAll(async () => {
-    await sender?.stop();
-    await smtp?.close();
-  });
-  const deliver = async (who: string) => {
-    await sender.drain();
-    return smtp.received.filter((m) => m.to.includes(who.toLowerCase()));
-  };
+  const mailbox = useSmtpSender(t);
+  const { deliver } = mailbox;
 
   async function desk() {
     const owner = await signedInClient(t, 'wiredesk');
@@ -42,11 +28,11 @@ describe.each(testDatabases())('new-article emails on %s', (kind) => {
   const publish = async (client: TestClient, channelId: number, title: string, content: string) => {
     const response = await client.post('/api/articles', { title, content, channelId });
     expect(response.statusCode).toBe(201);
-    await sender.drain();
-    await sender.drain();
+    await mailbox.sender.drain();
+    await mailbox.sender.drain();
     return response.json() as { id: number; slug: string };
   };
-  const received = (who: string, title: string) => smtp.received.filter((m) => m.to.includes(who.toLowerCase()) && m.subject.startsWith(title));
+  const received = (who: string, title: string) => mailbox.smtp.received.filter((m) => m.to.includes(who.toLowerCase()) && m.subject.startsWith(title));
 
   it('carries the whole article: its text in HTML and plain text, its author and channel, and a Comment link', async () => {
     const { owner, channel, email } = await desk();

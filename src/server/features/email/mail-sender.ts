@@ -181,6 +181,7 @@ export function createMailSender(options: MailSenderOptions) {
         'id',
         'username',
         'email',
+        'notify_replies',
         eb.exists(eb.selectFrom('email_suppressions').select('email_suppressions.email_key').whereRef('email_suppressions.email_key', '=', 'users.email_key')).as('suppressed'),
       ])
       .where('id', '=', userId)
@@ -238,9 +239,9 @@ export function createMailSender(options: MailSenderOptions) {
 
   /** The replies a reply notice carries, or why it is skipped. */
   async function composeReply(row: OutboxRow, settingsUrl: string): Promise<{ message: Omit<OutgoingMessage, 'messageId' | 'from'>; link: string } | { skip: string }> {
-    const target = await outbox.replyNoticeTarget(row.user_id!);
+    const target = await reader(row.user_id!);
     if (!target?.email) return { skip: 'no confirmed address' };
-    if (!target.notifyReplies) return { skip: 'reply emails off' };
+    if (target.notify_replies !== 1) return { skip: 'reply emails off' };
     if (target.suppressed) return { skip: 'address bounced before' };
     const since = (JSON.parse(row.payload ?? '{}') as { since?: number }).since ?? 0;
     const notice = await outbox.replyNotice(row.thread_id!, target.id, since, now());

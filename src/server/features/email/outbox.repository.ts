@@ -352,22 +352,6 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
         .execute();
     },
 
-    /** The reader a reply notice goes to, read again when it is composed. */
-    async replyNoticeTarget(userId: number) {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => [
-          'id',
-          'username',
-          'email',
-          'notify_replies',
-          eb.exists(eb.selectFrom('email_suppressions').select('email_suppressions.email_key').whereRef('email_suppressions.email_key', '=', 'users.email_key')).as('suppressed'),
-        ])
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return row && { id: row.id, username: row.username, email: row.email, notifyReplies: row.notify_replies === 1, suppressed: Boolean(row.suppressed) };
-    },
-
     /**
      * What a reply notice says: the thread's article, and the replies in the thread since `since` by
      * anyone but the reader (oldest first, not deleted). Undefined when the thread or its published

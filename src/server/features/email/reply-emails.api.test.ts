@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGES } from '../../../contract/email.js';
-import { confirmAddress, linkIn, testSender, tokenOf } from '../../../test-support/email.js';
-import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp.js';
+import { confirmAddress, linkIn, testSender, tokenOf, useSmtpSender } from '../../../test-support/email.js';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
-import type { MailSender } from './mail-sender.js';
 import { createSmtpTransport } from './mail-transport.js';
 
 /**
@@ -16,21 +14,9 @@ const HOUR = 60 * 60 * 1000;
 
 describe.each(testDatabases())('reply emails on %s', (kind) => {
   const t = useTestApp(kind);
-  let smtp: TestSmtpServer;
-  let sender: MailSender;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    sender = testSender(t, createSmtpTransport(smtp.url));
-  });
-  afterAll(async () => {
-    await sender?.stop();
-    await smtp?.close();
-  });
-  const deliver = async (who: string) => {
-    await sender.drain();
-    return smtp.received.filter((m) => m.to.includes(who.toLowerCase()));
-  };
-  const repliesTo = (who: string) => smtp.received.filter((m) => m.to.includes(who.toLowerCase()) && /replied to your comment|new replies to your comment/.test(m.subject));
+  const mailbox = useSmtpSender(t);
+  const { deliver } = mailbox;
+  const repliesTo = (who: string) => mailbox.smtp.received.filter((m) => m.to.includes(who.toLowerCase()) && /replied to your comment|new replies to your comment/.test(m.subject));
 
   async function discussion(t: TestApp) {
     const writer = await signedInClient(t, 'replydesk');
@@ -52,7 +38,7 @@ describe.each(testDatabases())('reply emails on %s', (kind) => {
     const { article, ada, email, top } = await discussion(t);
     const bo = await signedInClient(t, 'bo');
     await reply(bo.client, article.id, top.id, 'Me too, <b>especially</b> the park.');
-    await sender.drain();
+    await mailbox.sender.drain();
 
     const [mail, ...more] = repliesTo(email);
     expect(more).toEqual([]);
@@ -72,8 +58,8 @@ describe.each(testDatabases())('reply emails on %s', (kind) => {
     expect((await anonymous.post(`/api/email/unsubscribe?token=${encodeURIComponent(tokenOf(link))}`, {})).json().message).toBe(EMAIL_MESSAGES.unsubscribed);
     expect((await ada.client.get('/api/user/notifications')).json().replies).toBe(false);
     await reply(bo.client, article.id, top.id, 'Still there?');
-    await sender.drain();
-    const later = testSender(t, createSmtpTransport(smtp.url), { now: () => Date.now() + 2 * HOUR });
+    await mailbox.sender.drain();
+    const later = testSender(t, createSmtpTransport(mailbox.smtp.url), { now: () => Date.now() + 2 * HOUR });
     await later.drain();
     await later.stop();
     expect(repliesTo(email)).toHaveLength(1);
@@ -84,17 +70,17 @@ describe.each(testDatabases())('reply emails on %s', (kind) => {
     const bo = await signedInClient(t, 'bo');
     const cy = await signedInClient(t, 'cy');
     await reply(bo.client, article.id, top.id, 'First answer');
-    await sender.drain();
+    await mailbox.sender.drain();
     expect(repliesTo(email)).toHaveLength(1);
 
     await reply(cy.client, article.id, top.id, 'Second answer');
     // A reply to a reply joins the thread, and its author's own words never mail themselves.
     await reply(ada.client, article.id, top.id, 'Thanks, both');
     await reply(bo.client, article.id, top.id, 'Third answer');
-    await sender.drain();
+    await mailbox.sender.drain();
     expect(repliesTo(email)).toHaveLength(1);
 
-    const anHourLater = testSender(t, createSmtpTransport(smtp.url), { now: () => Date.now() + HOUR + 60_000 });
+    const anHourLater = testSender(t, createSmtpTransport(mailbox.smtp.url), { now: () => Date.now() + HOUR + 60_000 });
     await anHourLater.drain();
     await anHourLater.stop();
     const mails = repliesTo(email);
@@ -111,7 +97,7 @@ describe.each(testDatabases())('reply emails on %s', (kind) => {
   it('sends nothing for a reply to yourself, to an address not confirmed, or with reply emails turned off', async () => {
     const { article, ada, email, top } = await discussion(t);
     await reply(ada.client, article.id, top.id, 'Replying to myself');
-    await sender.drain();
+    await mailbox.sender.drain();
     expect(repliesTo(email)).toEqual([]);
 
     // No confirmed address: nothing is queued at all.
@@ -125,7 +111,7 @@ describe.each(testDatabases())('reply emails on %s', (kind) => {
     expect((await ada.client.put('/api/user/notifications', { replies: false })).json()).toMatchObject({ hasConfirmedEmail: true, replies: false });
     const bo = await signedInClient(t, 'bo');
     await reply(bo.client, article.id, top.id, 'You will not hear of this');
-    await sender.drain();
+    await mailbox.sender.drain();
     expect(repliesTo(email)).toEqual([]);
   });
 
