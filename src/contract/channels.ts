@@ -25,6 +25,8 @@ export const ChannelSchema = z
     article_count: z.number().int(),
     /** Whether the signed-in reader subscribes; false when signed out. */
     isSubscribed: z.boolean(),
+    /** The owner's choice: new-article emails carry the excerpt and a link, not the whole article. */
+    emailExcerptOnly: z.boolean(),
   })
   .meta({ id: 'Channel' });
 export type Channel = z.infer<typeof ChannelSchema>;
@@ -60,7 +62,12 @@ export type CreateChannel = z.input<typeof CreateChannelSchema>;
 export type CreateChannelInput = z.output<typeof CreateChannelSchema>;
 
 export const UpdateChannelSchema = z
-  .object({ name: NameSchema.optional(), description: DescriptionSchema.optional(), category: CategorySchema.optional() })
+  .object({
+    name: NameSchema.optional(),
+    description: DescriptionSchema.optional(),
+    category: CategorySchema.optional(),
+    emailExcerptOnly: z.boolean({ error: 'emailExcerptOnly must be true or false' }).optional(),
+  })
   .meta({ id: 'UpdateChannel' });
 export type UpdateChannel = z.input<typeof UpdateChannelSchema>;
 export type UpdateChannelInput = z.output<typeof UpdateChannelSchema>;

@@ -14,6 +14,8 @@ export const COMMENT_MESSAGES = {
   parentOtherArticle: 'You can only reply to a comment on the same article',
   notFound: 'Comment not found',
   notAllowed: 'You can only delete your own comments',
+  editNotAllowed: 'You can only edit your own comments',
+  editWindowClosed: 'Comments can be edited for 15 minutes after posting',
   /** The same comment again within LIMITS.duplicateCommentMs (a double click, a resent form). */
   duplicate: 'You just posted this comment',
   /** What a deleted comment that still has replies shows in its place. */
@@ -29,6 +31,11 @@ export function checkCommentContent(raw: string): { ok: true; content: string } 
   if (content.length === 0) return { ok: false, error: COMMENT_MESSAGES.empty };
   if (content.length > LIMITS.commentMax) return { ok: false, error: COMMENT_MESSAGES.tooLong };
   return { ok: true, content };
+}
+
+/** Whether its author may still change a comment at `now` (LIMITS.commentEditMs after posting). */
+export function isCommentEditable(comment: Pick<Comment, 'createdAt' | 'deleted'>, now: number): boolean {
+  return !comment.deleted && now - Date.parse(comment.createdAt) < LIMITS.commentEditMs;
 }
 
 /**

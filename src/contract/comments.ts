@@ -4,7 +4,7 @@ import { COMMENT_MESSAGES } from './comment-rules.js';
 import { LIMITS } from './limits.js';
 import { CursorSchema, LimitSchema, paginated } from './pagination.js';
 
-export { checkCommentContent, COMMENT_MESSAGES, threadComments } from './comment-rules.js';
+export { checkCommentContent, COMMENT_MESSAGES, isCommentEditable, threadComments } from './comment-rules.js';
 
 export const CommentSchema = z
   .object({
@@ -19,6 +19,8 @@ export const CommentSchema = z
     /** The author; null for a deleted comment (shown as 'Anonymous'). */
     user: z.object({ id: z.number().int(), username: z.string() }).nullable(),
     deleted: z.boolean(),
+    /** When its author last changed the text (LIMITS.commentEditMs after posting at most); null when never. */
+    editedAt: z.string().nullable(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof CommentSchema>;
@@ -84,4 +86,8 @@ export const CreateCommentSchema = z
   })
   .meta({ id: 'CreateComment' });
 export type CreateComment = z.input<typeof CreateCommentSchema>;
+
+/** PATCH /api/comments/{id}: the author's new text, checked as a new comment's is. */
+export const UpdateCommentSchema = CreateCommentSchema.pick({ content: true }).meta({ id: 'UpdateComment' });
+export type UpdateComment = z.input<typeof UpdateCommentSchema>;
 export type CreateCommentInput = z.output<typeof CreateCommentSchema>;

@@ -96,15 +96,32 @@ export const NotificationSettingSchema = z.object({
   notify: NotifyChoiceSchema,
 });
 export const NotificationSettingsSchema = z
-  .object({ hasConfirmedEmail: z.boolean(), items: z.array(NotificationSettingSchema) })
+  .object({
+    hasConfirmedEmail: z.boolean(),
+    /** Replies to the reader's comments arrive by email (at most one email per thread an hour). */
+    replies: z.boolean(),
+    items: z.array(NotificationSettingSchema),
+  })
   .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+/** PUT /api/user/notifications: the reader's choices that are not per channel. */
+export const UpdateNotificationSettingsSchema = z
+  .object({ replies: z.boolean({ error: 'Replies must be true or false' }) })
+  .meta({ id: 'UpdateNotificationSettings' });
+export type UpdateNotificationSettings = z.infer<typeof UpdateNotificationSettingsSchema>;
 
 /** The unsubscribe link's token travels in the query (RFC 8058 one-click posts to the same URL). */
 // No meta id: a querystring schema must stay inline for the OpenAPI document.
 export const UnsubscribeQuerySchema = z.object({ token: TokenSchema });
 export const UnsubscribeInfoSchema = z
-  .object({ scope: z.enum(['channel', 'digest']), channelName: z.string().nullable(), notify: NotifyChoiceSchema })
+  .object({
+    /** A channel's new-article emails, the daily digest, or the emails about replies to the reader's comments. */
+    scope: z.enum(['channel', 'digest', 'replies']),
+    channelName: z.string().nullable(),
+    /** 'none' once these emails are stopped (for replies: 'each' while they come). */
+    notify: NotifyChoiceSchema,
+  })
   .meta({ id: 'UnsubscribeInfo' });
 export type UnsubscribeInfo = z.infer<typeof UnsubscribeInfoSchema>;
 
@@ -116,6 +133,8 @@ export const EMAIL_MESSAGES = {
   resetRequested: 'If an account with a confirmed email matches, we sent it a link to reset the password. The link works for 30 minutes.',
   passwordReset: 'Your password has been changed and you are signed in.',
   unsubscribed: 'You will not get these emails any more.',
+  /** The unsubscribe page, for a link whose token is missing or was not made by this site. */
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid',
   needsConfirmedEmail: 'Add and confirm an email address on your profile to get emails.',
   currentPasswordRequired: 'Enter your current password to change your email address',
   approvalSent: 'We sent a link to your current address. Follow it to approve this.',

@@ -17,6 +17,8 @@ export const LIMITS = {
   commentMax: 5000,
   /** The same comment (author, article, parent, text) again within this window is refused (409). */
   duplicateCommentMs: 10_000,
+  /** How long after posting its author may still change a comment's text. */
+  commentEditMs: 15 * 60_000,
   categoriesPerArticle: 3,
   categorySearchResults: 10,
   categoryDepth: 3,

@@ -4,8 +4,13 @@ import type { Article, ChannelTablePage, FeedPage } from './articles.js';
 import type { AuthProviders, Credentials, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
 import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
+<<<<<<< HEAD
 import type { EmailSettings, NotificationSettings } from './email.js';
 import type { Author, AuthorArticlesPage, PublicUser } from './users.js';
+=======
+import type { EmailSettings, NotificationSettings, UnsubscribeInfo } from './email.js';
+import type { PublicUser } from './users.js';
+>>>>>>> readers-mail
 
 /**
  * The bridge between the server and the web's server-side render (DESIGN.md section 7): the server
@@ -52,6 +57,8 @@ export interface PageDataSource {
   /** GET /api/user/email and /api/user/notifications (signed in only): the reader's own. */
   emailSettings(): Promise<EmailSettings>;
   notificationSettings(): Promise<NotificationSettings>;
+  /** GET /api/email/unsubscribe?token=…: what an unsubscribe link stops; null when the link is not valid. */
+  unsubscribeInfo(token: string): Promise<UnsubscribeInfo | null>;
   /** GET /api/admin-articles and /api/admin-channels (admins only). */
   adminArticles(query: ApiQuery): Promise<AdminArticlePage>;
   adminChannels(query: ApiQuery): Promise<AdminChannelPage>;
@@ -62,6 +69,8 @@ export interface PageDataSource {
   register(credentials: Credentials): Promise<PageWriteResult<CurrentUser>>;
   /** POST /api/articles/{id}/comments as the signed-in viewer; or the API's refusal. */
   postComment(articleId: number, comment: CreateComment): Promise<PageWriteResult<Comment>>;
+  /** POST /api/email/unsubscribe?token=… (no sign-in): stops the emails the link names; or the API's refusal. */
+  unsubscribe(token: string): Promise<PageWriteResult<null>>;
 }
 
 /** A subscriber as GET /api/channels/{id}/subscribers lists them. */

@@ -96,6 +96,8 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const storage = createStorage(config);
   const reactions = createReactionsRepository(db);
   const commentsRepository = createCommentsRepository(db, database.dialect);
+  const outbox = createOutboxRepository(db, database.dialect);
+  const outboxQueued = outboxSignal(database);
   // Services announce committed writes here; the response cache (and other instances) drop what they affect.
   const invalidation = createCacheInvalidation();
   const written = (tags: readonly string[]) => invalidation.written(tags);
@@ -143,14 +145,20 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     articlesDeps,
     reactionsService: createReactionsService({ reactions, articles: articlesRepository, written }),
     commentsRepository,
-    comments: createCommentsService({ comments: commentsRepository, articles: articlesRepository, written }),
+    comments: createCommentsService({
+      comments: commentsRepository,
+      articles: articlesRepository,
+      written,
+      // A reply's email to the author of the comment it answers leaves now, not at the next poll.
+      mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
+    }),
     admin: createAdminService(createAdminRepository(db, database.dialect), async () => (await categories.index()).paths, Date.now, written),
     analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), channels: channelsRepository }),
     // Email: the outbox, single-use links, unsubscribe links, and a wake-up for the sender.
-    outbox: createOutboxRepository(db, database.dialect),
+    outbox,
     emailTokens: createEmailTokens(db),
     unsubscribeLinks: createUnsubscribeLinks(db),
-    outboxQueued: outboxSignal(database),
+    outboxQueued,
   };
 }
 export type AppContext = ReturnType<typeof createContext>;

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { createMailSender, type MailSender } from '../server/features/email/mail-sender.js';
+import { createSmtpTransport } from '../server/features/email/mail-transport.js';
 import type { MailTransport, OutgoingMessage } from '../server/features/email/mail-types.js';
 import type { OutboxRepository } from '../server/features/email/outbox.repository.js';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp.js';
 import type { TestApp, TestClient } from './test-app.js';
 
 /** A logger that drops everything (the test apps run without one). */
@@ -82,4 +85,27 @@ export function memoryTransport(): MailTransport & { sent: OutgoingMessage[]; re
     },
     async close() {},
   };
+}
+
+/**
+ * A real SMTP server and a sender for a test app, for the enclosing describe block (filled in by
+ * beforeAll: read its fields inside tests). `deliver` sends what is due and answers what arrived
+ * for an address.
+ */
+export function useSmtpSender(t: TestApp): { smtp: TestSmtpServer; sender: MailSender; deliver: (address: string) => Promise<ReceivedMail[]> } {
+  const mail = {
+    deliver: async (address: string) => {
+      await mail.sender.drain();
+      return mail.smtp.received.filter((m) => m.to.includes(address.toLowerCase()));
+    },
+  } as { smtp: TestSmtpServer; sender: MailSender; deliver: (address: string) => Promise<ReceivedMail[]> };
+  beforeAll(async () => {
+    mail.smtp = await startSmtpServer();
+    mail.sender = testSender(t, createSmtpTransport(mail.smtp.url));
+  });
+  afterAll(async () => {
+    await mail.sender?.stop();
+    await mail.smtp?.close();
+  });
+  return mail;
 }

@@ -16,6 +16,8 @@ export interface ReceivedMail {
   acceptedAt: number;
   /** The SMTP session (one connection) that carried it. */
   connection: string;
+  /** The message's size as it arrived (headers and encoded body), in bytes. */
+  size: number;
 }
 
 export interface TestSmtpServer {
@@ -56,7 +58,7 @@ export async function startSmtpServer(options: { delayMs?: number; /** Count env
         stream.on('data', () => undefined);
         stream.on('end', () => {
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-          received.push({ to, from: '', subject: '', text: '', html: '', messageId: '', header: () => undefined, acceptedAt: performance.now(), connection: session.id });
+          received.push({ to, from: '', subject: '', text: '', html: '', messageId: '', header: () => undefined, acceptedAt: performance.now(), connection: session.id, size: stream.byteLength });
           callback();
         });
         return;
@@ -75,6 +77,7 @@ export async function startSmtpServer(options: { delayMs?: number; /** Count env
             header: (name) => lines.get(name.toLowerCase()),
             acceptedAt: performance.now(),
             connection: session.id,
+            size: stream.byteLength,
           });
           for (const wake of waiters) wake();
           callback();

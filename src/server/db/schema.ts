@@ -18,6 +18,8 @@ export interface UsersTable {
   email: string | null;
   /** Lower-cased email; unique. */
   email_key: string | null;
+  /** 1: replies to the user's comments arrive by email (at a confirmed address). */
+  notify_replies: Generated<number>;
 }
 
 export interface UserIdentitiesTable {
@@ -51,6 +53,8 @@ export interface ChannelsTable {
   subscriber_boost: Generated<number>;
   /** Published articles in the channel. */
   article_count: Generated<number>;
+  /** 1: new-article emails carry the excerpt and a link instead of the whole article. */
+  email_excerpt_only: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -77,7 +81,7 @@ export interface EmailTokensTable {
 
 export interface EmailOutboxTable {
   id: Generated<number>;
-  kind: 'publish' | 'article' | 'digest' | 'digest-run' | 'confirm' | 'reset' | 'approve';
+  kind: 'publish' | 'article' | 'digest' | 'digest-run' | 'confirm' | 'reset' | 'approve' | 'reply';
   dedupe_key: string;
   user_id: number | null;
   article_id: number | null;
@@ -92,6 +96,8 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** A reply notice: the top-level comment of the thread it is about. */
+  thread_id: Generated<number | null>;
 }
 
 export interface EmailSuppressionsTable {
@@ -200,6 +206,8 @@ export interface CommentsTable {
   content: string;
   deleted: Generated<number>;
   created_at: number;
+  /** When its author last changed the text; null when never. */
+  edited_at: Generated<number | null>;
 }
 
 export interface ReactionsTable {

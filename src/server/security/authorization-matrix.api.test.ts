@@ -42,6 +42,7 @@ const CASES: Case[] = [
   { method: 'PUT', route: '/api/user/email', request: async () => ({ url: '/api/user/email', body: { email: 'not-an-address' } }), expect: { anonymous: 401, other: 400, owner: 400, admin: 400 } },
   { method: 'DELETE', route: '/api/user/email', request: async () => ({ url: '/api/user/email' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/user/notifications', request: async () => ({ url: '/api/user/notifications' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  { method: 'PUT', route: '/api/user/notifications', request: async () => ({ url: '/api/user/notifications', body: { replies: true } }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'PUT', route: '/api/channels/:id/notifications', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/notifications`, body: { notify: 'none' } }), expect: { anonymous: 401, other: 404, owner: 404, admin: 404 } },
   // Channels and subscriptions
   { method: 'POST', route: '/api/channels', request: async () => ({ url: '/api/channels', body: { name: 'Matrix', description: 'm' } }), expect: { anonymous: 401, other: 201, owner: 201, admin: 201 } },
@@ -70,6 +71,8 @@ const CASES: Case[] = [
   { method: 'GET', route: '/api/articles/:id/comments', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comments` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
   { method: 'GET', route: '/api/articles/:id/comment-threads', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comment-threads` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
   { method: 'GET', route: '/api/comments/:id/replies', request: async (fx) => ({ url: `/api/comments/${await fx.draftComment()}/replies` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
+  // Only its author changes a comment's words: not the article's owner, nor an admin.
+  { method: 'PATCH', route: '/api/comments/:id', request: async (fx) => ({ url: `/api/comments/${await fx.comment()}`, body: { content: 'changed' } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'DELETE', route: '/api/comments/:id', request: async (fx) => ({ url: `/api/comments/${await fx.comment()}` }), expect: { anonymous: 401, other: 403, owner: 204, admin: 204 } },
   // Media
   { method: 'POST', route: '/api/uploads', request: async () => ({ url: '/api/uploads' }), expect: { anonymous: 401, other: 201, owner: 201, admin: 201 } },

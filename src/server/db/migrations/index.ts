@@ -14,6 +14,7 @@ import * as commentThreadsIndex from './2026_11_27_1500_comment_threads_index.js
 import * as commentRepliesIndex from './2026_11_27_1900_comment_replies_index.js';
 import * as retiredArticleSlugs from './2026_11_30_0900_retired_article_slugs.js';
 import * as uploadStoredBytes from './2026_11_30_1000_upload_stored_bytes.js';
+import * as readersMail from './2026_11_30_1100_readers_mail.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_1900_comment_replies_index': commentRepliesIndex,
   '2026_11_30_0900_retired_article_slugs': retiredArticleSlugs,
   '2026_11_30_1000_upload_stored_bytes': uploadStoredBytes,
+  '2026_11_30_1100_readers_mail': readersMail,
 };

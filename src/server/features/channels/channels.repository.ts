@@ -15,7 +15,7 @@ const SORT_EXPRESSIONS: Record<ChannelSort, ReturnType<typeof sql<number>>> = {
 /** A channel as lists and pages read it: its columns, its owner's name and the reader's subscription. */
 export type ChannelRow = Pick<
   Selectable<ChannelsTable>,
-  'id' | 'name' | 'slug' | 'description' | 'category' | 'user_id' | 'created_at' | 'subscriber_count' | 'subscriber_boost' | 'article_count'
+  'id' | 'name' | 'slug' | 'description' | 'category' | 'user_id' | 'created_at' | 'subscriber_count' | 'subscriber_boost' | 'article_count' | 'email_excerpt_only'
 > & {
   owner_username: string;
   /** 1 when the reader subscribes (0 for anonymous readers). */
@@ -38,6 +38,7 @@ export function channelRowToChannel(row: ChannelRow): Channel {
     articleCount: row.article_count,
     article_count: row.article_count,
     isSubscribed: row.is_subscribed === 1,
+    emailExcerptOnly: row.email_excerpt_only === 1,
   };
 }
 
@@ -72,6 +73,7 @@ export function createChannelsRepository(db: Database, dialect: Dialect) {
         'channels.subscriber_count',
         'channels.subscriber_boost',
         'channels.article_count',
+        'channels.email_excerpt_only',
         sql<number>`case when mine.user_id is null then 0 else 1 end`.as('is_subscribed'),
       ]);
   }
@@ -144,7 +146,7 @@ export function createChannelsRepository(db: Database, dialect: Dialect) {
       });
     },
 
-    async update(id: number, changes: { name?: string; slug?: string; description?: string; category?: string | null; now: number }) {
+    async update(id: number, changes: { name?: string; slug?: string; description?: string; category?: string | null; email_excerpt_only?: number; now: number }) {
       const { now, ...rest } = changes;
       await db.updateTable('channels').set({ ...rest, updated_at: now }).where('id', '=', id).execute();
     },

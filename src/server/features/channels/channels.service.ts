@@ -83,6 +83,7 @@ export function createChannelsService(
         ...(changes.name !== undefined ? { name: changes.name, slug: slugify(changes.name) } : {}),
         ...(changes.description !== undefined ? { description: changes.description } : {}),
         ...(changes.category !== undefined ? { category: changes.category ?? null } : {}),
+        ...(changes.emailExcerptOnly !== undefined ? { email_excerpt_only: changes.emailExcerptOnly ? 1 : 0 } : {}),
         now: now(),
       });
       written([CACHE_TAGS.all]);

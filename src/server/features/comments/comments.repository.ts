@@ -2,13 +2,17 @@ import { sql, type Selectable } from 'kysely';
 import type { CommentsTable } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
+import { queueReplyNotice } from '../email/outbox.repository.js';
 import { utcDay } from '../../lib/time.js';
 
 /** A comment with its author's name. */
-export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | 'user_id' | 'parent_id' | 'content' | 'deleted' | 'created_at'> & { username: string };
+export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | 'user_id' | 'parent_id' | 'content' | 'deleted' | 'created_at' | 'edited_at'> & {
+  username: string;
+};
 
 export type InsertCommentResult =
-  | { ok: true; row: CommentRow }
+  /** replyNoticeQueued: a reply whose email to the replied-to author was queued with it. */
+  | { ok: true; row: CommentRow; replyNoticeQueued: boolean }
   | { ok: false; reason: 'parentMissing' | 'parentOtherArticle' | 'articleGone' | 'duplicate' };
 
 /** The article or parent vanished under us (deleted concurrently): a foreign key refused the row. */
@@ -26,6 +30,7 @@ const COMMENT_COLUMNS = [
   'comments.content as content',
   'comments.deleted as deleted',
   'comments.created_at as created_at',
+  'comments.edited_at as edited_at',
   'users.username as username',
 ] as const;
 
@@ -162,8 +167,9 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
     },
 
     /**
-     * Adds a comment and counts it in the same transaction. A reply to a reply attaches to the
-     * top-level comment (two levels, DESIGN.md section 5). On PostgreSQL the parent rows are
+     * Adds a comment and counts it in the same transaction, with a reply's email to the author of
+     * the comment replied to. A reply to a reply attaches to the top-level comment (two levels,
+     * DESIGN.md section 5). On PostgreSQL the parent rows are
      * share-locked, so a concurrent delete cannot remove them between the check and the insert
      * (SQLite runs one writer at a time).
      */
@@ -233,8 +239,13 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
             .executeTakeFirstOrThrow();
           // The article's and channel's per-day figures (analytics).
           await recordArticleChanges(trx, { id: values.articleId, channelId: article.channel_id }, [{ day: utcDay(values.now), delta: { comments: 1 } }]);
+          // The replied-to author's email, in the outbox with the reply (one per thread an hour).
+          const replyNoticeQueued =
+            values.parentId !== null && parentId !== null
+              ? await queueReplyNotice(trx, { threadId: parentId, repliedToId: values.parentId, authorId: values.userId, articleId: values.articleId, now: values.now })
+              : false;
           const row = await selectComments(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();
-          return { ok: true, row };
+          return { ok: true, row, replyNoticeQueued };
         });
       } catch (error) {
         if (isForeignKeyViolation(error)) return { ok: false, reason: 'articleGone' };
@@ -302,6 +313,24 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
         }
         return true;
       });
+    },
+
+    /**
+     * Its author's new text, only while the comment is theirs, not deleted and younger than
+     * `editableSince` allows (checked in the statement, so a late edit cannot slip in between a
+     * check and the write). Answers the comment as it now reads, or undefined when nothing changed.
+     */
+    async updateContent(values: { id: number; userId: number; content: string; editableSince: number; now: number }): Promise<CommentRow | undefined> {
+      const result = await db
+        .updateTable('comments')
+        .set({ content: values.content, edited_at: values.now })
+        .where('id', '=', values.id)
+        .where('user_id', '=', values.userId)
+        .where('deleted', '=', 0)
+        .where('created_at', '>', values.editableSince)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      return selectComments().where('comments.id', '=', values.id).executeTakeFirst();
     },
 
     /** Comments that are not deleted, counted from the rows (tests compare the counter with it). */

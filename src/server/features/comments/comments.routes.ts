@@ -11,6 +11,7 @@ import {
   CommentThreadPageSchema,
   CommentThreadQuerySchema,
   CreateCommentSchema,
+  UpdateCommentSchema,
 } from '../../../contract/comments.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
@@ -105,6 +106,23 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
       },
     },
     async (request, reply) => reply.status(201).send(await comments.create(request.articleId, requireUser(request), request.body)),
+  );
+
+  app.patch(
+    '/comments/:id',
+    {
+      onRequest: signedInOnly(),
+      bodyLimit: BODY_LIMITS.comment,
+      schema: {
+        tags: ['comments'],
+        summary: 'Change the text of your own comment, for 15 minutes after posting (nobody else may, admins included)',
+        description: 'The text is checked as a new comment\'s is. Later, or for anyone but the author: 403. The answer carries `editedAt`.',
+        params: IdParamsSchema,
+        body: UpdateCommentSchema,
+        response: { 200: CommentSchema, ...errors },
+      },
+    },
+    async (request) => comments.edit(request.params.id, requireUser(request), request.body),
   );
 
   app.delete(

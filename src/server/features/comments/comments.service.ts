@@ -12,6 +12,7 @@ import {
   type CommentThreadQuery,
   type CreateCommentInput,
 } from '../../../contract/comments.js';
+import type { UpdateComment } from '../../../contract/comments.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -32,6 +33,7 @@ export function commentRowToComment(row: CommentRow): Comment {
     createdAt: at,
     user: deleted ? null : { id: row.user_id, username: row.username },
     deleted,
+    editedAt: row.edited_at === null || deleted ? null : new Date(Number(row.edited_at)).toISOString(),
   };
 }
 
@@ -62,6 +64,8 @@ export function createCommentsService(deps: {
   now?: () => number;
   /** Told of each committed write (the response cache drops the answers that show it). */
   written?: (tags: readonly string[]) => void;
+  /** Told when a write queued an email (a reply's, to the replied-to author): the sender wakes. */
+  mailQueued?: () => void;
 }) {
   const { comments, articles } = deps;
   const now = deps.now ?? Date.now;
@@ -137,7 +141,33 @@ export function createCommentsService(deps: {
         throw badRequest(COMMENT_MESSAGES[result.reason]);
       }
       deps.written?.([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists]);
+      if (result.replyNoticeQueued) deps.mailQueued?.();
       return commentRowToComment(result.row);
+    },
+
+    /**
+     * Its author changes a comment's text, for LIMITS.commentEditMs after posting. Nobody else may,
+     * not the article's owner, nor moderators or admins: their tool is delete, which leaves no words
+     * in the author's name that the author did not write.
+     */
+    async edit(id: number, user: SessionUser, input: UpdateComment): Promise<Comment> {
+      const row = await comments.findById(id);
+      if (!row || row.deleted === 1) throw notFound(COMMENT_MESSAGES.notFound);
+      if (row.user_id !== user.id) {
+        // A comment on someone else's draft is as missing as the draft.
+        const article = await articles.ownership(row.article_id);
+        if (!article || (article.published !== 1 && article.user_id !== user.id)) throw notFound(COMMENT_MESSAGES.notFound);
+        throw forbidden(COMMENT_MESSAGES.editNotAllowed);
+      }
+      const at = now();
+      if (at - Number(row.created_at) >= LIMITS.commentEditMs) throw forbidden(COMMENT_MESSAGES.editWindowClosed);
+      const checked = checkCommentContent(input.content ?? '');
+      if (!checked.ok) throw badRequest(checked.error);
+      const updated = await comments.updateContent({ id, userId: user.id, content: checked.content, editableSince: at - LIMITS.commentEditMs, now: at });
+      // Deleted or past its window between the read and the write.
+      if (!updated) throw forbidden(COMMENT_MESSAGES.editWindowClosed);
+      deps.written?.([CACHE_TAGS.article(row.article_id)]);
+      return commentRowToComment(updated);
     },
 
     /** Authors delete their own comments; admins any (DESIGN.md section 5). */

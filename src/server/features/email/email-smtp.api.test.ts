@@ -63,7 +63,7 @@ describe.each(testDatabases())('email over SMTP on %s', (kind) => {
     const one = news[0]!;
     expect(one.text).toContain('The new tunnel opens at dawn on Monday.');
     expect(one.text).toContain(`http://localhost:3000/articles/${article.slug}-${article.id}`);
-    expect(one.html).toContain('Read the article');
+    expect(one.html).toContain(`href="http://localhost:3000/articles/${article.slug}-${article.id}#comments"`);
     expect(one.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const oneClick = new URL(/^<(.+)>$/.exec(one.header('List-Unsubscribe')!)![1]!);
     expect(oneClick.pathname).toBe('/api/email/unsubscribe');

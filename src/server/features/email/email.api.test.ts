@@ -215,6 +215,7 @@ describe.each(testDatabases())('email: addresses, resets, notifications on %s', 
     expect((await quiet.client.put(`/api/channels/${channel}/notifications`, { notify: 'none' })).statusCode).toBe(200);
     expect((await each.client.get('/api/user/notifications')).json()).toEqual({
       hasConfirmedEmail: true,
+      replies: true,
       items: [expect.objectContaining({ channelId: channel, notify: 'each' })],
     });
 

@@ -19,6 +19,8 @@ import {
   SetNotificationsSchema,
   UnsubscribeInfoSchema,
   UnsubscribeQuerySchema,
+  UpdateNotificationSettingsSchema,
+  EMAIL_PAGES,
 } from '../../../contract/email.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
@@ -42,6 +44,18 @@ export interface EmailRoutesOptions {
   webhookSecret?: string;
   /** Development only: GET /api/dev/emails/{name} shows each template. */
   preview?: SiteInfo;
+}
+
+/**
+ * Whether the client would rather have a page than JSON: a browser opening an address lists
+ * text/html first (and JSON not at all); API clients ask for JSON or for anything.
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const html = types.indexOf('text/html');
+  const json = types.indexOf('application/json');
+  return html !== -1 && (json === -1 || html < json);
 }
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
@@ -215,6 +229,23 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
   );
 
   app.put(
+    '/user/notifications',
+    {
+      onRequest: signedInOnly(),
+      schema: {
+        tags: ['email'],
+        summary: 'Choose whether replies to your comments arrive by email (at most one email per thread an hour)',
+        body: UpdateNotificationSettingsSchema,
+        response: { 200: NotificationSettingsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return email.setNotificationSettings(requireUser(request).id, request.body);
+    },
+  );
+
+  app.put(
     '/channels/:id/notifications',
     {
       onRequest: signedInOnly(),
@@ -235,6 +266,14 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
   app.get(
     '/email/unsubscribe',
     {
+      // The List-Unsubscribe address opened in a browser: the page that says what the link stops,
+      // with its button (opening changes nothing). Before validation, so a broken link reaches the
+      // page too, which says so; JSON clients get JSON.
+      onRequest: async (request, reply) => {
+        if (!prefersHtml(request.headers.accept)) return;
+        const query = request.url.indexOf('?');
+        return reply.header('cache-control', 'no-store').redirect(`${EMAIL_PAGES.unsubscribe}${query === -1 ? '' : request.url.slice(query)}`, 303);
+      },
       schema: {
         tags: ['email'],
         summary: 'What an unsubscribe link stops (no sign-in); reading it changes nothing',
@@ -302,8 +341,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       {
         schema: {
           tags: ['email'],
-          summary: 'Development only: a sample of each email (confirm, approve, reset, article, digest); ?format=text for the plain text',
-          params: z.object({ name: z.enum(['confirm', 'approve', 'reset', 'article', 'digest']) }),
+          summary: 'Development only: a sample of each email (confirm, approve, reset, article, digest, reply); ?format=text for the plain text',
+          params: z.object({ name: z.enum(['confirm', 'approve', 'reset', 'article', 'digest', 'reply']) }),
           querystring: z.object({ format: z.enum(['html', 'text']).default('html') }),
         },
       },

@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES, EMAIL_PAGES, type DeliveryEvents, type EmailSettings, type NotificationSettings, type NotifyChoice, type UnsubscribeInfo } from '../../../contract/email.js';
+import { EMAIL_MESSAGES, EMAIL_PAGES, type DeliveryEvents, type EmailSettings, type NotificationSettings, type NotifyChoice, type UnsubscribeInfo, type UpdateNotificationSettings } from '../../../contract/email.js';
 import type { Database } from '../../db/database.js';
 import { PASSWORD_MESSAGES } from '../../../contract/auth.js';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/errors.js';
@@ -120,6 +120,20 @@ export function createEmailService(deps: EmailServiceDeps) {
     await tokens.revokeAll(userId, 'reset', at);
     await tokens.revokeAll(userId, 'approve-change', at);
     await tokens.revokeAll(userId, 'approve-remove', at);
+  }
+
+  async function notificationsOf(userId: number): Promise<NotificationSettings> {
+    const [user, items] = await Promise.all([
+      db.selectFrom('users').select(['email', 'notify_replies']).where('id', '=', userId).executeTakeFirst(),
+      db
+        .selectFrom('subscriptions')
+        .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
+        .select(['channels.id as channelId', 'channels.name as channelName', 'subscriptions.notify'])
+        .where('subscriptions.user_id', '=', userId)
+        .orderBy('channels.name')
+        .execute(),
+    ]);
+    return { hasConfirmedEmail: Boolean(user?.email), replies: user ? user.notify_replies === 1 : true, items };
   }
 
   return {
@@ -271,18 +285,12 @@ export function createEmailService(deps: EmailServiceDeps) {
       return used.userId;
     },
 
-    async notifications(userId: number): Promise<NotificationSettings> {
-      const [user, items] = await Promise.all([
-        userEmailRow(userId),
-        db
-          .selectFrom('subscriptions')
-          .innerJoin('channels', 'channels.id', 'subscriptions.channel_id')
-          .select(['channels.id as channelId', 'channels.name as channelName', 'subscriptions.notify'])
-          .where('subscriptions.user_id', '=', userId)
-          .orderBy('channels.name')
-          .execute(),
-      ]);
-      return { hasConfirmedEmail: Boolean(user?.email), items };
+    notifications: notificationsOf,
+
+    /** The choices that are not per channel: whether replies to the reader's comments come by email. */
+    async setNotificationSettings(userId: number, settings: UpdateNotificationSettings): Promise<NotificationSettings> {
+      await db.updateTable('users').set({ notify_replies: settings.replies ? 1 : 0 }).where('id', '=', userId).execute();
+      return notificationsOf(userId);
     },
 
     async setNotify(userId: number, channelId: number, notify: NotifyChoice): Promise<void> {
@@ -298,6 +306,10 @@ export function createEmailService(deps: EmailServiceDeps) {
     async unsubscribeInfo(token: string): Promise<UnsubscribeInfo> {
       const target = await unsubscribeLinks.verify(token);
       if (!target) throw badRequest(EMAIL_MESSAGES.linkInvalid);
+      if (target.replies) {
+        const user = await db.selectFrom('users').select('notify_replies').where('id', '=', target.userId).executeTakeFirst();
+        return { scope: 'replies', channelName: null, notify: user?.notify_replies === 1 ? 'each' : 'none' };
+      }
       if (target.channelId === null) {
         const digest = await db
           .selectFrom('subscriptions')
@@ -316,10 +328,17 @@ export function createEmailService(deps: EmailServiceDeps) {
       return { scope: 'channel', channelName: row?.name ?? null, notify: row?.notify ?? 'none' };
     },
 
-    /** One-click unsubscribe (no sign-in): that channel's emails, or the daily digest, stop. The subscription itself stays. */
+    /**
+     * One-click unsubscribe (no sign-in): that channel's emails, the daily digest, or the emails about
+     * replies stop. A subscription itself stays.
+     */
     async unsubscribe(token: string): Promise<void> {
       const target = await unsubscribeLinks.verify(token);
       if (!target) throw badRequest(EMAIL_MESSAGES.linkInvalid);
+      if (target.replies) {
+        await db.updateTable('users').set({ notify_replies: 0 }).where('id', '=', target.userId).execute();
+        return;
+      }
       let query = db.updateTable('subscriptions').set({ notify: 'none' }).where('user_id', '=', target.userId);
       query = target.channelId === null ? query.where('notify', '=', 'digest') : query.where('channel_id', '=', target.channelId);
       await query.execute();

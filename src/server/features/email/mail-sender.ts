@@ -5,11 +5,30 @@ import { paths } from '../../../contract/paths.js';
 import type { Database } from '../../db/database.js';
 import { PermanentMailError, type MailTransport, type OutgoingMessage } from './mail-types.js';
 import { isComplaint, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
-import { approveEmailMessage, digestMessage, newArticleMessage, confirmEmailMessage, resetPasswordMessage, type ArticleTeaser, type RenderedEmail, type SiteInfo } from './templates.js';
+import {
+  approveEmailMessage,
+  digestMessage,
+  newArticleMessage,
+  confirmEmailMessage,
+  replyNoticeMessage,
+  resetPasswordMessage,
+  type ArticleTeaser,
+  type RenderedEmail,
+  type SiteInfo,
+} from './templates.js';
+import { articleEmailBlocks } from './article-email-body.js';
+import { messageBytes } from './mail-transport.js';
 import type { UnsubscribeLinks } from './unsubscribe-links.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
+/**
+ * The most a new-article email may weigh as sent (headers, HTML and plain text, encoded): Gmail
+ * clips a message past about 102 KB, and a clipped email hides its unsubscribe link. Room is kept
+ * for the reader's own address and unsubscribe token, which the size is not measured with.
+ */
+export const MAX_ARTICLE_EMAIL_BYTES = 100 * 1024;
+const PER_READER_SLACK = 1024;
 /** After this many failed attempts a message is given up (recorded as failed). */
 export const MAX_ATTEMPTS = 8;
 
@@ -104,7 +123,7 @@ export function createMailSender(options: MailSenderOptions) {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${site.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`);
   const messageIdOf = (row: OutboxRow) => `<${createHash('sha256').update(row.dedupe_key).digest('hex').slice(0, 32)}.${row.id}@${messageHost}>`;
 
-  type Teaser = ArticleTeaser & { published: boolean; channelId: number };
+  type Teaser = ArticleTeaser & { published: boolean; channelId: number; author: string; content: string; excerptOnly: boolean };
   /** One article's teaser, read once per claimed batch (a publish sends the same article to everyone). */
   let teasers = new Map<number, Promise<Teaser | undefined>>();
   const teaser = (articleId: number) => {
@@ -117,7 +136,19 @@ export function createMailSender(options: MailSenderOptions) {
     const row = await db
       .selectFrom('articles')
       .innerJoin('channels', 'channels.id', 'articles.channel_id')
-      .select(['articles.id', 'articles.slug', 'articles.title', 'articles.plain_text', 'articles.published', 'articles.channel_id', 'channels.name as channel_name'])
+      .innerJoin('users', 'users.id', 'articles.user_id')
+      .select([
+        'articles.id',
+        'articles.slug',
+        'articles.title',
+        'articles.plain_text',
+        'articles.content',
+        'articles.published',
+        'articles.channel_id',
+        'channels.name as channel_name',
+        'channels.email_excerpt_only',
+        'users.username as author',
+      ])
       .where('articles.id', '=', articleId)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -137,6 +168,9 @@ export function createMailSender(options: MailSenderOptions) {
       imageUrl: image ? absolute(image.image_url) : null,
       published: row.published === 1,
       channelId: row.channel_id,
+      author: row.author,
+      content: row.content,
+      excerptOnly: row.email_excerpt_only === 1,
     };
   }
 
@@ -147,6 +181,7 @@ export function createMailSender(options: MailSenderOptions) {
         'id',
         'username',
         'email',
+        'notify_replies',
         eb.exists(eb.selectFrom('email_suppressions').select('email_suppressions.email_key').whereRef('email_suppressions.email_key', '=', 'users.email_key')).as('suppressed'),
       ])
       .where('id', '=', userId)
@@ -154,8 +189,8 @@ export function createMailSender(options: MailSenderOptions) {
     return row ? { ...row, suppressed: Boolean(row.suppressed) } : undefined;
   }
 
-  async function listHeaders(userId: number, channelId: number | null) {
-    const token = await unsubscribeLinks.token({ userId, channelId });
+  async function listHeaders(userId: number, channelId: number | null, replies = false) {
+    const token = await unsubscribeLinks.token(replies ? { userId, channelId: null, replies: true } : { userId, channelId });
     const oneClick = `${site.publicUrl}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
     return {
       token: encodeURIComponent(token),
@@ -169,15 +204,52 @@ export function createMailSender(options: MailSenderOptions) {
    * once per batch with a placeholder, which each reader's token replaces.
    */
   const PLACEHOLDER = 'BROADSHEET-UNSUBSCRIBE-TOKEN';
-  let articleRenders = new Map<number, RenderedEmail>();
-  function articleEmail(article: Teaser, articleId: number, token: string): RenderedEmail {
+  let articleRenders = new Map<number, Promise<RenderedEmail>>();
+  function articleEmail(article: Teaser, articleId: number, token: string, headers: Record<string, string>): Promise<RenderedEmail> {
     let rendered = articleRenders.get(articleId);
     if (!rendered) {
-      const unsubscribeUrl = `${site.publicUrl}${EMAIL_PAGES.unsubscribe}?token=${PLACEHOLDER}`;
-      rendered = newArticleMessage(site, { article, unsubscribeUrl, settingsUrl: `${site.publicUrl}${paths.profile}` });
+      rendered = renderArticleEmail(article, headers);
       articleRenders.set(articleId, rendered);
     }
-    return { subject: rendered.subject, html: rendered.html.replaceAll(PLACEHOLDER, token), text: rendered.text.replaceAll(PLACEHOLDER, token) };
+    return rendered.then((email) => ({ subject: email.subject, html: email.html.replaceAll(PLACEHOLDER, token), text: email.text.replaceAll(PLACEHOLDER, token) }));
+  }
+
+  /**
+   * The whole article when the message fits MAX_ARTICLE_EMAIL_BYTES as nodemailer builds it, else
+   * the most blocks that do (found by halving), with "Continue reading".
+   */
+  async function renderArticleEmail(article: Teaser, headers: Record<string, string>): Promise<RenderedEmail> {
+    const unsubscribeUrl = `${site.publicUrl}${EMAIL_PAGES.unsubscribe}?token=${PLACEHOLDER}`;
+    const email = { ...article, commentUrl: `${article.url}#comments`, blocks: article.excerptOnly ? null : articleEmailBlocks(article.content, site.publicUrl) };
+    const render = (shown?: number) => newArticleMessage(site, { article: email, shown, unsubscribeUrl, settingsUrl: `${site.publicUrl}${paths.profile}` });
+    const fits = async (rendered: RenderedEmail) =>
+      (await messageBytes({ to: 'reader@example.invalid', from: options.from, subject: rendered.subject, html: rendered.html, text: rendered.text, headers, messageId: '<size@example.invalid>' })) <=
+      MAX_ARTICLE_EMAIL_BYTES - PER_READER_SLACK;
+    const whole = render();
+    if (!email.blocks || (await fits(whole))) return whole;
+    let low = 0;
+    let high = email.blocks.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (await fits(render(middle))) low = middle;
+      else high = middle - 1;
+    }
+    return render(low);
+  }
+
+  /** The replies a reply notice carries, or why it is skipped. */
+  async function composeReply(row: OutboxRow, settingsUrl: string): Promise<{ message: Omit<OutgoingMessage, 'messageId' | 'from'>; link: string } | { skip: string }> {
+    const target = await reader(row.user_id!);
+    if (!target?.email) return { skip: 'no confirmed address' };
+    if (target.notify_replies !== 1) return { skip: 'reply emails off' };
+    if (target.suppressed) return { skip: 'address bounced before' };
+    const since = (JSON.parse(row.payload ?? '{}') as { since?: number }).since ?? 0;
+    const notice = await outbox.replyNotice(row.thread_id!, target.id, since, now());
+    if (!notice || notice.replies.length === 0) return { skip: notice ? 'no replies left' : 'thread gone' };
+    const threadUrl = `${absolute(paths.article(notice.articleId, notice.articleSlug))}#comments`;
+    const { unsubscribeUrl, headers } = await listHeaders(target.id, null, true);
+    const rendered = replyNoticeMessage(site, { username: target.username, articleTitle: notice.articleTitle, threadUrl, replies: notice.replies, unsubscribeUrl, settingsUrl });
+    return { message: { to: target.email, subject: rendered.subject, html: rendered.html, text: rendered.text, headers }, link: threadUrl };
   }
 
   /** What to send for a row, or why nothing is sent any more. */
@@ -227,7 +299,13 @@ export function createMailSender(options: MailSenderOptions) {
       if (target.notify !== 'each') return { skip: `notify ${target.notify}` };
       if (target.suppressed) return { skip: 'address bounced before' };
       const { token, headers } = await listHeaders(target.id, article.channelId);
-      return { message: base(target.email, articleEmail(article, row.article_id!, token), headers), link: article.url };
+      return { message: base(target.email, await articleEmail(article, row.article_id!, token, headers), headers), link: article.url };
+    }
+
+    if (row.kind === 'reply') {
+      const composed = await composeReply(row, settingsUrl);
+      if ('skip' in composed) return composed;
+      return { message: { ...composed.message, from: options.from, messageId: messageIdOf(row) }, link: composed.link };
     }
 
     const user = row.user_id !== null ? await reader(row.user_id) : undefined;
@@ -263,11 +341,11 @@ export function createMailSender(options: MailSenderOptions) {
         await outbox.markFinal(row.id, workerId, 'skipped', composed.skip, now());
         return undefined;
       }
-      // Article emails checked the reader's address with the reader; every other kind checks here,
+      // Article and reply emails checked the reader's address with the reader; every other kind checks here,
       // confirmations included: an address that bounced or complained gets nothing more, whoever asks.
       // The one exception is its owner confirming their own bounced address again (the way a
       // bounce is lifted); an address that reported spam is never written to again.
-      if (row.kind !== 'article') {
+      if (row.kind !== 'article' && row.kind !== 'reply') {
         const suppression = await outbox.suppressionOf(composed.message.to);
         if (suppression && !(composed.reconfirm && !isComplaint(suppression.reason))) {
           await outbox.markFinal(row.id, workerId, 'skipped', isComplaint(suppression.reason) ? 'address reported spam' : 'address bounced before', now());

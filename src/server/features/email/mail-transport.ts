@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { PermanentMailError, type MailTransport } from './mail-types.js';
+import { PermanentMailError, type MailTransport, type OutgoingMessage } from './mail-types.js';
 
 function classify(error: unknown): Error {
   const e = error as { responseCode?: number; code?: string; message?: string };
@@ -73,6 +73,18 @@ export function createFileTransport(dir: string, log: FastifyBaseLogger): MailTr
       transporter.close();
     },
   };
+}
+
+/** Builds messages without sending them, to weigh them. */
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+/**
+ * The size in bytes of the message as it goes over SMTP (headers, both parts, their transfer
+ * encoding), built by nodemailer exactly as a send would build it.
+ */
+export async function messageBytes(message: OutgoingMessage): Promise<number> {
+  const info = await composer.sendMail(message);
+  return (info.message as Buffer).length;
 }
 
 export function createMailTransport(config: { smtpUrl?: string; outboxDir: string }, log: FastifyBaseLogger): MailTransport {

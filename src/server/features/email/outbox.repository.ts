@@ -7,7 +7,7 @@ export type OutboxKind = EmailOutboxTable['kind'];
 /** What the sender reads of a queued message. */
 export type OutboxRow = Pick<
   Selectable<EmailOutboxTable>,
-  'id' | 'kind' | 'dedupe_key' | 'user_id' | 'article_id' | 'channel_id' | 'to_address' | 'payload' | 'attempts' | 'created_at'
+  'id' | 'kind' | 'dedupe_key' | 'user_id' | 'article_id' | 'channel_id' | 'to_address' | 'payload' | 'attempts' | 'created_at' | 'thread_id'
 >;
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -54,7 +54,73 @@ export async function queueArticlePublished(trx: Executor, input: { articleId: n
     .execute();
 }
 
-const rowColumns = ['id', 'kind', 'dedupe_key', 'user_id', 'article_id', 'channel_id', 'to_address', 'payload', 'attempts', 'created_at'] as const;
+const rowColumns = ['id', 'kind', 'dedupe_key', 'user_id', 'article_id', 'channel_id', 'to_address', 'payload', 'attempts', 'created_at', 'thread_id'] as const;
+
+/** At most one reply email per thread per reader in this time. */
+export const REPLY_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
+/** Replies one notice quotes at most (the link leads to the rest). */
+const REPLIES_PER_NOTICE = 20;
+
+/**
+ * A reply was posted to `repliedToId`: its author hears of it by email, at most once per thread an
+ * hour. While a notice of that thread for that reader waits to go, nothing is queued (it will carry
+ * this reply too); otherwise one is queued, due at once or an hour after the last one went. Called
+ * INSIDE the transaction that saves the reply (comments.repository.ts), so the reply and its notice
+ * commit together. Nothing for a reply to oneself, to a deleted comment, or to a reader without a
+ * confirmed, working address or who turned reply emails off. Two replies at once compute the same
+ * key, so only one notice is queued. Answers whether one was.
+ */
+export async function queueReplyNotice(trx: Executor, input: { threadId: number; repliedToId: number; authorId: number; articleId: number; now: number }): Promise<boolean> {
+  const recipient = await trx
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .select((eb) => [
+      'users.id',
+      'users.email',
+      'users.notify_replies',
+      eb.exists(eb.selectFrom('email_suppressions').select('email_suppressions.email_key').whereRef('email_suppressions.email_key', '=', 'users.email_key')).as('suppressed'),
+    ])
+    .where('comments.id', '=', input.repliedToId)
+    .where('comments.deleted', '=', 0)
+    .executeTakeFirst();
+  if (!recipient || recipient.id === input.authorId || !recipient.email || recipient.notify_replies !== 1 || recipient.suppressed) return false;
+  const earlier = await trx
+    .selectFrom('email_outbox')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('queued'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end()).as('pending'),
+      eb.fn.max('sent_at').as('last_sent'),
+    ])
+    .where('kind', '=', 'reply')
+    .where('thread_id', '=', input.threadId)
+    .where('user_id', '=', recipient.id)
+    .executeTakeFirstOrThrow();
+  if (Number(earlier.pending ?? 0) > 0) return false;
+  const lastSent = earlier.last_sent === null ? null : Number(earlier.last_sent);
+  const due = lastSent === null ? input.now : Math.max(input.now, lastSent + REPLY_NOTICE_INTERVAL_MS);
+  const result = await trx
+    .insertInto('email_outbox')
+    .values({
+      kind: 'reply',
+      dedupe_key: `reply:${input.threadId}:${recipient.id}:${Number(earlier.queued)}`,
+      user_id: recipient.id,
+      article_id: input.articleId,
+      channel_id: null,
+      thread_id: input.threadId,
+      to_address: null,
+      // The notice carries the thread's replies from this one on.
+      payload: JSON.stringify({ since: input.now - 1 }),
+      next_attempt_at: due,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+      created_at: input.now,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
 
 export function createOutboxRepository(db: Database, dialect: Dialect) {
   return {
@@ -284,6 +350,36 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
         .orderBy('published.created_at', 'desc')
         .limit(50)
         .execute();
+    },
+
+    /**
+     * What a reply notice says: the thread's article, and the replies in the thread since `since` by
+     * anyone but the reader (oldest first, not deleted). Undefined when the thread or its published
+     * article is gone.
+     */
+    async replyNotice(threadId: number, readerId: number, since: number, until: number) {
+      const article = await db
+        .selectFrom('comments')
+        .innerJoin('articles', 'articles.id', 'comments.article_id')
+        .select(['articles.id', 'articles.slug', 'articles.title'])
+        .where('comments.id', '=', threadId)
+        .where('articles.published', '=', 1)
+        .executeTakeFirst();
+      if (!article) return undefined;
+      const replies = await db
+        .selectFrom('comments')
+        .innerJoin('users', 'users.id', 'comments.user_id')
+        .select(['users.username as author', 'comments.content as text'])
+        .where('comments.parent_id', '=', threadId)
+        .where('comments.deleted', '=', 0)
+        .where('comments.user_id', '!=', readerId)
+        .where('comments.created_at', '>', since)
+        .where('comments.created_at', '<=', until)
+        .orderBy('comments.created_at')
+        .orderBy('comments.id')
+        .limit(REPLIES_PER_NOTICE)
+        .execute();
+      return { articleId: article.id, articleSlug: article.slug, articleTitle: article.title, replies };
     },
 
     /** Why mail to the address is stopped (a bounce's diagnostic, or 'complaint: …'), if it is. */

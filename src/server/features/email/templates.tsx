@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { ArticleEmailBlock } from './article-email-body.js';
 
 /**
  * Email templates: React components rendered to static HTML on the server (DESIGN.md section 7),
@@ -28,6 +29,21 @@ export interface ArticleTeaser {
   imageUrl: string | null;
 }
 
+/** A new article as its email carries it: the teaser, its author, and its text unless the channel sends excerpts only. */
+export interface ArticleEmail extends ArticleTeaser {
+  author: string;
+  /** The article's comments (its page at #comments). */
+  commentUrl: string;
+  /** The article's blocks (article-email-body.ts); null when its channel sends the excerpt only. */
+  blocks: ArticleEmailBlock[] | null;
+}
+
+/** One reply in a reply notification. */
+export interface ReplyNoticeItem {
+  author: string;
+  text: string;
+}
+
 const colors = { page: '#f4f1ea', card: '#ffffff', text: '#1c1917', muted: '#57534e', rule: '#e7e5e4', accent: '#1c1917', onAccent: '#ffffff' };
 
 const darkStyles = `
@@ -37,7 +53,9 @@ const darkStyles = `
   .bs-card { background: #1c1917 !important; border-color: #44403c !important; }
   .bs-text, .bs-text a { color: #f5f5f4 !important; }
   .bs-muted, .bs-muted a { color: #d6d3d1 !important; }
-  .bs-button { background: #f5f5f4 !important; color: #1c1917 !important; }
+  .bs-button, .bs-text a.bs-button { background: #f5f5f4 !important; color: #1c1917 !important; }
+  .bs-code { background: #292524 !important; color: #f5f5f4 !important; }
+  .bs-quote { border-color: #57534e !important; }
 }`;
 
 const font = "Georgia, 'Times New Roman', serif";
@@ -134,7 +152,7 @@ function Muted(props: { children: ReactNode }) {
   );
 }
 
-function Teaser({ article, large }: { article: ArticleTeaser; large: boolean }) {
+function Teaser({ article, large, byline }: { article: ArticleTeaser; large: boolean; byline?: string }) {
   return (
     <div style={{ margin: '0 0 20px' }}>
       {article.imageUrl && (
@@ -155,6 +173,11 @@ function Teaser({ article, large }: { article: ArticleTeaser; large: boolean }) 
           {article.title}
         </a>
       </h2>
+      {byline && (
+        <p className="bs-muted" style={{ margin: '0 0 8px', fontSize: 14, color: colors.muted }}>
+          {byline}
+        </p>
+      )}
       {article.excerpt && <p style={{ margin: '0 0 8px' }}>{article.excerpt}</p>}
       <a className="bs-text" href={article.url} style={{ color: colors.text, fontWeight: 600 }}>
         Read the article
@@ -255,12 +278,12 @@ export function resetPasswordMessage(site: SiteInfo, input: { username: string; 
   };
 }
 
-function UnsubscribeFooter(props: { reason: string; unsubscribeUrl: string; settingsUrl: string }) {
+function UnsubscribeFooter(props: { reason: string; unsubscribeUrl: string; settingsUrl: string; unsubscribeLabel?: string }) {
   return (
     <p style={{ margin: '0 0 8px' }}>
       {props.reason}{' '}
       <a href={props.unsubscribeUrl} style={{ color: colors.muted }}>
-        Unsubscribe
+        {props.unsubscribeLabel ?? 'Unsubscribe'}
       </a>{' '}
       ·{' '}
       <a href={props.settingsUrl} style={{ color: colors.muted }}>
@@ -270,9 +293,25 @@ function UnsubscribeFooter(props: { reason: string; unsubscribeUrl: string; sett
   );
 }
 
-export function newArticleMessage(site: SiteInfo, input: { article: ArticleTeaser; unsubscribeUrl: string; settingsUrl: string }): RenderedEmail {
+/** What the article email says of who wrote it and where. */
+const byline = (article: ArticleEmail) => `By ${article.author} in ${article.channelName}`;
+
+/**
+ * A new article's email: the whole article (lead image, title, author and channel, its text) when
+ * `shown` is every block; the first `shown` blocks and "Continue reading" when the message would
+ * otherwise grow too large; the excerpt when the channel sends excerpts only. Each ends with a link
+ * to the comments.
+ */
+export function newArticleMessage(
+  site: SiteInfo,
+  input: { article: ArticleEmail; shown?: number; unsubscribeUrl: string; settingsUrl: string },
+): RenderedEmail {
   const { article } = input;
+  const blocks = article.blocks ? article.blocks.slice(0, input.shown ?? article.blocks.length) : null;
+  const cut = article.blocks !== null && blocks !== null && blocks.length < article.blocks.length;
+  const whole = blocks !== null && !cut;
   const reason = `You get this email because you subscribe to ${article.channelName} on ${site.siteName}.`;
+  const continueLabel = `Continue reading on ${site.siteName}`;
   return {
     subject: `${article.title} · ${article.channelName}`,
     html: html(
@@ -281,21 +320,111 @@ export function newArticleMessage(site: SiteInfo, input: { article: ArticleTease
         preheader={article.excerpt.slice(0, 140)}
         footer={<UnsubscribeFooter reason={reason} unsubscribeUrl={input.unsubscribeUrl} settingsUrl={input.settingsUrl} />}
       >
-        <Teaser article={article} large />
+        {blocks === null ? (
+          <Teaser article={article} large byline={byline(article)} />
+        ) : (
+          <>
+            {article.imageUrl && (
+              <a href={article.url}>
+                <img
+                  src={article.imageUrl}
+                  alt=""
+                  width={510}
+                  style={{ display: 'block', width: '100%', maxWidth: 510, height: 'auto', borderRadius: 6, margin: '0 0 16px', border: 0 }}
+                />
+              </a>
+            )}
+            <div className="bs-muted" style={{ fontSize: 13, textTransform: 'uppercase', letterSpacing: '0.04em', color: colors.muted }}>
+              {article.channelName}
+            </div>
+            <h1 style={{ fontFamily: font, fontSize: 30, lineHeight: '36px', margin: '4px 0 8px' }}>
+              <a className="bs-text" href={article.url} style={{ color: colors.text, textDecoration: 'none' }}>
+                {article.title}
+              </a>
+            </h1>
+            <p className="bs-muted" style={{ margin: '0 0 20px', fontSize: 14, color: colors.muted }}>
+              {byline(article)}
+            </p>
+            {/* Sanitized and styled by article-email-body.ts: the article's own allowlist, nothing more. */}
+            <div className="bs-text" dangerouslySetInnerHTML={{ __html: blocks.map((block) => block.html).join('') }} />
+            {cut && <Button href={article.url}>{continueLabel}</Button>}
+          </>
+        )}
+        <p style={{ margin: whole ? '24px 0 0' : '8px 0 0' }}>
+          <a className="bs-text" href={article.commentUrl} style={{ color: colors.text, fontWeight: 600 }}>
+            Comment
+          </a>
+        </p>
       </EmailLayout>,
     ),
     text: [
       article.channelName,
       '',
       article.title,
+      byline(article),
       '',
-      article.excerpt,
+      ...(blocks === null ? [article.excerpt, '', `Read the article: ${article.url}`] : [blocks.map((block) => block.text).join('\n\n')]),
+      ...(cut ? ['', `${continueLabel}: ${article.url}`] : []),
       '',
-      `Read the article: ${article.url}`,
+      `Comment: ${article.commentUrl}`,
       '',
       '--',
       reason,
       `Unsubscribe: ${input.unsubscribeUrl}`,
+      `Email settings: ${input.settingsUrl}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Replies to the reader's comment, gathered over up to an hour (one email per thread an hour):
+ * who replied and what they wrote, and a link to the conversation.
+ */
+export function replyNoticeMessage(
+  site: SiteInfo,
+  input: { username: string; articleTitle: string; threadUrl: string; replies: ReplyNoticeItem[]; unsubscribeUrl: string; settingsUrl: string },
+): RenderedEmail {
+  const count = input.replies.length;
+  const first = input.replies[0]!;
+  const subject = count === 1 ? `${first.author} replied to your comment on ${input.articleTitle}` : `${count} new replies to your comment on ${input.articleTitle}`;
+  const reason = `You get this email because you comment on ${site.siteName} and chose to hear about replies.`;
+  return {
+    subject,
+    html: html(
+      <EmailLayout
+        site={site}
+        preheader={`${first.author}: ${first.text}`.slice(0, 140)}
+        footer={<UnsubscribeFooter reason={reason} unsubscribeUrl={input.unsubscribeUrl} settingsUrl={input.settingsUrl} unsubscribeLabel="Stop reply emails" />}
+      >
+        <p style={{ margin: '0 0 16px' }}>
+          Hello {input.username}, {count === 1 ? 'someone replied' : `${count} people replied`} to your comment on{' '}
+          <a className="bs-text" href={input.threadUrl} style={{ color: colors.text, fontWeight: 600 }}>
+            {input.articleTitle}
+          </a>
+          :
+        </p>
+        {input.replies.map((reply, index) => (
+          <blockquote
+            key={index}
+            className="bs-quote"
+            style={{ margin: '0 0 16px', padding: '0 0 0 14px', borderLeft: `3px solid ${colors.rule}` }}
+          >
+            <div style={{ fontWeight: 600 }}>{reply.author}</div>
+            <div style={{ whiteSpace: 'pre-wrap' }}>{reply.text}</div>
+          </blockquote>
+        ))}
+        <Button href={input.threadUrl}>Read the conversation</Button>
+      </EmailLayout>,
+    ),
+    text: [
+      `Hello ${input.username}, ${count === 1 ? 'someone replied' : `${count} people replied`} to your comment on ${input.articleTitle}:`,
+      '',
+      ...input.replies.flatMap((reply) => [`${reply.author}:`, reply.text, '']),
+      `Read the conversation: ${input.threadUrl}`,
+      '',
+      '--',
+      reason,
+      `Stop reply emails: ${input.unsubscribeUrl}`,
       `Email settings: ${input.settingsUrl}`,
     ].join('\n'),
   };
@@ -342,11 +471,29 @@ export function sampleEmails(site: SiteInfo): Record<string, RenderedEmail> {
     imageUrl: null,
   };
   const link = `${site.publicUrl}/reset-password?token=sample`;
+  const full: ArticleEmail = {
+    ...article,
+    author: 'ada',
+    commentUrl: `${article.url}#comments`,
+    blocks: [
+      { html: '<p style="margin:0 0 16px">After two years of consultation the council voted 9 to 2 for the plan.</p>', text: 'After two years of consultation the council voted 9 to 2 for the plan.' },
+      { html: '<h2 style="margin:28px 0 12px">What changes</h2>', text: 'What changes' },
+      { html: '<p style="margin:0 0 16px">The old docks become eleven hectares of green space.</p>', text: 'The old docks become eleven hectares of green space.' },
+    ],
+  };
   return {
     confirm: confirmEmailMessage(site, { username: 'ada', link: `${site.publicUrl}/confirm-email?token=sample` }),
     approve: approveEmailMessage(site, { username: 'ada', link: `${site.publicUrl}/confirm-email?token=sample`, action: 'change', newEmail: 'ada@example.org' }),
     reset: resetPasswordMessage(site, { username: 'ada', link }),
-    article: newArticleMessage(site, { article, unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`, settingsUrl: `${site.publicUrl}/profile` }),
+    article: newArticleMessage(site, { article: full, unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`, settingsUrl: `${site.publicUrl}/profile` }),
+    reply: replyNoticeMessage(site, {
+      username: 'ada',
+      articleTitle: article.title,
+      threadUrl: `${article.url}#comments`,
+      replies: [{ author: 'grace', text: 'Agreed, and the cycle path is long overdue.' }],
+      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`,
+      settingsUrl: `${site.publicUrl}/profile`,
+    }),
     digest: digestMessage(site, {
       articles: [article, { ...article, title: 'Storm warning for the weekend', channelName: 'Weather', url: `${site.publicUrl}/articles/2` }],
       unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`,

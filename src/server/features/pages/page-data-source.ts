@@ -6,6 +6,7 @@ import { AUTH_MESSAGES, CredentialsSchema, LoginSchema } from '../../../contract
 import { ChannelListQuerySchema } from '../../../contract/channels.js';
 import { COMMENT_MESSAGES } from '../../../contract/comment-rules.js';
 import { CommentThreadQuerySchema, CreateCommentSchema } from '../../../contract/comments.js';
+import { EMAIL_MESSAGES, UnsubscribeQuerySchema } from '../../../contract/email.js';
 import { HttpError } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { PasswordSignIn } from '../auth/auth.service.js';
@@ -120,6 +121,10 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
     },
     emailSettings: () => email.settings(signedIn().id),
     notificationSettings: () => email.notifications(signedIn().id),
+    async unsubscribeInfo(token) {
+      const parsed = UnsubscribeQuerySchema.safeParse({ token });
+      return parsed.success ? orNull(email.unsubscribeInfo(parsed.data.token)) : null;
+    },
     adminArticles: (query) => (isAdmin(), admin.articles(AdminListQuerySchema.parse(query))),
     adminChannels: (query) => (isAdmin(), admin.channels(AdminListQuerySchema.parse(query))),
 
@@ -141,6 +146,12 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
       const parsed = CreateCommentSchema.safeParse(comment);
       if (!parsed.success) return refusal(parsed.error.issues, COMMENT_MESSAGES.postFailed);
       return written(() => comments.create(articleId, viewer, parsed.data));
+    },
+    async unsubscribe(token) {
+      forWrites();
+      const parsed = UnsubscribeQuerySchema.safeParse({ token });
+      if (!parsed.success) return { ok: false, status: 400, error: EMAIL_MESSAGES.unsubscribeLinkInvalid };
+      return written(async () => (await email.unsubscribe(parsed.data.token), null));
     },
   };
 }

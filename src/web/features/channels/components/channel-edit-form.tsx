@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import '@/lib/zod-jitless';
 import type { z } from 'zod';
-import { CreateChannelSchema, type Channel } from '@contract/channels';
+import { CreateChannelSchema, UpdateChannelSchema, type Channel } from '@contract/channels';
 import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
@@ -13,13 +13,15 @@ import { useUpdateChannel } from '../api/channels';
 import { DescriptionField } from './description-field';
 
 /** Edit mode: Save sends the update and returns to view mode; Cancel restores the values (spec 2 section 4). */
-const editChannelFormSchema = CreateChannelSchema.pick({ name: true, description: true, category: true });
+const editChannelFormSchema = CreateChannelSchema.pick({ name: true, description: true, category: true }).extend({
+  emailExcerptOnly: UpdateChannelSchema.shape.emailExcerptOnly.unwrap(),
+});
 type EditChannelFormValues = z.input<typeof editChannelFormSchema>;
 
 export default function ChannelEditForm({ channel, onDone }: { channel: Channel; onDone: () => void }) {
   const form = useForm<EditChannelFormValues, unknown, z.output<typeof editChannelFormSchema>>({
     resolver: zodResolver(editChannelFormSchema),
-    defaultValues: { name: channel.name, description: channel.description, category: channel.category ?? '' },
+    defaultValues: { name: channel.name, description: channel.description, category: channel.category ?? '', emailExcerptOnly: channel.emailExcerptOnly },
   });
   const { errors } = form.formState;
   const error = errors.name?.message ?? errors.description?.message ?? errors.category?.message;
@@ -65,6 +67,21 @@ export default function ChannelEditForm({ channel, onDone }: { channel: Channel;
           placeholder="e.g. Technology, Sports, News"
           {...form.register('category')}
         />
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id="edit-channel-excerpt-only"
+          type="checkbox"
+          className="mt-1 size-4 accent-primary"
+          aria-describedby="edit-channel-excerpt-only-hint"
+          {...form.register('emailExcerptOnly')}
+        />
+        <div className="grid gap-1">
+          <Label htmlFor="edit-channel-excerpt-only">Excerpt only in emails</Label>
+          <p id="edit-channel-excerpt-only-hint" className="text-sm text-muted-foreground">
+            Subscribers' new-article emails carry the first lines and a link instead of the whole article.
+          </p>
+        </div>
       </div>
       {error && (
         <p role="alert" className="text-sm font-medium text-destructive">

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CommentReplyPage, CommentThreadPage } from '@contract/comments';
+import type { Comment, CommentReplyPage, CommentThreadPage } from '@contract/comments';
 import { apiRequest } from '@/lib/api-client';
 import { cursorPages } from '@/lib/cursor-pages';
 import { invalidateApi } from '@/lib/query-client';
@@ -40,6 +40,15 @@ export function useDeleteComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (commentId: number) => apiRequest<void>('DELETE', `/api/comments/${commentId}`),
+    onSuccess: () => invalidateApi(queryClient, '/api/articles', '/api/comments'),
+  });
+}
+
+/** The author's new text for their comment (PATCH, within LIMITS.commentEditMs of posting). */
+export function useEditComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, content }: { commentId: number; content: string }) => apiRequest<Comment>('PATCH', `/api/comments/${commentId}`, { content }),
     onSuccess: () => invalidateApi(queryClient, '/api/articles', '/api/comments'),
   });
 }

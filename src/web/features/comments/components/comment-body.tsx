@@ -1,6 +1,7 @@
-import { type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Trash2Icon } from 'lucide-react';
+import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { isCommentEditable } from '@contract/comment-rules';
 import type { Comment } from '@contract/comments';
 import { paths } from '@contract/paths';
 import { OnDemand } from '@/components/on-demand';
@@ -10,6 +11,7 @@ import { cn } from '@/lib/utils';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { fullDate, relativeTime } from '../lib/relative-time';
 import { CommentContent } from './comment-content';
+import { EditCommentForm } from './edit-comment-form';
 import { lazyWithRetry } from '@/lib/chunk-retry';
 
 const loadDeleteDialog = () => import('./delete-comment-dialog');
@@ -31,14 +33,32 @@ export function CommentBody({
   now,
   articleAuthorId,
   actions,
+  isOwn = false,
 }: {
   comment: Comment;
   now: number;
   articleAuthorId?: number;
   actions?: ReactNode;
+  /** The signed-in reader wrote it (and the app runs): Edit while it is editable. */
+  isOwn?: boolean;
 }) {
   const username = comment.user?.username || 'Anonymous';
   const { timeZone } = usePagePreferences();
+  const [editing, setEditing] = useState(false);
+  const editable = isOwn && isCommentEditable(comment, now);
+  // Leaving the form (saved or cancelled) gives the focus back to Edit, where the reader was.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  const edit = editable && !editing && (
+    <Button ref={editButton} variant="ghost" size="sm" onClick={() => setEditing(true)}>
+      <PencilIcon aria-hidden="true" />
+      Edit
+    </Button>
+  );
   return (
     <div>
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
@@ -61,12 +81,26 @@ export function CommentBody({
         <time dateTime={comment.created_at || undefined} title={fullDate(comment.created_at, timeZone)} className="text-muted-foreground">
           {relativeTime(comment.created_at, now)}
         </time>
+        {comment.editedAt && !comment.deleted && (
+          <span className="text-muted-foreground" title={fullDate(comment.editedAt, timeZone)}>
+            (edited)
+          </span>
+        )}
       </div>
-      <CommentContent
-        text={comment.content}
-        className={cn('mt-1 break-words whitespace-pre-wrap', comment.deleted && 'text-muted-foreground italic')}
-      />
-      {actions && <div className="mt-1 -ml-3 flex flex-wrap items-center gap-1">{actions}</div>}
+      {editing ? (
+        <EditCommentForm comment={comment} onDone={() => setEditing(false)} />
+      ) : (
+        <CommentContent
+          text={comment.content}
+          className={cn('mt-1 break-words whitespace-pre-wrap', comment.deleted && 'text-muted-foreground italic')}
+        />
+      )}
+      {(actions || edit) && (
+        <div className="mt-1 -ml-3 flex flex-wrap items-center gap-1">
+          {edit}
+          {actions}
+        </div>
+      )}
     </div>
   );
 }

@@ -230,6 +230,8 @@ export function CommentsSection({
     if (!result.isError && pages.length > pagesBefore && (pages.at(-1)?.items.length ?? 0) > 0) setFirstNewThread(shown);
   }
   const canDelete = (comment: Comment) => !comment.deleted && signedIn && (comment.user?.id === currentUserId || isAdmin);
+  // Editing is the app's (a JSON request): offered once it runs, to the author alone.
+  const isOwn = (comment: Comment) => hydrated && signedIn && comment.user?.id === currentUserId;
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className={cn('scroll-mt-20 space-y-6', className)}>
@@ -266,6 +268,7 @@ export function CommentsSection({
                 comment={thread}
                 now={now}
                 articleAuthorId={articleAuthorId}
+                isOwn={isOwn(thread)}
                 actions={
                   (signedIn && !thread.deleted) || canDelete(thread) ? (
                     <>
@@ -297,6 +300,7 @@ export function CommentsSection({
                 now={now}
                 articleAuthorId={articleAuthorId}
                 canDelete={canDelete}
+                isOwn={isOwn}
                 revealAll={revealedThreads.has(thread.id)}
               />
               {replyTo?.id === thread.id && form}

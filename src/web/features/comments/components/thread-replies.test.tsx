@@ -15,6 +15,7 @@ const reply = (n: number): Comment => ({
   createdAt: '2026-03-03T10:00:00.000Z',
   user: { id: 2, username: 'bo' },
   deleted: false,
+  editedAt: null,
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => reply(from + i));
 

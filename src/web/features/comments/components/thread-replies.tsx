@@ -11,6 +11,8 @@ interface ThreadRepliesProps {
   now: number;
   articleAuthorId?: number;
   canDelete: (comment: Comment) => boolean;
+  /** The signed-in reader wrote it: Edit while it is editable. */
+  isOwn?: (comment: Comment) => boolean;
   revealAll: boolean;
 }
 
@@ -25,7 +27,7 @@ export function ThreadReplies(props: ThreadRepliesProps) {
   return <ExpandableReplies {...props} />;
 }
 
-function ExpandableReplies({ thread, now, articleAuthorId, canDelete, revealAll }: ThreadRepliesProps) {
+function ExpandableReplies({ thread, now, articleAuthorId, canDelete, isOwn, revealAll }: ThreadRepliesProps) {
   const [opened, setOpened] = useState(false);
   const expanded = opened || revealAll;
   const more = useMoreReplies(thread.id, thread.repliesCursor, expanded);
@@ -53,7 +55,7 @@ function ExpandableReplies({ thread, now, articleAuthorId, canDelete, revealAll 
   const errorId = `more-replies-error-${thread.id}`;
   return (
     <>
-      <RepliesList thread={thread} replies={replies} now={now} articleAuthorId={articleAuthorId} canDelete={canDelete} focusAt={focusAt} />
+      <RepliesList thread={thread} replies={replies} now={now} articleAuthorId={articleAuthorId} canDelete={canDelete} isOwn={isOwn} focusAt={focusAt} />
       {hasMore && (
         // Indented as the replies are, the button's text under theirs: it belongs to this thread.
         <div className="mt-2 flex flex-col items-start gap-1 pl-4 sm:ml-2 sm:pl-6">
@@ -85,8 +87,9 @@ function RepliesList({
   now,
   articleAuthorId,
   canDelete,
+  isOwn,
   focusAt,
-}: Pick<ThreadRepliesProps, 'thread' | 'now' | 'articleAuthorId' | 'canDelete'> & { replies: Comment[]; focusAt: number | null }) {
+}: Pick<ThreadRepliesProps, 'thread' | 'now' | 'articleAuthorId' | 'canDelete' | 'isOwn'> & { replies: Comment[]; focusAt: number | null }) {
   const focusReply = useCallback((item: HTMLLIElement | null) => item?.focus(), []);
   if (replies.length === 0) return null;
   return (
@@ -103,6 +106,7 @@ function RepliesList({
             comment={reply}
             now={now}
             articleAuthorId={articleAuthorId}
+            isOwn={isOwn?.(reply) ?? false}
             actions={canDelete(reply) ? <DeleteCommentButton commentId={reply.id} /> : undefined}
           />
         </li>

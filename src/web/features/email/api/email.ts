@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailSettings, NotificationSettings, NotifyChoice } from '@contract/email';
-import { apiRequest } from '@/lib/api-client';
+import type { EmailSettings, NotificationSettings, NotifyChoice, UnsubscribeInfo, UpdateNotificationSettings } from '@contract/email';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { fromSource } from '@/lib/server-data';
 
 export const emailSettingsKey = ['/api/user/email'] as const;
@@ -24,6 +24,27 @@ export const notificationSettingsQueryOptions = () =>
       (source) => source.notificationSettings(),
       (signal) => apiRequest<NotificationSettings>('GET', notificationSettingsKey[0], undefined, { signal }),
     ),
+  });
+
+export const unsubscribeInfoKey = (token: string) => ['/api/email/unsubscribe', token] as const;
+export const unsubscribeUrl = (token: string) => `/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
+
+/** What an unsubscribe link stops; null when the link is not valid (the API's 400). */
+export const unsubscribeInfoQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: unsubscribeInfoKey(token),
+    queryFn: fromSource(
+      (source) => source.unsubscribeInfo(token),
+      async (signal) => {
+        try {
+          return await apiRequest<UnsubscribeInfo>('GET', unsubscribeUrl(token), undefined, { signal });
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 400) return null;
+          throw error;
+        }
+      },
+    ),
+    retry: false,
   });
 
 export function useEmailSettings() {
@@ -53,5 +74,9 @@ export function useEmailActions() {
       apiRequest('PUT', `/api/channels/${channelId}/notifications`, { notify }),
     onSuccess: refresh,
   });
-  return { change, remove, setNotify };
+  const setReplies = useMutation({
+    mutationFn: (settings: UpdateNotificationSettings) => apiRequest<NotificationSettings>('PUT', notificationSettingsKey[0], settings),
+    onSuccess: (settings) => queryClient.setQueryData(notificationSettingsKey, settings),
+  });
+  return { change, remove, setNotify, setReplies };
 }

@@ -10,6 +10,7 @@ import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useEmailActions, useEmailSettings, useNotificationSettings } from '../api/email';
 
@@ -24,7 +25,7 @@ const CHOICE_LABELS: Record<NotifyChoice, string> = { each: 'Each new article', 
 export function EmailCard({ hasPassword }: { hasPassword: boolean }) {
   const settings = useEmailSettings();
   const notifications = useNotificationSettings();
-  const { change, remove, setNotify } = useEmailActions();
+  const { change, remove, setNotify, setReplies } = useEmailActions();
   // With a password, nothing leaves without it (the server says the same).
   const schema = useMemo(
     () => (hasPassword ? ChangeEmailSchema.extend({ currentPassword: z.string().min(1, EMAIL_MESSAGES.currentPasswordRequired) }) : ChangeEmailSchema),
@@ -157,6 +158,31 @@ export function EmailCard({ hasPassword }: { hasPassword: boolean }) {
                 )}
               </div>
             </Form>
+          </div>
+        )}
+
+        {notifications.data && (
+          <div className="flex items-start justify-between gap-4">
+            <div className="grid gap-1">
+              <Label htmlFor="notify-replies" className="font-medium">
+                Replies to my comments
+              </Label>
+              <p id="notify-replies-hint" className="text-sm text-muted-foreground">
+                An email when someone replies to your comment, at most one per conversation an hour.
+              </p>
+            </div>
+            <Switch
+              id="notify-replies"
+              aria-describedby="notify-replies-hint"
+              checked={notifications.data.replies}
+              disabled={setReplies.isPending}
+              onCheckedChange={(replies) =>
+                setReplies.mutate(
+                  { replies },
+                  { onError: (error) => toast({ variant: 'destructive', title: 'Error', description: error.message || 'Failed to save the choice.' }) },
+                )
+              }
+            />
           </div>
         )}
 

@@ -1,31 +1,34 @@
-import { Link, useSearchParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Form, Link, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { EMAIL_MESSAGES, type UnsubscribeInfo } from '@contract/email';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { apiRequest } from '@/lib/api-client';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
+import { unsubscribeInfoQueryOptions } from '../api/email';
+import type { UnsubscribeActionResult } from '../api/unsubscribe-action';
+
+/** The emails a link stops, as the page names them. */
+function whatItStops(info: UnsubscribeInfo): string {
+  if (info.scope === 'digest') return 'the daily digest';
+  if (info.scope === 'replies') return 'replies to your comments';
+  return `new articles from ${info.channelName ?? 'this channel'}`;
+}
 
 /**
- * /unsubscribe?token=…: the visible unsubscribe link of every notification email. Works signed
- * out; opening it changes nothing (mail scanners open links), the button does.
+ * /unsubscribe?token=…: the visible unsubscribe link of every notification email, and where the
+ * List-Unsubscribe address sends a browser. Works signed out and with JavaScript off: opening it
+ * changes nothing (mail scanners open links), the button (a form posted to the page) does.
  */
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const info = useQuery({
-    queryKey: ['/api/email/unsubscribe', token],
-    queryFn: () => apiRequest<UnsubscribeInfo>('GET', `/api/email/unsubscribe?token=${encodeURIComponent(token)}`),
-    enabled: token !== '',
-    retry: false,
-  });
-  const unsubscribe = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', `/api/email/unsubscribe?token=${encodeURIComponent(token)}`, {}),
-  });
-  const what = info.data?.scope === 'digest' ? 'the daily digest' : `new articles from ${info.data?.channelName ?? 'this channel'}`;
+  const info = useQuery({ ...unsubscribeInfoQueryOptions(token), enabled: token !== '' });
+  const answer = useActionData() as UnsubscribeActionResult | undefined;
+  const sending = useNavigation().state === 'submitting';
+  const data = token === '' ? null : (info.data ?? null);
+  const what = data ? whatItStops(data) : null;
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-14">
@@ -33,25 +36,27 @@ export function UnsubscribePage() {
       <Card>
         <CardHeader>
           <h1 className="font-serif text-3xl font-bold tracking-tight">Unsubscribe</h1>
-          {info.data && <CardDescription>Stop emails about {what}.</CardDescription>}
+          {what && <CardDescription>This link stops emails about {what}.</CardDescription>}
         </CardHeader>
         <CardContent className="grid gap-4">
-          {!token || info.isError ? (
-            <p role="alert">{EMAIL_MESSAGES.linkInvalid}</p>
-          ) : info.isPending ? (
-            <Spinner label="Reading the link" />
-          ) : unsubscribe.isSuccess || info.data.notify === 'none' ? (
+          {!data ? (
+            <p role="alert">{info.isError ? 'The link could not be read. Try again in a moment.' : EMAIL_MESSAGES.unsubscribeLinkInvalid}</p>
+          ) : data.notify === 'none' ? (
             <p role="status">{EMAIL_MESSAGES.unsubscribed}</p>
           ) : (
-            <>
-              {unsubscribe.isError && <p role="alert">{unsubscribe.error.message}</p>}
-              <Button className="justify-self-start" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
+            <Form method="post" className="grid gap-3">
+              {answer && !answer.ok && <p role="alert">{answer.error}</p>}
+              <Button type="submit" className="justify-self-start whitespace-normal text-left" disabled={sending}>
                 Unsubscribe from {what}
               </Button>
-            </>
+            </Form>
           )}
           <p className="text-sm text-muted-foreground">
-            Your subscription stays in your feed. Choose what you get by email on your <Link to={paths.profile} className="underline">profile</Link>.
+            Your subscriptions stay as they are. Choose what you get by email on your{' '}
+            <Link to={paths.profile} className="underline">
+              profile
+            </Link>
+            .
           </p>
         </CardContent>
       </Card>
