@@ -4,13 +4,8 @@ import type { Article, ChannelTablePage, FeedPage } from './articles.js';
 import type { AuthProviders, Credentials, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
 import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
-<<<<<<< HEAD
-import type { EmailSettings, NotificationSettings } from './email.js';
-import type { Author, AuthorArticlesPage, PublicUser } from './users.js';
-=======
 import type { EmailSettings, NotificationSettings, UnsubscribeInfo } from './email.js';
-import type { PublicUser } from './users.js';
->>>>>>> readers-mail
+import type { Author, AuthorArticlesPage, PublicUser } from './users.js';
 
 /**
  * The bridge between the server and the web's server-side render (DESIGN.md section 7): the server
