@@ -134,7 +134,7 @@ describeInBrowser('the feed without JavaScript', () => {
 
     // The sort menu and the filter badges change the address.
     await page.getByRole('button', { name: 'Sort: Published Date' }).click();
-    await page.getByRole('menuitemradio', { name: 'Likes' }).click();
+    await page.getByRole('menuitemradio', { name: 'Likes', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'likes');
     await journey.goto(`/?categories=${categoryId}`);
     expect(await listedTitles(page)).toEqual(['Quay report number 22']);
