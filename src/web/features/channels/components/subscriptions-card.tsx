@@ -105,7 +105,7 @@ export function SubscriptionsCard({ userId }: { userId: number }) {
                         <td className="px-3 py-2 text-right tabular-nums">{s.subscriberCount}</td>
                         <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{formatDate(s.subscriptionDate, timeZone) ?? 'N/A'}</td>
                         <td className="px-3 py-2 max-sm:col-span-2 max-sm:pt-0">
-                          <div className="flex flex-wrap items-center gap-1 max-sm:-ml-3 sm:justify-end">
+                          <div className="flex flex-wrap items-center gap-1 max-sm:-ml-3 sm:flex-nowrap sm:justify-end">
                             <Button asChild variant="ghost" size="sm">
                               <Link to={paths.channel(s.id)} aria-label={`View ${s.name}`}>
                                 View
