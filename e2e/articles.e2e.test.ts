@@ -146,7 +146,7 @@ describeInBrowser('articles in the browser', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Escape');
     await expect.poll(visible(page.getByText('No articles match your filters'))).toBe(true);
-    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByRole('link', { name: 'Clear all' }).click();
     await expect.poll(() => cards.count()).toBe(1);
     expect(new URL(page.url()).searchParams.get('q')).toBeNull();
 

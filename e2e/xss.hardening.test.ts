@@ -78,7 +78,8 @@ async function loadEverything(page: Page): Promise<void> {
   let lastHeight = -1;
   for (let i = 0; i < 60 && stableRounds < 2; i++) {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const more = page.getByRole('button', { name: 'Load more' });
+    // A button under channel lists, a link (to the next page) under the feed.
+    const more = page.getByRole('button', { name: 'Load more' }).or(page.getByRole('link', { name: 'Load more' }));
     if (await more.first().isVisible().catch(() => false)) await more.first().click().catch(() => {});
     await page.waitForLoadState('networkidle').catch(() => {});
     await page.waitForTimeout(150);

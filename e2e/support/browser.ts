@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -70,8 +70,9 @@ export class Journey {
     });
   }
 
-  static async open(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }): Promise<Journey> {
-    const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  /** `options` adds to the context's (a time zone, a colour scheme). */
+  static async open(browser: Browser, baseUrl: string, viewport = { width: 1280, height: 800 }, options: BrowserContextOptions = {}): Promise<Journey> {
+    const context = await browser.newContext({ ...options, viewport, baseURL: baseUrl });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     return new Journey(context, page, baseUrl);

@@ -1,6 +1,6 @@
 import type { AdminArticlePage, AdminChannelPage } from './admin.js';
 import type { AnalyticsPeriod, ChannelAnalytics } from './analytics.js';
-import type { Article, ChannelTablePage, FeedPage } from './articles.js';
+import type { Article, ChannelTablePage, Facets, FeedPage } from './articles.js';
 import type { AuthProviders, Credentials, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
 import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
@@ -23,6 +23,8 @@ export type ApiQuery = Record<string, string | string[]>;
 export interface PageDataSource {
   /** GET /api/articles: the viewer's feed. */
   feed(query: ApiQuery): Promise<FeedPage>;
+  /** GET /api/articles/facets: the feed's filter choices (the Filter form without JavaScript lists them). */
+  facets(): Promise<Facets>;
   /** GET /api/articles/{segment}; null when there is no such article (or the viewer may not see it). */
   article(segment: string): Promise<Article | null>;
   /** GET /api/articles/{id}/comment-threads: a page of the article's comment threads. */

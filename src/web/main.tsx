@@ -4,7 +4,7 @@ import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PAGE_STATE_ELEMENT_ID, PREFERENCE_COOKIES, type PageState } from '@contract/pages';
-import { PagePreferencesProvider, writePreferenceCookie } from './lib/page-preferences';
+import { BrowserPagePreferencesProvider, writePreferenceCookie } from './lib/page-preferences';
 import { createQueryClient } from './lib/query-client';
 import { createRouterContext } from './lib/router-context';
 import { storedTheme } from './lib/theme';
@@ -76,11 +76,11 @@ void resolveOpenedRoutes().then(() => {
     hydrateRoot(
       container,
       <StrictMode>
-        <PagePreferencesProvider value={preferences}>
+        <BrowserPagePreferencesProvider value={preferences}>
           <AppProvider queryClient={queryClient}>
             <RouterProvider router={router} />
           </AppProvider>
-        </PagePreferencesProvider>
+        </BrowserPagePreferencesProvider>
       </StrictMode>,
       {
         // A mismatch is a bug (DESIGN.md section 7); the browser journeys fail on this message.

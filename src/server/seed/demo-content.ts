@@ -33,7 +33,24 @@ export const DEMO_CHANNELS: DemoChannel[] = [
   { owner: 'sam_patel', name: 'The Culture Page', description: 'Books, film, music and the arts, reviewed and discussed.', category: 'Culture' },
 ];
 
-const places = ['London', 'Manchester', 'Edinburgh', 'Paris', 'Berlin', 'Lagos', 'Nairobi', 'Mumbai', 'Tokyo', 'Sydney', 'Toronto', 'New York City'];
+/**
+ * Places named as the location picker stores them (the place search's `place_name`), so the feed's
+ * Filter lists one name for one place however an article got it.
+ */
+const places = [
+  'London, United Kingdom',
+  'Manchester, United Kingdom',
+  'Edinburgh, United Kingdom',
+  'Paris, France',
+  'Berlin, Germany',
+  'Lagos, Nigeria',
+  'Nairobi, Kenya',
+  'Mumbai, India',
+  'Tokyo, Japan',
+  'Sydney, Australia',
+  'Toronto, Canada',
+  'New York City, United States',
+];
 const at = (i: number) => places[i % places.length]!;
 
 export const DEMO_ARTICLES: DemoArticle[] = [
@@ -86,7 +103,7 @@ export const DEMO_OWN_ARTICLES: DemoArticle[] = [
     channel: TOWN_HALL,
     title: 'Council backs harbour flood plan after late-night vote',
     categories: ['Politics > Government', 'Environment'],
-    place: 'Edinburgh',
+    place: at(2),
     paragraphs: [],
     html:
       '<p>After four hours of debate, councillors voted 31 to 12 on Wednesday night to fund a flood barrier at the mouth of the harbour, the largest single project the council has approved in a decade.</p>' +
@@ -106,7 +123,7 @@ export const DEMO_OWN_ARTICLES: DemoArticle[] = [
     channel: TOWN_HALL,
     title: 'Library hours to stay the same after budget rethink',
     categories: ['Politics > Policy', 'Culture'],
-    place: 'Edinburgh',
+    place: at(2),
     paragraphs: [
       'Plans to shorten opening hours at three branch libraries have been dropped after more than two thousand people responded to the consultation.',
       'The savings will instead come from sharing a single mobile library between two districts, the council said.',
@@ -133,7 +150,7 @@ export const DEMO_DRAFTS: DemoArticle[] = [
     channel: TOWN_HALL,
     title: 'Draft: what the bus changes mean for the east end',
     categories: ['Local'],
-    place: 'Edinburgh',
+    place: at(2),
     paragraphs: [],
     html:
       '<h2>Routes</h2><p>Two routes merge from January. Notes from the meeting to be written up.</p>' +

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
 import { DEMO_ARTICLES, DEMO_CHANNELS, DEMO_DRAFTS, DEMO_OWN_ARTICLES } from './demo-content.js';
 import { DEMO_ACCOUNT, seedDemo } from './seed.js';
+import { createOfflineGazetteer } from '../features/geo/offline-gazetteer.js';
 
 describe.each(testDatabases())('demo content on %s', (kind) => {
   const t = useTestApp(kind);
@@ -44,5 +45,28 @@ describe.each(testDatabases())('demo content on %s', (kind) => {
     // Drafts stay private to their author.
     const draft = withImages.find((a: { published: boolean }) => !a.published);
     expect((await new TestClient(() => t.app).get(`/api/articles/${draft.id}`)).statusCode).toBe(404);
+
+    // The feed's Filter lists each demo place once, by the name the location picker stores (below).
+    const facets = (await new TestClient(() => t.app).get('/api/articles/facets')).json();
+    const listed: string[] = facets.locations.map((l: { name: string }) => l.name);
+    expect(listed.length).toBeGreaterThan(5);
+    expect(listed.every((name) => demoPlaceNames().has(name))).toBe(true);
+    expect(new Set(listed.map((name) => name.split(', ')[0])).size).toBe(listed.length);
+  });
+});
+
+function demoPlaceNames(): Set<string> {
+  return new Set([...DEMO_ARTICLES, ...DEMO_OWN_ARTICLES, ...DEMO_DRAFTS].flatMap((a) => (a.place ? [a.place] : [])));
+}
+
+describe('the demo places', () => {
+  it('are named as the location picker names them: the place search answers each as its first place', async () => {
+    const gazetteer = createOfflineGazetteer();
+    const names = demoPlaceNames();
+    expect(names.size).toBeGreaterThan(5);
+    for (const name of names) {
+      const [first] = await gazetteer.search(name.split(', ')[0]!, ['place'], 1);
+      expect(first?.place_name, name).toBe(name);
+    }
   });
 });

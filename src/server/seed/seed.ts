@@ -86,7 +86,8 @@ export async function seedDemo(ctx: SeedContext, log?: FastifyBaseLogger): Promi
   const write = async (demo: DemoArticle, status: 'published' | 'draft') => {
     const channelId = channelIds.get(demo.channel)!;
     const owner = users.get(DEMO_CHANNELS.find((c) => c.name === demo.channel)!.owner)!;
-    const place = demo.place ? coordinates.get(demo.place) : undefined;
+    // 'Edinburgh, United Kingdom' is the fixture city 'Edinburgh'.
+    const place = demo.place ? coordinates.get(demo.place.split(', ')[0]!) : undefined;
     const article = await articles.create(owner, {
       title: demo.title,
       content: demo.html ?? demo.paragraphs.map((p) => `<p>${p}</p>`).join(''),

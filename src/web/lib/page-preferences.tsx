@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { PagePreferences } from '@contract/pages';
 
 /**
@@ -16,6 +16,21 @@ const PagePreferencesContext = createContext<PagePreferences>({
 
 export function PagePreferencesProvider({ value, children }: { value: PagePreferences; children: ReactNode }) {
   return <PagePreferencesContext.Provider value={value}>{children}</PagePreferencesContext.Provider>;
+}
+
+const subscribe = () => () => {};
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+
+/**
+ * The browser's side: the page hydrates with the zone the server rendered dates in (UTC on a first
+ * visit, before the zone cookie exists), so the markup matches; the render right after hydration
+ * prints them in the reader's own zone, from the first page on. Every `<time dateTime>` keeps the
+ * instant itself.
+ */
+export function BrowserPagePreferencesProvider({ value, children }: { value: PagePreferences; children: ReactNode }) {
+  const zone = useSyncExternalStore(subscribe, browserTimeZone, () => null);
+  const effective = useMemo(() => (zone && zone !== value.timeZone ? { ...value, timeZone: zone } : value), [value, zone]);
+  return <PagePreferencesContext.Provider value={effective}>{children}</PagePreferencesContext.Provider>;
 }
 
 export function usePagePreferences(): PagePreferences {

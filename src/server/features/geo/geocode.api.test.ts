@@ -44,6 +44,16 @@ describe('place search with the offline gazetteer', () => {
     expect(bavaria).toMatchObject({ place_type: ['region'], place_name: 'Bavaria, Germany' });
   });
 
+  it('ranks a great city before the smaller regions that share its first letters', async () => {
+    const features = (await search('q=Lond')).json().features;
+    expect(features[0]).toMatchObject({ text: 'London', place_name: 'London, United Kingdom', place_type: ['place'] });
+    // Towns bigger than a borough come before the boroughs named after London.
+    const firstBorough = features.findIndex((f: { text: string }) => f.text.startsWith('London Borough of'));
+    const londrina = features.findIndex((f: { text: string }) => f.text === 'Londrina');
+    expect(londrina).toBeGreaterThan(0);
+    if (firstBorough !== -1) expect(londrina).toBeLessThan(firstBorough);
+  });
+
   it('ranks prefixes after exact matches', async () => {
     const names = (await search('q=paris&types=place')).json().features.map((f: { text: string }) => f.text);
     expect(names[0]).toBe('Paris');

@@ -10,7 +10,7 @@ export function normalizePlaceName(text: string): string {
 }
 
 const COUNTRY_WEIGHT = 2_000_000_000;
-const REGION_WEIGHT = 20_000_000;
+
 /** Towns smaller than this are left out: they crowd results and cost memory. */
 const MIN_CITY_POPULATION = 5000;
 
@@ -192,6 +192,8 @@ async function loadPlaces(): Promise<PlaceTable> {
   );
 
   const countryName = new Map(countries.map((c) => [c.isoCode, c.name]));
+  const cities = await citiesLoaded;
+  const regionWeight = regionWeights(cities, states);
   const table = tableBuilder();
   for (const c of countries) {
     table.add({ type: 'country', idSuffix: c.isoCode, name: c.name, country: c.name, lng: Number(c.longitude), lat: Number(c.latitude), weight: COUNTRY_WEIGHT });
@@ -199,12 +201,34 @@ async function loadPlaces(): Promise<PlaceTable> {
   for (const s of states) {
     if (s.latitude === null || s.longitude === null) continue;
     const country = countryName.get(s.countryCode) ?? s.countryCode;
-    table.add({ type: 'region', idSuffix: `${s.countryCode}-${s.isoCode}`, name: s.name, country, lng: Number(s.longitude), lat: Number(s.latitude), weight: REGION_WEIGHT });
+    table.add({
+      type: 'region',
+      idSuffix: `${s.countryCode}-${s.isoCode}`,
+      name: s.name,
+      country,
+      lng: Number(s.longitude),
+      lat: Number(s.latitude),
+      weight: regionWeight.get(s.countryCode) ?? 0,
+    });
   }
-  for (const [cityId, name, code, population, lng, lat] of await citiesLoaded) {
+  for (const [cityId, name, code, population, lng, lat] of cities) {
     table.add({ type: 'place', idSuffix: String(cityId), name, country: countryName.get(code) ?? code, lng, lat, weight: population });
   }
   return table.build();
+}
+
+/**
+ * What a region weighs in the ranking, by country: the towns' population of its country shared
+ * among the country's regions, a region's likely size. Germany's sixteen states weigh millions
+ * each, so 'Bav' finds Bavaria first; England's many boroughs weigh a couple of hundred thousand,
+ * so 'Lond' finds London, then towns larger than a borough, then 'London Borough of …'.
+ */
+function regionWeights(cities: CityTuple[], states: { countryCode: string }[]): Map<string, number> {
+  const population = new Map<string, number>();
+  for (const [, , code, people] of cities) population.set(code, (population.get(code) ?? 0) + people);
+  const regions = new Map<string, number>();
+  for (const s of states) regions.set(s.countryCode, (regions.get(s.countryCode) ?? 0) + 1);
+  return new Map([...regions].map(([code, count]) => [code, Math.round((population.get(code) ?? 0) / count)]));
 }
 
 /** A place as the geocoding API answers it (Mapbox's shape). */

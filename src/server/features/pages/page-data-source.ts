@@ -89,6 +89,7 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
   };
   return {
     feed: (query) => articles.feed(FeedQuerySchema.parse(query), viewer),
+    facets: () => articles.facets(viewer),
     async article(segment) {
       // The API's own resolution (DESIGN.md section 5): id, whole slug, or {slug}-{id}, old slugs included.
       const ref = ArticleRefParamsSchema.safeParse({ id: segment });

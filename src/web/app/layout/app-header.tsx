@@ -36,7 +36,8 @@ export function AppHeader({ channelSwitcher, sideMenuChannelSections }: AppHeade
           <PreferenceToggleButtons />
           <AccountControls />
         </nav>
-        <div className="ml-auto md:hidden">
+        <div className="ml-auto flex items-center gap-2 md:hidden">
+          <LoginButton />
           <SideMenu channelSections={sideMenuChannelSections} />
         </div>
       </div>
@@ -44,15 +45,21 @@ export function AppHeader({ channelSwitcher, sideMenuChannelSections }: AppHeade
   );
 }
 
-/** The username menu, or the Login button for signed-out visitors (hidden on the auth page). */
+/** The username menu, or the Login button for signed-out visitors. */
 function AccountControls() {
   const { user, isLoading } = useAuth();
-  const onAuthPage = useMatch(paths.auth) !== null;
   if (isLoading) return null;
   if (user) return <UserMenu />;
-  if (onAuthPage) return null;
+  return <LoginButton className="ml-2" />;
+}
+
+/** Signed-out visitors' Login button, in the header on every screen size (hidden on the auth page). */
+function LoginButton({ className }: { className?: string }) {
+  const { user, isLoading } = useAuth();
+  const onAuthPage = useMatch(paths.auth) !== null;
+  if (isLoading || user || onAuthPage) return null;
   return (
-    <Button asChild size="sm" className="ml-2">
+    <Button asChild size="sm" className={className}>
       <Link to={paths.auth}>Login</Link>
     </Button>
   );

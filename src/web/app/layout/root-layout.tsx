@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { IconSprite } from '@/components/icon-sprite';
+import { OfflineNotice } from '@/components/offline-notice';
 import { PageSpinner } from '@/components/ui/spinner';
 import { SelectedChannelProvider } from '@/lib/selected-channel';
 import { ThemeProvider } from '@/lib/theme';
@@ -37,6 +38,7 @@ export function RootLayout() {
           <NavigationProgress />
           <div className="flex min-h-dvh flex-col">
             <HeaderWithChannels />
+            <OfflineNotice />
             <main id="main" tabIndex={-1} className="flex-1 outline-none">
               <Suspense fallback={<PageSpinner />}>
                 <Outlet />

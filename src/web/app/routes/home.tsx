@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { PenLineIcon } from 'lucide-react';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
@@ -11,10 +10,10 @@ import { PopularChannels } from '@/features/channels/components/popular-channels
 import { popularChannelsQueryOptions } from '@/features/channels/api/channels';
 import { welcomeQueryOptions } from '@/features/channels/api/welcome';
 import { WelcomePanel } from '@/features/channels/components/welcome-panel';
-import { feedQueryOptions } from '@/features/articles/api/articles';
-import { parseFeedFilters } from '@/features/articles/lib/feed-params';
+import { facetsQueryOptions, feedQueryOptions } from '@/features/articles/api/articles';
+import { feedCursorOf, feedHref, parseFeedFilters } from '@/features/articles/lib/feed-params';
 import { LIMITS } from '@contract/limits';
-import type { LoaderFunctionArgs } from 'react-router';
+import { Link, redirect, type LoaderFunctionArgs } from 'react-router';
 import { currentUserQueryOptions } from '@/features/auth/api/get-current-user';
 import { queryClientOf } from '@/lib/router-context';
 import type { PageHead } from '../router';
@@ -63,13 +62,22 @@ export default function HomePage() {
 /** The reader's feed as the URL's filters ask, and the Popular Channels column. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const queryClient = queryClientOf(context);
-  const filters = parseFeedFilters(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const filters = parseFeedFilters(params);
+  const cursor = feedCursorOf(params);
   const user = await queryClient.ensureQueryData(currentUserQueryOptions());
+  const feed = queryClient.ensureInfiniteQueryData(feedQueryOptions(filters, cursor)).catch((error: unknown) => {
+    // A 'Load more' link whose cursor no longer reads (edited by hand, an old format): the feed from its start.
+    if (cursor === null) throw error;
+    throw redirect(feedHref(filters));
+  });
   await Promise.all([
-    queryClient.ensureInfiniteQueryData(feedQueryOptions(filters)),
+    feed,
     queryClient.ensureQueryData(popularChannelsQueryOptions(LIMITS.popularChannelsInMenu)),
     // A new account's welcome panel (it offers the popular channels above).
     user ? queryClient.ensureQueryData(welcomeQueryOptions(user.id)) : null,
+    // The Filter form lists these without JavaScript; a failure leaves the choices to load in the browser.
+    queryClient.prefetchQuery(facetsQueryOptions()),
   ]);
   return null;
 }

@@ -51,9 +51,11 @@ export function AnalyticsReport({
   const dates = data.days.map((d) => d.date);
   const previousLabel = period === 'all' ? null : `previous ${period} days`;
   return (
-    <div className="grid gap-6" aria-busy={updating}>
+    // One column that may shrink below its content's width (minmax(0, 1fr)), so nothing in it can
+    // widen the page on a phone; the four periods sit two by two there.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6" aria-busy={updating}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Period" className="inline-flex rounded-lg bg-muted p-1">
+        <div role="group" aria-label="Period" className="grid w-full grid-cols-2 rounded-lg bg-muted p-1 sm:inline-flex sm:w-auto">
           {ANALYTICS_PERIODS.map((p) => (
             <Button
               key={p}

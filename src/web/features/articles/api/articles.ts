@@ -66,15 +66,26 @@ export function errorMessage(error: unknown, fallback: string): string {
  * The home feed, a page at a time; sorting and filtering happen on the server (DESIGN.md section 4).
  * The home route's loader fills the first page (on the server, into the page's query state).
  */
-export const feedQueryOptions = (filters: FeedFilters) => cursorPages<FeedPage>(feedApiUrl(filters), null, (source, query) => source.feed(query));
+export const feedQueryOptions = (filters: FeedFilters, startCursor: string | null = null) =>
+  cursorPages<FeedPage>(feedApiUrl(filters), startCursor, (source, query) => source.feed(query));
 
-export function useFeed(filters: FeedFilters) {
-  return useInfiniteQuery(feedQueryOptions(filters));
+/** The feed from the page's first article on, or from `startCursor` (a 'Load more' link followed without JavaScript). */
+export function useFeed(filters: FeedFilters, startCursor: string | null = null) {
+  return useInfiniteQuery(feedQueryOptions(filters, startCursor));
 }
 
 /** The filter choices: categories, places and channels that the reader's articles have. */
+export const facetsQueryOptions = () =>
+  queryOptions({
+    queryKey: articlesKeys.facets,
+    queryFn: fromSource(
+      (source) => source.facets(),
+      (signal) => apiRequest<Facets>('GET', articlesKeys.facets[0], undefined, { signal }),
+    ),
+  });
+
 export function useFacets() {
-  return useQuery({ queryKey: articlesKeys.facets, queryFn: ({ signal }) => apiRequest<Facets>('GET', articlesKeys.facets[0], undefined, { signal }) });
+  return useQuery(facetsQueryOptions());
 }
 
 /** A missing article, or one the viewer may not see: "not there" on both sides, as the page data source says. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ArrowDownWideNarrowIcon, ArrowUpNarrowWideIcon, ArrowUpDownIcon, FilterIcon, XIcon } from 'lucide-react';
 import type { Facets } from '@contract/articles';
 import { OnDemand } from '@/components/on-demand';
@@ -11,12 +11,15 @@ import { categoryLeafName } from '../lib/categories';
 import {
   activeFilterCount,
   DEFAULT_FEED_FILTERS,
+  feedCursorOf,
   feedFiltersToSearchParams,
+  feedHref,
   parseFeedFilters,
   SORT_LABELS,
   type FeedFilters,
 } from '../lib/feed-params';
 import { ArticleCard } from './article-card';
+import { FeedFormWithoutScript } from './feed-form-without-script';
 import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // The Sort menu and the Filter panel load their code on first use (components/on-demand.tsx).
@@ -34,7 +37,7 @@ function useFeedFilters() {
       setSearchParams((params) => feedFiltersToSearchParams(update(parseFeedFilters(params))), { replace: true, preventScrollReset: true }),
     [setSearchParams],
   );
-  return [filters, setFilters] as const;
+  return [filters, setFilters, feedCursorOf(searchParams)] as const;
 }
 
 /**
@@ -42,16 +45,18 @@ function useFeedFilters() {
  * of active filters, the articles, empty states and more articles as the reader scrolls.
  */
 export function ArticleFeed({ signedIn }: { signedIn: boolean }) {
-  const [filters, setFilters] = useFeedFilters();
-  const feed = useFeed(filters);
+  const [filters, setFilters, startCursor] = useFeedFilters();
+  const feed = useFeed(filters, startCursor);
   const facets = useFacets();
   const count = activeFilterCount(filters);
   const items = feed.data?.pages.flatMap((page) => page.items) ?? [];
   const source = feed.data?.pages[0]?.source;
+  const nextCursor = feed.data?.pages.at(-1)?.nextCursor ?? null;
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-2">
+      <FeedFormWithoutScript filters={filters} facets={facets.data} />
+      <div className="flex flex-wrap items-center gap-2" data-needs-script="">
         <SortMenu filters={filters} setFilters={setFilters} />
         <OnDemand
           preload={loadFilterPanel}
@@ -61,7 +66,7 @@ export function ArticleFeed({ signedIn }: { signedIn: boolean }) {
           )}
         />
       </div>
-      <FilterBadges filters={filters} setFilters={setFilters} facets={facets.data} />
+      <FilterBadges filters={filters} facets={facets.data} />
       {signedIn && source === 'all-fallback' && (
         <p className="rounded-md border border-dashed bg-muted/40 px-4 py-3 text-sm text-muted-foreground" data-testid="feed-fallback-hint">
           The channels you follow have no articles yet, so here are the latest articles from every channel. Subscribe to channels to
@@ -85,7 +90,7 @@ export function ArticleFeed({ signedIn }: { signedIn: boolean }) {
             ))}
           </div>
           <LoadMore
-            hasMore={feed.hasNextPage}
+            href={nextCursor === null ? null : feedHref(filters, nextCursor)}
             loading={feed.isFetchingNextPage}
             failed={feed.isFetchNextPageError}
             onLoad={() => void feed.fetchNextPage()}
@@ -97,10 +102,11 @@ export function ArticleFeed({ signedIn }: { signedIn: boolean }) {
 }
 
 /**
- * More articles load when the end of the list scrolls into view; the button does the same for
- * keyboards, old browsers, and when a load failed.
+ * More articles load when the end of the list scrolls into view; the Load more link does the same
+ * for keyboards, old browsers, and when a load failed (and without JavaScript it opens the next page).
  */
-function LoadMore({ hasMore, loading, failed, onLoad }: { hasMore: boolean; loading: boolean; failed: boolean; onLoad: () => void }) {
+function LoadMore({ href, loading, failed, onLoad }: { href: string | null; loading: boolean; failed: boolean; onLoad: () => void }) {
+  const hasMore = href !== null;
   const sentinel = useRef<HTMLDivElement>(null);
   const onLoadRef = useRef(onLoad);
   onLoadRef.current = onLoad;
@@ -113,14 +119,24 @@ function LoadMore({ hasMore, loading, failed, onLoad }: { hasMore: boolean; load
     return () => observer.disconnect();
   }, [hasMore, loading, failed]);
 
-  if (!hasMore) return null;
+  if (href === null) return null;
   return (
     <div ref={sentinel} className="flex justify-center py-6">
       {loading ? (
         <Spinner label="Loading more articles" />
       ) : (
-        <Button variant="outline" onClick={onLoad}>
-          Load more
+        // A link to the next page of the feed, so it works without JavaScript too; the app adds the
+        // articles in place instead.
+        <Button asChild variant="outline">
+          <a
+            href={href}
+            onClick={(event) => {
+              event.preventDefault();
+              onLoad();
+            }}
+          >
+            Load more
+          </a>
         </Button>
       )}
     </div>
@@ -172,15 +188,7 @@ function filterButton(count: number) {
 }
 
 /** One badge per active filter, each removable, and 'Clear all' (spec 1 section 2). */
-function FilterBadges({
-  filters,
-  setFilters,
-  facets,
-}: {
-  filters: FeedFilters;
-  setFilters: (u: (f: FeedFilters) => FeedFilters) => void;
-  facets: Facets | undefined;
-}) {
+function FilterBadges({ filters, facets }: { filters: FeedFilters; facets: Facets | undefined }) {
   const badges: { key: string; label: string; remove: (f: FeedFilters) => FeedFilters }[] = [];
   if (filters.q.trim()) badges.push({ key: 'q', label: `Search: ${filters.q}`, remove: (f) => ({ ...f, q: '' }) });
   for (const id of filters.categories) {
@@ -200,18 +208,21 @@ function FilterBadges({
       {badges.map((badge) => (
         <Badge key={badge.key} variant="secondary" className="gap-1 py-1 pr-1 text-sm">
           {badge.label}
-          <button
-            type="button"
-            onClick={() => setFilters(badge.remove)}
+          <Link
+            to={feedHref(badge.remove(filters))}
+            replace
+            preventScrollReset
             aria-label={`Remove filter ${badge.label}`}
             className="rounded-sm p-0.5 outline-none hover:bg-background focus-visible:ring-2 focus-visible:ring-ring"
           >
             <XIcon className="size-3.5" aria-hidden="true" />
-          </button>
+          </Link>
         </Badge>
       ))}
-      <Button variant="link" size="sm" onClick={() => setFilters((f) => ({ ...DEFAULT_FEED_FILTERS, sort: f.sort, direction: f.direction }))}>
-        Clear all
+      <Button asChild variant="link" size="sm">
+        <Link to={feedHref({ ...DEFAULT_FEED_FILTERS, sort: filters.sort, direction: filters.direction })} replace preventScrollReset>
+          Clear all
+        </Link>
       </Button>
     </div>
   );

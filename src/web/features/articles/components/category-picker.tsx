@@ -82,6 +82,8 @@ export function CategoryPicker({ value, onChange, labelId }: { value: PickedCate
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
+          // Tab goes on to the next control: the list closes on blur, and is no tab stop itself (tabIndex -1),
+          // which Chromium would otherwise make of a scrolling list, leaving focus on a removed element.
           onBlur={() => setOpen(false)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {
@@ -109,7 +111,7 @@ export function CategoryPicker({ value, onChange, labelId }: { value: PickedCate
             ) : options.length === 0 ? (
               <p className="p-3 text-sm text-muted-foreground">No results found</p>
             ) : (
-              <ul id={listId} role="listbox" aria-labelledby={labelId} className="max-h-60 overflow-y-auto p-1">
+              <ul id={listId} role="listbox" tabIndex={-1} aria-labelledby={labelId} className="max-h-60 overflow-y-auto p-1">
                 {options.map((entry, i) => {
                   const chosen = value.some((c) => c.id === entry.id);
                   return (

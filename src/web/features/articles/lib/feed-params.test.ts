@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, DEFAULT_FEED_FILTERS, feedApiUrl, feedFiltersToSearchParams, parseFeedFilters } from './feed-params';
+import { activeFilterCount, DEFAULT_FEED_FILTERS, feedApiUrl, feedCursorOf, feedFiltersToSearchParams, feedHref, parseFeedFilters } from './feed-params';
 
 describe('feed state in the URL', () => {
   it('defaults to Published Date, newest first, with no filters', () => {
@@ -16,6 +16,19 @@ describe('feed state in the URL', () => {
   it('ignores unreadable values', () => {
     const parsed = parseFeedFilters(new URLSearchParams('sort=title&direction=up&categories=a,2,-1,2&channels=x'));
     expect(parsed).toEqual({ ...DEFAULT_FEED_FILTERS, categories: [2] });
+  });
+
+  it('reads the query a plain GET form sends: one parameter per ticked box', () => {
+    const parsed = parseFeedFilters(new URLSearchParams('sort=likes&direction=desc&q=&categories=3&categories=7&location=Paris%2C+France&channels=2'));
+    expect(parsed).toEqual({ ...DEFAULT_FEED_FILTERS, sort: 'likes', categories: [3, 7], locations: ['Paris, France'], channels: [2] });
+  });
+
+  it('links Load more to the next cursor with the same choices', () => {
+    const href = feedHref({ ...DEFAULT_FEED_FILTERS, sort: 'likes', categories: [3] }, 'WzEsMl0');
+    expect(href).toBe('/?sort=likes&categories=3&cursor=WzEsMl0');
+    expect(feedCursorOf(new URL(href, 'http://x').searchParams)).toBe('WzEsMl0');
+    expect(feedCursorOf(new URLSearchParams(''))).toBeNull();
+    expect(feedHref(DEFAULT_FEED_FILTERS)).toBe('/');
   });
 
   it('builds the API call, sending a lone place name twice so its comma is not split', () => {

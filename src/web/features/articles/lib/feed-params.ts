@@ -30,9 +30,9 @@ export interface FeedFilters {
 /** Default: Published Date, newest first (spec 1 section 2). */
 export const DEFAULT_FEED_FILTERS: FeedFilters = { sort: 'createdAt', direction: 'desc', q: '', categories: [], locations: [], channels: [] };
 
-function ids(raw: string | null): number[] {
-  if (!raw) return [];
-  return [...new Set(raw.split(',').map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
+/** `categories=3,5` as the app writes it, or `categories=3&categories=5` as a plain GET form sends its checkboxes. */
+function ids(raw: string[]): number[] {
+  return [...new Set(raw.flatMap((value) => value.split(',')).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))];
 }
 
 function names(params: URLSearchParams, key: string): string[] {
@@ -47,10 +47,10 @@ export function parseFeedFilters(params: URLSearchParams): FeedFilters {
     sort: (FEED_SORTS as readonly string[]).includes(sort ?? '') ? (sort as ArticleSort) : DEFAULT_FEED_FILTERS.sort,
     direction: direction === 'asc' || direction === 'desc' ? direction : DEFAULT_FEED_FILTERS.direction,
     q: (params.get('q') ?? '').slice(0, 200),
-    categories: ids(params.get('categories')),
+    categories: ids(params.getAll('categories')),
     // Place names can hold commas ('Paris, France'), so each is its own parameter.
     locations: names(params, 'location'),
-    channels: ids(params.get('channels')),
+    channels: ids(params.getAll('channels')),
   };
 }
 
@@ -64,6 +64,23 @@ export function feedFiltersToSearchParams(filters: FeedFilters): URLSearchParams
   for (const location of filters.locations) params.append('location', location);
   if (filters.channels.length) params.set('channels', filters.channels.join(','));
   return params;
+}
+
+/** Where a followed 'Load more' link starts the feed (`?cursor=`); null for the first page. */
+export function feedCursorOf(params: URLSearchParams): string | null {
+  const cursor = params.get('cursor');
+  return cursor && cursor.length <= 200 ? cursor : null;
+}
+
+/**
+ * The home page with a feed state, from `cursor` on when given: what the filter badges and 'Load
+ * more' link to, so they work without JavaScript too.
+ */
+export function feedHref(filters: FeedFilters, cursor: string | null = null): string {
+  const params = feedFiltersToSearchParams(filters);
+  if (cursor !== null) params.set('cursor', cursor);
+  const query = params.toString();
+  return query ? `/?${query}` : '/';
 }
 
 /** GET /api/articles for a feed state (the server sorts and filters; DESIGN.md section 4). */

@@ -48,12 +48,15 @@ export function ChannelDetail({
   articlesSection?: (channel: { channelId: number; isOwner: boolean }) => ReactNode;
 }) {
   const signedIn = currentUserId !== null;
-  const signedOut = useSignedOutAfterGrace(signedIn, authLoading);
+  const graceOver = useSignedOutAfterGrace(signedIn, authLoading);
   const [dialogOpen, setDialogOpen] = useState(true);
   const channel = useChannel(signedIn ? channelId : null);
   const signInPath = useSignInPath();
 
-  if (signedOut) {
+  // The session is known (the page's loader asked for it), so the server already renders what a
+  // signed-out visitor sees, and a reader without JavaScript gets it instead of a spinner; the
+  // dialog follows after the grace period.
+  if (!signedIn && !authLoading) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
         <DocumentTitle title={pageTitle('Channel')} />
@@ -62,7 +65,7 @@ export function ChannelDetail({
         <Button asChild className="mt-8">
           <Link to={signInPath}>Sign In</Link>
         </Button>
-        <AuthRequiredDialog open={dialogOpen} onOpenChange={setDialogOpen} description={LOGIN_REQUIRED} />
+        <AuthRequiredDialog open={graceOver && dialogOpen} onOpenChange={setDialogOpen} description={LOGIN_REQUIRED} />
       </div>
     );
   }

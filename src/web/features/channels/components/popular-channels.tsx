@@ -28,14 +28,14 @@ export function PopularChannels({ limit = LIMITS.popularChannelsInMenu }: { limi
         ) : channels.length === 0 ? (
           <p className="text-sm text-muted-foreground">No channels yet</p>
         ) : (
-          <ul className="grid gap-1">
+          <ul className="grid grid-cols-1 gap-1">
             {channels.map((channel) => (
               <li key={channel.id}>
                 <Link
                   to={paths.channel(channel.id)}
                   className="flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <span className="truncate font-medium">{channel.name}</span>
+                  <span className="min-w-0 truncate font-medium">{channel.name}</span>
                   <span className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
                     <UsersIcon className="size-3" aria-hidden="true" />
                     {pluralize(channel.subscriberCount, 'subscriber')}

@@ -74,10 +74,12 @@ export function SubscriptionsCard({ userId }: { userId: number }) {
             {rows.length === 0 ? (
               <p className="text-muted-foreground">No channels match your search criteria</p>
             ) : (
-              <div className="relative overflow-x-auto">
-                <table className="w-full text-sm">
-                  <thead className="border-b text-muted-foreground">
-                    <tr>
+              // On a phone each row is a small card (name and subscribers, then its actions on a line of
+              // their own), so nothing is cut off or hidden in a sideways scroll; from sm up a table.
+              <div className="relative sm:overflow-x-auto">
+                <table className="w-full text-sm max-sm:block">
+                  <thead className="border-b text-muted-foreground max-sm:block">
+                    <tr className="max-sm:flex max-sm:justify-between">
                       <SortableHeader sort={sort} column="name" onSort={onSort}>
                         Channel Name
                       </SortableHeader>
@@ -90,20 +92,20 @@ export function SubscriptionsCard({ userId }: { userId: number }) {
                       <SortableHeader sort={sort} column="subscriptionDate" onSort={onSort} className="hidden sm:table-cell">
                         Subscribed
                       </SortableHeader>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                      <th scope="col" className="px-3 py-2 text-right font-medium max-sm:hidden">
                         <span className="sr-only">Actions</span>
                       </th>
                     </tr>
                   </thead>
-                  <tbody className="divide-y">
+                  <tbody className="divide-y max-sm:block">
                     {rows.map((s) => (
-                      <tr key={s.id}>
-                        <td className="px-3 py-2 font-medium">{s.name}</td>
+                      <tr key={s.id} className="max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:py-1">
+                        <td className="px-3 py-2 font-medium [overflow-wrap:anywhere]">{s.name}</td>
                         <td className="hidden max-w-xs truncate px-3 py-2 text-muted-foreground md:table-cell">{s.description}</td>
                         <td className="px-3 py-2 text-right tabular-nums">{s.subscriberCount}</td>
                         <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{formatDate(s.subscriptionDate, timeZone) ?? 'N/A'}</td>
-                        <td className="px-3 py-2">
-                          <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
+                        <td className="px-3 py-2 max-sm:col-span-2 max-sm:pt-0">
+                          <div className="flex flex-wrap items-center gap-1 max-sm:-ml-3 sm:flex-nowrap sm:justify-end">
                             <Button asChild variant="ghost" size="sm">
                               <Link to={paths.channel(s.id)} aria-label={`View ${s.name}`}>
                                 View

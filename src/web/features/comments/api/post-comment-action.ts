@@ -1,11 +1,14 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
-import { checkCommentContent } from '@contract/comment-rules';
+import { checkCommentContent, COMMENT_MESSAGES } from '@contract/comment-rules';
 import { articleIdFromSegment } from '@contract/paths';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { invalidateApi } from '@/lib/query-client';
 import { queryClientOf } from '@/lib/router-context';
 import { serverSourceOf } from '@/lib/server-data';
 import { commentsUrl } from './comments';
+
+/** The alert of a comment sent without a connection (spec 1 section 8's words, and what to do). */
+export const COMMENT_NOT_SENT_OFFLINE = `${COMMENT_MESSAGES.postFailed}: you are offline. Your comment is still in the box; send it again once you are back online.`;
 
 /** What the comment and reply forms read back from a post: the refusal, or that it went through. */
 export type CommentActionResult = { ok: true; parentId: number | null } | { ok: false; status: number; error: string; parentId: number | null };
@@ -40,6 +43,9 @@ export async function postCommentAction({ request, params, context }: ActionFunc
     await apiRequest('POST', commentsUrl(articleId), comment);
   } catch (error) {
     if (error instanceof ApiError) return refuse(error.status, error.message);
+    // No answer at all (fetch's TypeError): offline, or the server out of reach. Nothing was
+    // posted and nothing will be sent later; the form keeps the text for another try.
+    if (error instanceof TypeError) return refuse(503, COMMENT_NOT_SENT_OFFLINE);
     throw error;
   }
   // Spec 1 section 4: the comment list, the article and the article lists are refreshed. The form

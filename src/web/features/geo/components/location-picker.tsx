@@ -68,6 +68,8 @@ export function LocationPicker({ value, onChange, labelId }: LocationPickerProps
             setOpen(true);
             if (e.target.value.trim() === '') onChange(null);
           }}
+          // Tab goes on to the next control: the list closes on blur, and is no tab stop itself (tabIndex -1),
+          // which Chromium would otherwise make of a scrolling list, leaving focus on a removed element.
           onBlur={() => setOpen(false)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {
@@ -95,7 +97,7 @@ export function LocationPicker({ value, onChange, labelId }: LocationPickerProps
         </p>
       )}
       {listShown && (
-        <ul id={listId} role="listbox" aria-labelledby={labelId} className="absolute z-20 mt-1 max-h-[15rem] w-full overflow-y-auto rounded-md border bg-popover p-1 shadow-md">
+        <ul id={listId} role="listbox" tabIndex={-1} aria-labelledby={labelId} className="absolute z-20 mt-1 max-h-[15rem] w-full overflow-y-auto rounded-md border bg-popover p-1 shadow-md">
           {features.map((feature, i) => (
             <li
               key={feature.id}

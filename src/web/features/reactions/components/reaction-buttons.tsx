@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { onlineManager } from '@tanstack/react-query';
 import { ThumbsDownIcon, ThumbsUpIcon } from 'lucide-react';
 import { formatCount } from '@contract/formats';
 import { REACTION_MESSAGES } from '@contract/reaction-rules';
@@ -54,6 +55,11 @@ export function ReactionButtons({
         else toast({ title: 'Error', description: 'Failed to process reaction', variant: 'destructive' });
       },
     });
+    // Offline, the reaction waits (TanStack Query holds it until the browser is back online): say so.
+    // Its answer then brings the usual toast, or 'Failed to process reaction'.
+    if (!onlineManager.isOnline()) {
+      toast({ title: 'You are offline', description: `Your ${isLike ? 'like' : 'dislike'} will be sent when the connection is back.` });
+    }
   }
 
   const buttons = [
