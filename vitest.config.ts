@@ -11,7 +11,8 @@ const alias = {
  * against SQLite and, when reachable, PostgreSQL), browser journeys against the built app in
  * Chromium, and the long hardening suites. A fifth, `perf`, holds every wall-clock and memory
  * budget (`*.perf.test.ts`): they say something only on a quiet machine, so `npm run test:perf`
- * runs them on demand and `npm test` never does.
+ * runs them on demand and `npm test` never does. A sixth, `screenshots`, only takes pictures of the
+ * main pages for a person to look at (`npm run screenshots`).
  *
  * They run in three groups, one after another (sequence.groupOrder): unit and API tests on two
  * workers (they wait on the databases more than they compute; Vitest's default on a 2-core machine
@@ -69,6 +70,19 @@ export default defineConfig({
           globalSetup: ['./src/test-support/api-global-setup.ts'],
           setupFiles: ['./src/test-support/fail-on-console-error.ts'],
           testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Screenshots of the main pages for a person to look at (`npm run screenshots`); never in
+          // `npm test`, where a picture would pass whatever it shows.
+          name: 'screenshots',
+          sequence: { groupOrder: 4 },
+          include: ['e2e/**/*.screenshots.test.ts'],
+          testTimeout: 900_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

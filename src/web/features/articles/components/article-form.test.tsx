@@ -76,7 +76,9 @@ function show({ onSubmit: save, ...props }: Partial<ArticleFormProps> = {}) {
 
 const titleBox = () => screen.getByRole('textbox', { name: 'Title' });
 /** The rich text editor (TipTap, loaded lazily) once it has loaded. */
-const editor = () => screen.findByRole('textbox', { name: 'Content' });
+// The editor's code loads on demand; on a busy machine that import alone can pass Testing Library's
+// default wait of one second, so the wait is generous (it ends as soon as the editor is there).
+const editor = () => screen.findByRole('textbox', { name: 'Content' }, { timeout: 15_000 });
 
 describe('the article form', () => {
   it('refuses an empty article with the messages of the create-article schema, and does not save it', async () => {

@@ -19,9 +19,9 @@ const selectClass =
 export function FeedFormWithoutScript({ filters, facets }: { filters: FeedFilters; facets: Facets | undefined }) {
   const id = useId();
   return (
-    <noscript>
+    <noscript className="block">
       <style>{HIDE_WITHOUT_SCRIPT}</style>
-      <form method="get" action="/" aria-label="Sort and filter articles" className="mb-4 grid gap-4 rounded-lg border bg-card p-4">
+      <form method="get" action="/" aria-label="Sort and filter articles" className="grid gap-4 rounded-lg border bg-card p-4">
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-sort`}>Sort by</Label>
