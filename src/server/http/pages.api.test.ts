@@ -176,8 +176,8 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
     expect((queryData(html, `/api/articles/${article.id}`) as { title: string }).title).toBe('</script><script>alert(1)</script>');
   });
 
-  it('publishes RSS 2.0 feeds and a sitemap of published articles', async () => {
-    const { channel, article } = await publish('Feed & Story', '<p>Feed text</p>');
+  it('publishes RSS 2.0 feeds and a sitemap of published articles, their channels and their authors', async () => {
+    const { author, channel, article } = await publish('Feed & Story', '<p>Feed text</p>');
     const rss = await anonymous().get('/rss.xml');
     expect(rss.headers['content-type']).toMatch(/application\/rss\+xml/);
     expect(rss.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><rss version="2.0"/);
@@ -187,6 +187,15 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
     expect((await anonymous().get('/channels/999999/rss.xml')).statusCode).toBe(404);
     const sitemap = await anonymous().get('/sitemap.xml');
     expect(sitemap.body).toContain(`<loc>http://localhost:3000/articles/${article.slug}-${article.id}</loc>`);
+    expect(sitemap.body).toContain(`<loc>http://localhost:3000/channels/${channel.id}</loc>`);
+    expect(sitemap.body).toContain(`<loc>http://localhost:3000/users/${author.username}</loc>`);
+    // A writer with nothing published has no page worth indexing yet.
+    const drafter = await signedInClient(t);
+    const desk = (await drafter.client.post('/api/channels', { name: `Draft Desk ${drafter.id}`, description: 'Unpublished' })).json();
+    await drafter.client.post('/api/articles', { title: 'Not yet', content: '<p>Soon</p>', channelId: desk.id, status: 'draft' });
+    const later = (await anonymous().get('/sitemap.xml')).body;
+    expect(later).not.toContain(`/users/${drafter.username}<`);
+    expect(later).not.toContain(`/channels/${desk.id}<`);
   });
 });
 

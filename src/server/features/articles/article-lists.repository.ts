@@ -46,6 +46,33 @@ export function createArticleListsRepository(db: Database) {
       return { categories, locations, channels };
     },
 
+    /**
+     * The authors and channels with published articles, each with the time of its latest
+     * publication or edit, newest first: the sitemap's author and channel pages.
+     */
+    async publishedAuthorsAndChannels(limit: number) {
+      const [authors, channels] = await Promise.all([
+        db
+          .selectFrom('articles')
+          .innerJoin('users', 'users.id', 'articles.user_id')
+          .select((eb) => ['users.username', eb.fn.max('articles.last_edited').as('last_edited')])
+          .where('articles.published', '=', 1)
+          .groupBy('users.username')
+          .orderBy('last_edited', 'desc')
+          .limit(limit)
+          .execute(),
+        db
+          .selectFrom('articles')
+          .select((eb) => ['articles.channel_id as id', eb.fn.max('articles.last_edited').as('last_edited')])
+          .where('articles.published', '=', 1)
+          .groupBy('articles.channel_id')
+          .orderBy('last_edited', 'desc')
+          .limit(limit)
+          .execute(),
+      ]);
+      return { authors, channels };
+    },
+
     /** Latest published articles, for feeds (RSS) and the sitemap. */
     latestPublished(limit: number, channelId?: number) {
       let query = db

@@ -10,7 +10,7 @@ import type { ArticleListsRepository } from './article-lists.repository.js';
 const xml = (text: string) =>
   withoutXmlForbidden(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** RSS 2.0 of the latest 50 published articles (site-wide or one channel) and the sitemap. */
+/** RSS 2.0 of the latest 50 published articles (site-wide or one channel) and the sitemap (articles, channels, authors). */
 export const feedsRoutes: FastifyPluginAsync<{ articles: ArticleListsRepository; channels: ChannelsRepository; publicUrl: string }> = async (
   app,
   { articles, channels, publicUrl },
@@ -46,13 +46,15 @@ export const feedsRoutes: FastifyPluginAsync<{ articles: ArticleListsRepository;
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const items = await articles.latestPublished(5000);
+    const [items, { authors, channels: channelPages }] = await Promise.all([articles.latestPublished(5000), articles.publishedAuthorsAndChannels(5000)]);
+    const entry = (path: string, lastEdited: string | number | Date) =>
+      `<url><loc>${xml(`${publicUrl}${path}`)}</loc><lastmod>${new Date(lastEdited).toISOString()}</lastmod></url>`;
     const urls = [
       `<url><loc>${xml(publicUrl)}/</loc><changefreq>hourly</changefreq></url>`,
       `<url><loc>${xml(publicUrl)}/channels</loc><changefreq>daily</changefreq></url>`,
-      ...items.map(
-        (item) => `<url><loc>${xml(`${publicUrl}${paths.article(item.id, item.slug)}`)}</loc><lastmod>${new Date(item.last_edited).toISOString()}</lastmod></url>`,
-      ),
+      ...items.map((item) => entry(paths.article(item.id, item.slug), item.last_edited)),
+      ...channelPages.map((channel) => entry(paths.channel(channel.id), channel.last_edited)),
+      ...authors.map((author) => entry(paths.author(author.username), author.last_edited)),
     ];
     return reply
       .type('application/xml; charset=utf-8')
