@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Comment, CommentReplyPage, CommentThread } from '@contract/comments';
+import { MemoryRouter } from 'react-router';
 import { PagePreferencesProvider } from '@/lib/page-preferences';
 import { ThreadReplies } from './thread-replies';
 
@@ -49,11 +50,14 @@ afterEach(() => {
 function show(props: { thread: CommentThread; revealAll?: boolean }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <PagePreferencesProvider value={{ theme: 'light', showImages: true, timeZone: 'UTC', renderedAt: 0, selectedChannelId: null }}>
-        <ThreadReplies thread={props.thread} now={Date.parse('2026-03-03T12:00:00Z')} canDelete={() => false} revealAll={props.revealAll ?? false} />
-      </PagePreferencesProvider>
-    </QueryClientProvider>,
+    // A router, because each reply's author name links to their page.
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <PagePreferencesProvider value={{ theme: 'light', showImages: true, timeZone: 'UTC', renderedAt: 0, selectedChannelId: null }}>
+          <ThreadReplies thread={props.thread} now={Date.parse('2026-03-03T12:00:00Z')} canDelete={() => false} revealAll={props.revealAll ?? false} />
+        </PagePreferencesProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 const shownReplies = () => within(screen.getByRole('list', { name: 'Replies to ada' })).getAllByRole('listitem').map((item) => item.textContent);
