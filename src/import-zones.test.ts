@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
  * is linted as if it lived at `filePath`; an import the resolver could not find would pass silently,
  * so every probe imports a file that exists.
  */
-describe('import zones', () => {
+// The first lint loads ESLint's plugins and the TypeScript resolver: seconds on a busy machine.
+describe('import zones', { timeout: 60_000 }, () => {
   const eslint = new ESLint();
   const errorsOf = async (rule: string, filePath: string, code: string) => {
     const [result] = await eslint.lintText(code, { filePath });
