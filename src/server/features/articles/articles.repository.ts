@@ -7,6 +7,7 @@ import { keysetAfter } from '../../db/keyset.js';
 import { QUALIFIED_ARTICLE_COLUMNS, type ArticleDetailRow, type ArticleSummaryRow } from './article-rows.js';
 import { assignSlug, isRetiredSegment, resolveSegment, retireArticleSlugs } from './article-slugs.js';
 import { takeAnonymousView } from './view-address-cap.js';
+import { publicRecordColumns } from './revisions.repository.js';
 
 export {
   ARTICLE_COLUMNS,
@@ -191,23 +192,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
           )
           .as('images'),
         // The public record's corrections, oldest first, and its last save (DESIGN.md section 5b).
-        json
-          .jsonArrayFrom(
-            eb
-              .selectFrom('article_revisions')
-              .select(['article_revisions.correction_kind as kind', 'article_revisions.correction_text as text', 'article_revisions.created_at', 'article_revisions.number'])
-              .whereRef('article_revisions.article_id', '=', 'articles.id')
-              .where('article_revisions.published', '=', 1)
-              .where('article_revisions.correction_kind', 'is not', null)
-              .orderBy('article_revisions.number'),
-          )
-          .as('corrections'),
-        eb
-          .selectFrom('article_revisions')
-          .select((r) => r.fn.max('article_revisions.created_at').as('updated_at'))
-          .whereRef('article_revisions.article_id', '=', 'articles.id')
-          .where('article_revisions.published', '=', 1)
-          .as('updated_at'),
+        ...publicRecordColumns(eb, json),
         eb
           .selectFrom('reactions')
           .select('reactions.is_like')

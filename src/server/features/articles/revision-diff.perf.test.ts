@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../test-support/seeded-random.js';
 import { signedInClient, TestClient, useTestApp } from '../../../test-support/test-app.js';
 import { diffArticleHtml } from './revision-diff.js';
 
 /** About 200 KB of paragraphs; `seed` decides the words, so two seeds give two texts that share little. */
 function longText(seed: number): string {
-  let state = seed >>> 0 || 1;
-  const next = () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>>= 0);
-  };
+  const next = seededRandom(seed);
   const paragraphs: string[] = [];
   while (paragraphs.join('').length < 195_000) {
     paragraphs.push(`<p>${Array.from({ length: 60 }, () => `w${next() % 5000}`).join(' ')}</p>`);

@@ -1,20 +1,13 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../test-support/seeded-random.js';
 import { signedInClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
 
 const SYLLABLES = 'ba ke ri lo mu sa te vi no pa da fe gi ho ju la me ni or pu qua re si to ur ve wa xe yo ze'.split(' ');
 
 /** A seeded stream of made-up words of one to four syllables: text that compresses no better than prose does. */
 function words(seed: number, count: number): string[] {
-  // xorshift32: the same words on every run.
-  let state = (seed * 7919 + 1) >>> 0;
-  const next = () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>>= 0);
-  };
+  const next = seededRandom(seed * 7919 + 1);
   return Array.from({ length: count }, () => Array.from({ length: 1 + (next() % 4) }, () => SYLLABLES[next() % SYLLABLES.length]).join(''));
 }
 

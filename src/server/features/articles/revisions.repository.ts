@@ -1,6 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { CorrectionKind } from '../../../contract/corrections.js';
+import type { jsonHelpers } from '../../db/json-helpers.js';
 import type { DB } from '../../db/schema.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -12,6 +13,33 @@ export function packContent(html: string): Buffer {
 
 export function unpackContent(content: Buffer | Uint8Array | null): string | null {
   return content === null ? null : inflateRawSync(content).toString('utf8');
+}
+
+/**
+ * What a read of an article shows of its public record, as two columns of that read's one
+ * statement: `corrections` (JSON: kind, text, created_at, number; oldest first) and `updated_at`
+ * (the last public revision's time, null when never published).
+ */
+export function publicRecordColumns(eb: ExpressionBuilder<DB, 'articles'>, json: ReturnType<typeof jsonHelpers>) {
+  return [
+    json
+      .jsonArrayFrom(
+        eb
+          .selectFrom('article_revisions')
+          .select(['article_revisions.correction_kind as kind', 'article_revisions.correction_text as text', 'article_revisions.created_at', 'article_revisions.number'])
+          .whereRef('article_revisions.article_id', '=', 'articles.id')
+          .where('article_revisions.published', '=', 1)
+          .where('article_revisions.correction_kind', 'is not', null)
+          .orderBy('article_revisions.number'),
+      )
+      .as('corrections'),
+    eb
+      .selectFrom('article_revisions')
+      .select((r) => r.fn.max('article_revisions.created_at').as('updated_at'))
+      .whereRef('article_revisions.article_id', '=', 'articles.id')
+      .where('article_revisions.published', '=', 1)
+      .as('updated_at'),
+  ] as const;
 }
 
 export interface RevisionRow {
