@@ -40,19 +40,49 @@ function mark(run: string[], element: 'ins' | 'del'): string {
   return out;
 }
 
-/**
- * The newer HTML with the words removed since the older in <del> and those added in <ins>, word by
- * word (the `diff` library, bounded). Both texts are stored, sanitized article HTML, so escaped
- * markup (`&lt;script&gt;`) stays escaped; the result is sanitized again like article HTML.
- */
-export function diffArticleHtml(before: string, after: string): string {
-  const changes = diffArrays(tokens(before), tokens(after), { timeout: DIFF_TIMEOUT_MS, maxEditLength: DIFF_MAX_EDIT_LENGTH });
-  if (!changes) return sanitizeDiffHtml(mark(tokens(before), 'del') + mark(tokens(after), 'ins'));
+/** Stored HTML cut after each closing block tag: the stretches the first, coarse pass aligns. */
+function blocks(html: string): string[] {
+  return html.split(/(?<=<\/(?:p|h2|h3|h4|li|ul|ol|blockquote|pre)>|<hr\s*\/?>)/).filter(Boolean);
+}
+
+/** Words of one changed stretch against another; past the bound, the whole stretch removed and added. */
+function wordDiff(before: string, after: string, deadline: number): string {
+  const timeout = deadline - performance.now();
+  const changes = timeout > 1 ? diffArrays(tokens(before), tokens(after), { timeout, maxEditLength: DIFF_MAX_EDIT_LENGTH }) : undefined;
+  if (!changes) return mark(tokens(before), 'del') + mark(tokens(after), 'ins');
   let html = '';
   for (const change of changes) {
     if (change.added) html += mark(change.value, 'ins');
     else if (change.removed) html += mark(change.value, 'del');
     else html += change.value.join('');
   }
-  return sanitizeDiffHtml(html);
+  return html;
+}
+
+/**
+ * The newer HTML with the words removed since the older in <del> and those added in <ins>, word by
+ * word (the `diff` library, bounded). Two passes: the blocks (paragraphs, headings, list items)
+ * are aligned first, then only the changed ones are compared word by word, so an edit of one
+ * paragraph costs that paragraph, not the whole article. Both texts are stored, sanitized article
+ * HTML, so escaped markup (`&lt;script&gt;`) stays escaped; the result is sanitized again like
+ * article HTML.
+ */
+export function diffArticleHtml(before: string, after: string): string {
+  const deadline = performance.now() + DIFF_TIMEOUT_MS;
+  const changes = diffArrays(blocks(before), blocks(after), { timeout: DIFF_TIMEOUT_MS, maxEditLength: DIFF_MAX_EDIT_LENGTH });
+  if (!changes) return sanitizeDiffHtml(mark(tokens(before), 'del') + mark(tokens(after), 'ins'));
+  let html = '';
+  let removed = '';
+  for (const change of changes) {
+    const text = change.value.join('');
+    if (change.removed) removed += text;
+    else if (change.added) {
+      html += wordDiff(removed, text, deadline);
+      removed = '';
+    } else {
+      html += mark(tokens(removed), 'del') + text;
+      removed = '';
+    }
+  }
+  return sanitizeDiffHtml(html + mark(tokens(removed), 'del'));
 }
