@@ -494,6 +494,14 @@ export function sampleEmails(site: SiteInfo): Record<string, RenderedEmail> {
       unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`,
       settingsUrl: `${site.publicUrl}/profile`,
     }),
+    correction: correctionMessage(site, {
+      articleTitle: article.title,
+      channelName: article.channelName,
+      url: article.url,
+      line: 'Correction, 29 November 2026: An earlier version of this article gave the wrong date for the vote.',
+      unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`,
+      settingsUrl: `${site.publicUrl}/profile`,
+    }),
     digest: digestMessage(site, {
       articles: [article, { ...article, title: 'Storm warning for the weekend', channelName: 'Weather', url: `${site.publicUrl}/articles/2` }],
       unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`,
