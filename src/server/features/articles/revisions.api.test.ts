@@ -281,3 +281,19 @@ describe.each(testDatabases())('the record for anonymous readers, cached, on %s'
     expect((await anonymous.get(list)).statusCode).toBe(404);
   });
 });
+
+describe.each(testDatabases())('the cost of keeping the record on %s', (kind) => {
+  const statements: string[] = [];
+  const t = useTestApp(kind, {}, { onQuery: (text) => void statements.push(text) });
+
+  it('is one INSERT per saved edit', async () => {
+    const author = await desk(t);
+    const article = await write(author.client, author.channelId);
+    statements.length = 0;
+    const edited = await author.client.patch(`/api/articles/${article.id}`, { content: '<p>The vote is on Tuesday.</p>' });
+    expect(edited.statusCode).toBe(200);
+    const inserts = statements.filter((text) => /^\s*insert\b/i.test(text));
+    expect(inserts).toHaveLength(1);
+    expect(inserts[0]).toMatch(/article_revisions/);
+  });
+});
