@@ -5,6 +5,7 @@ import type { AuthProviders, Credentials, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
 import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
 import type { EmailSettings, NotificationSettings, UnsubscribeInfo } from './email.js';
+import type { Revision, RevisionDiff, RevisionPage } from './revisions.js';
 import type { Author, AuthorArticlesPage, PublicUser } from './users.js';
 
 /**
@@ -27,6 +28,12 @@ export interface PageDataSource {
   facets(): Promise<Facets>;
   /** GET /api/articles/{segment}; null when there is no such article (or the viewer may not see it). */
   article(segment: string): Promise<Article | null>;
+  /** GET /api/articles/{id}/revisions: a page of the record the viewer may see; null when they may see none. */
+  revisions(articleId: number, query: ApiQuery): Promise<RevisionPage | null>;
+  /** GET /api/articles/{id}/revisions/{number}; null when missing or not the viewer's to see. */
+  revision(articleId: number, number: number): Promise<Revision | null>;
+  /** GET /api/articles/{id}/revisions/{number}/diff (`against` in the query); null when missing or not the viewer's to see. */
+  revisionDiff(articleId: number, number: number, query: ApiQuery): Promise<RevisionDiff | null>;
   /** GET /api/articles/{id}/comment-threads: a page of the article's comment threads. */
   commentThreads(articleId: number, query: ApiQuery): Promise<CommentThreadPage>;
   /** GET /api/channels. */

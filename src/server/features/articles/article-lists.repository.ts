@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Dialect } from '../../db/database.js';
+import { jsonHelpers } from '../../db/json-helpers.js';
 import { readerChannels } from './articles.repository.js';
+import { publicRecordColumns } from './revisions.repository.js';
 
 /** Lists drawn from the published articles as a whole: the feed's filter choices, RSS and the sitemap. */
-export function createArticleListsRepository(db: Database) {
+export function createArticleListsRepository(db: Database, dialect: Dialect) {
+  const json = jsonHelpers(dialect);
   return {
     /** Filter choices over the published articles a feed draws from. */
     async facets(readerId: number | undefined, max: number) {
@@ -80,6 +83,8 @@ export function createArticleListsRepository(db: Database) {
         .innerJoin('channels', 'channels.id', 'articles.channel_id')
         .select(['articles.id', 'articles.slug', 'articles.title', 'articles.created_at', 'articles.last_edited', 'channels.name as channel_name'])
         .select(sql<string>`substr(articles.plain_text, 1, 400)`.as('text'))
+        // The public record's corrections (oldest first) and last save, for each item's description and date.
+        .select((eb) => publicRecordColumns(eb, json))
         .where('articles.published', '=', 1);
       if (channelId !== undefined) query = query.where('articles.channel_id', '=', channelId);
       return query.orderBy('articles.created_at', 'desc').orderBy('articles.id', 'desc').limit(limit).execute();

@@ -7,6 +7,7 @@ import { keysetAfter } from '../../db/keyset.js';
 import { QUALIFIED_ARTICLE_COLUMNS, type ArticleDetailRow, type ArticleSummaryRow } from './article-rows.js';
 import { assignSlug, isRetiredSegment, resolveSegment, retireArticleSlugs } from './article-slugs.js';
 import { takeAnonymousView } from './view-address-cap.js';
+import { publicRecordColumns } from './revisions.repository.js';
 
 export {
   ARTICLE_COLUMNS,
@@ -190,6 +191,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
               .orderBy('article_images.position'),
           )
           .as('images'),
+        // The public record's corrections, oldest first, and its last save (DESIGN.md section 5b).
+        ...publicRecordColumns(eb, json),
         eb
           .selectFrom('reactions')
           .select('reactions.is_like')
@@ -315,8 +318,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       return id;
     },
 
-    async update(id: number, changes: ArticleChanges): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /** Saves changes to an article, in the caller's transaction (with its revision) or in one of its own. */
+    async update(id: number, changes: ArticleChanges, inTransaction?: Transaction<DB>): Promise<void> {
+      const work = async (trx: Transaction<DB>) => {
         // A new title may bring a new slug (unique; the old one keeps resolving to this article).
         let slug: string | undefined;
         if (changes.slug !== undefined) {
@@ -337,7 +341,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
           .where('id', '=', id)
           .execute();
         if (changes.categoryIds) await replaceCategories(trx, id, changes.categoryIds);
-      });
+      };
+      if (inTransaction) await work(inTransaction);
+      else await db.transaction().execute(work);
     },
 
     /** Flips draft/published; the channel's published count moves in the same transaction. Answers the new state and the channel. */

@@ -22,7 +22,7 @@ import { utcDay } from '../../lib/time.js';
 import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
-import { queueArticlePublished } from '../email/outbox.repository.js';
+import { queueArticleCorrected, queueArticlePublished } from '../email/outbox.repository.js';
 import type { ArticleSearch } from '../search/search.repository.js';
 import type { ArticleListsRepository } from './article-lists.repository.js';
 import { detailRowToArticle, summaryRowToSummary, type ArticleDetailRow, type ArticlesRepository } from './articles.repository.js';
@@ -30,6 +30,8 @@ import type { CategoriesRepository, CategoryIndex } from './categories.repositor
 import type { ChannelTableRepository } from './channel-table.repository.js';
 import { sanitizeArticleHtml } from './sanitize-html.js';
 import type { ViewKeys } from './view-keys.js';
+import { CORRECTION_MESSAGES } from '../../../contract/corrections.js';
+import { recordRevision } from './revisions.repository.js';
 
 /** What each write of an article changes, for the caches that show it (lib/cache-tags.ts). */
 const CHANGED = {
@@ -317,6 +319,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         });
         // Subscribers' emails are queued with the article itself: both commit, or neither.
         if (published) await queueArticlePublished(trx, { articleId: inserted, channelId: input.channelId, now: at });
+        await recordRevision(trx, { articleId: inserted, editorId: author.id, now: at });
         return inserted;
       });
       written(CHANGED.created());
@@ -324,15 +327,27 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     },
 
     async update(id: number, editor: SessionUser, input: UpdateArticleInput): Promise<Article> {
-      await ownedRow(id, editor);
+      const owned = await ownedRow(id, editor);
+      // A correction speaks to readers of the published text; a draft has none yet.
+      if (input.correction && owned.published !== 1) throw badRequest(CORRECTION_MESSAGES.correctionNeedsPublication);
       const categoryIds = await validCategoryIds(input);
       const content = input.content !== undefined ? cleanContent(input.content) : undefined;
-      await articles.update(id, {
-        ...(input.title !== undefined ? { title: input.title, slug: slugify(input.title) } : {}),
-        ...(content ? { content: content.content, plainText: content.plainText } : {}),
-        ...(locationOf(input) ?? {}),
-        categoryIds,
-        now: now(),
+      const at = now();
+      await transaction(async (trx) => {
+        await articles.update(
+          id,
+          {
+            ...(input.title !== undefined ? { title: input.title, slug: slugify(input.title) } : {}),
+            ...(content ? { content: content.content, plainText: content.plainText } : {}),
+            ...(locationOf(input) ?? {}),
+            categoryIds,
+            now: at,
+          },
+          trx,
+        );
+        const revision = await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
+        // The readers the article was emailed to hear of a correction (not of a clarification or an update).
+        if (input.correction?.kind === 'correction') await queueArticleCorrected(trx, { articleId: id, channelId: owned.channel_id, revision, now: at });
       });
       written(CHANGED.edited(id));
       return toArticle((await articles.findById(id, editor.id))!, editor);
@@ -344,6 +359,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         const row = await articles.toggleStatus(trx, id);
         // A draft becoming published queues its subscribers' emails in the same transaction.
         if (row?.published) await queueArticlePublished(trx, { articleId: id, channelId: row.channelId, now: now() });
+        if (row) await recordRevision(trx, { articleId: id, editorId: editor.id, now: now() });
         return row;
       });
       if (toggled === undefined) throw notFound(ARTICLE_MESSAGES.notFound);

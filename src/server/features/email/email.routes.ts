@@ -341,8 +341,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       {
         schema: {
           tags: ['email'],
-          summary: 'Development only: a sample of each email (confirm, approve, reset, article, digest, reply); ?format=text for the plain text',
-          params: z.object({ name: z.enum(['confirm', 'approve', 'reset', 'article', 'digest', 'reply']) }),
+          summary: 'Development only: a sample of each email (confirm, approve, reset, article, digest, reply, correction); ?format=text for the plain text',
+          params: z.object({ name: z.enum(['confirm', 'approve', 'reset', 'article', 'digest', 'reply', 'correction']) }),
           querystring: z.object({ format: z.enum(['html', 'text']).default('html') }),
         },
       },

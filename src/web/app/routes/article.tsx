@@ -1,6 +1,7 @@
 import { memo, Suspense, useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { data, isRouteErrorResponse, redirect, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { Article } from '@contract/articles';
+import { correctionsJsonLd } from '@contract/corrections';
 import { truncateAtBoundary } from '@contract/text';
 import { articleIdFromSegment, paths } from '@contract/paths';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -193,7 +194,8 @@ function ArticleHeadTags({ article, publicUrl }: { article: Article; publicUrl: 
     headline: article.title,
     description,
     datePublished: article.createdAt,
-    dateModified: article.lastEdited,
+    // The record's last public change, and each correction as a CorrectionComment (DESIGN.md section 5b).
+    ...correctionsJsonLd(article),
     author: { '@type': 'Person', name: article.author.username },
     publisher: { '@type': 'Organization', name: SITE_NAME },
     mainEntityOfPage: canonical,
