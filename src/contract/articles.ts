@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ArticleCorrectionSchema, CorrectionInputSchema } from './corrections.js';
 import { LIMITS } from './limits.js';
 import { CursorSchema, LimitSchema, paginated } from './pagination.js';
 import { withoutXmlForbidden } from './text.js';
@@ -77,6 +78,10 @@ export const ArticleSchema = ArticleBaseSchema.extend({
   author: z.object({ id: z.number().int(), username: z.string() }),
   /** true = like, false = dislike, null = none (or signed out). */
   userReaction: z.boolean().nullable(),
+  /** The corrections, clarifications and updates of its edits, oldest first (DESIGN.md section 5b). */
+  corrections: z.array(ArticleCorrectionSchema),
+  /** The time of the last revision of the public record; null when never published. */
+  updatedAt: z.string().nullable(),
 }).meta({ id: 'Article' });
 export type Article = z.infer<typeof ArticleSchema>;
 
@@ -225,6 +230,8 @@ export const UpdateArticleSchema = z
     categoryId: SingleCategoryIdSchema,
     category: z.string().max(200).nullish(),
     ...LocationFields,
+    /** Only on an article that has been published (else 400): kept with the revision this edit saves. */
+    correction: CorrectionInputSchema.optional(),
   })
   .meta({ id: 'UpdateArticle' });
 export type UpdateArticle = z.input<typeof UpdateArticleSchema>;

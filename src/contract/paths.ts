@@ -18,6 +18,8 @@ export const paths = {
   newArticleInChannel: (channelId: number) => `/channels/${channelId}/articles/new`,
   article: (id: number, slug?: string | null) => (slug ? `/articles/${slug}-${id}` : `/articles/${id}`),
   editArticle: (id: number) => `/articles/${id}/edit`,
+  /** The public record of an article: its revisions and their differences (DESIGN.md section 5b). */
+  articleHistory: (id: number, slug?: string | null) => `${paths.article(id, slug)}/history`,
   /** An author's page (DESIGN.md section 5b). */
   author: (username: string) => `/users/${encodeURIComponent(username)}`,
   /** Sign-in that comes back to `next` afterwards (DESIGN.md section 5b); plain /auth without one. */

@@ -108,6 +108,8 @@ export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIn
     images: parseJson<ArticleImageRow[]>(row.images, []).map(imageRowToImage),
     author: { id: row.user_id, username: row.author_username },
     userReaction: readerId !== null && row.reader_reaction !== null ? row.reader_reaction === 1 : null,
+    corrections: [],
+    updatedAt: null,
   };
 }
 

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { withoutXmlForbidden } from './text.js';
+
+/** Corrections a writer attaches to an edit of a published article (DESIGN.md section 5b). */
+
+export const CORRECTION_KINDS = ['correction', 'clarification', 'update'] as const;
+export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
+
+/** How each kind reads on the page ("Correction, 29 November 2026: …"). */
+export const CORRECTION_KIND_LABELS: Record<CorrectionKind, string> = {
+  correction: 'Correction',
+  clarification: 'Clarification',
+  update: 'Update',
+};
+
+export const CORRECTION_TEXT_MAX = 1000;
+
+export const CORRECTION_MESSAGES = {
+  correctionNeedsPublication: 'Only an article that has been published can carry a correction',
+  correctionTextRequired: 'Correction text is required',
+  correctionTextTooLong: `Correction text must be at most ${CORRECTION_TEXT_MAX} characters`,
+  correctionKind: `Kind must be one of ${CORRECTION_KINDS.join(', ')}`,
+} as const;
+
+/** The correction a writer attaches to an edit of a published article: plain text. */
+export const CorrectionInputSchema = z
+  .object({
+    kind: z.enum(CORRECTION_KINDS, { error: CORRECTION_MESSAGES.correctionKind }),
+    text: z
+      .string({ error: CORRECTION_MESSAGES.correctionTextRequired })
+      // Kept out, not refused: the text reaches the RSS feed, where these characters break readers.
+      .overwrite(withoutXmlForbidden)
+      .trim()
+      .min(1, CORRECTION_MESSAGES.correctionTextRequired)
+      .max(CORRECTION_TEXT_MAX, CORRECTION_MESSAGES.correctionTextTooLong),
+  })
+  .meta({ id: 'CorrectionInput' });
+export type CorrectionInput = z.input<typeof CorrectionInputSchema>;
+
+export const CorrectionSchema = z
+  .object({ kind: z.enum(CORRECTION_KINDS), text: z.string() })
+  .meta({ id: 'Correction' });
+export type Correction = z.infer<typeof CorrectionSchema>;
+
+/** A correction as the article lists them (oldest first): when, and with which revision. */
+export const ArticleCorrectionSchema = CorrectionSchema.extend({
+  createdAt: z.string(),
+  /** The number of the revision the correcting edit saved. */
+  revision: z.number().int(),
+}).meta({ id: 'ArticleCorrection' });
+export type ArticleCorrection = z.infer<typeof ArticleCorrectionSchema>;
+
