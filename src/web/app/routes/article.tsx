@@ -1,6 +1,7 @@
 import { memo, Suspense, useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { data, isRouteErrorResponse, redirect, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { Article } from '@contract/articles';
+import { CORRECTION_KIND_LABELS } from '@contract/corrections';
 import { truncateAtBoundary } from '@contract/text';
 import { articleIdFromSegment, paths } from '@contract/paths';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -15,6 +16,8 @@ import { postCommentAction } from '@/features/comments/api/post-comment-action';
 import { ArticleBody, ArticleHeader } from '@/features/articles/components/article-view';
 import { storeEditCopy } from '@/features/articles/lib/edit-copy';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
+import { ArticleCorrections } from '@/features/revisions/components/article-corrections';
+import { hasPublicHistory } from '@/features/revisions/lib/public-history';
 import { srcSetOf } from '@/features/media/lib/srcset';
 import { SITE_NAME } from '@/lib/site';
 import { queryClientOf } from '@/lib/router-context';
@@ -77,11 +80,13 @@ export default function ArticlePage() {
   }, [article, isOwner]);
 
   if (!article) return <ArticleNotFound />;
+  // The record is public once the article was published; before that only its staff may read it.
+  const historyPath = article.updatedAt !== null || isOwner || isAdmin ? paths.articleHistory(article.id, article.slug) : null;
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <DocumentTitle title={pageTitle(article.title)} />
-      <ArticleHeader article={article} signedIn={user !== null} isOwner={isOwner} editing={editing} onEdit={edit} />
+      <ArticleHeader article={article} signedIn={user !== null} isOwner={isOwner} editing={editing} onEdit={edit} historyPath={historyPath} />
       {editing && isOwner ? (
         <div className="mt-8">
           <h2 className="mb-4 font-serif text-2xl font-bold">Edit Article</h2>
@@ -95,6 +100,11 @@ export default function ArticlePage() {
           <div className="mt-8 sm:mt-10">
             <ArticleBody html={article.content} />
           </div>
+          <ArticleCorrections
+            corrections={article.corrections}
+            historyPath={hasPublicHistory(article) ? historyPath : null}
+            className="mt-10"
+          />
           <div data-print="hide">
             <ReactionsSlot
               articleId={article.id}
@@ -193,12 +203,21 @@ function ArticleHeadTags({ article, publicUrl }: { article: Article; publicUrl: 
     headline: article.title,
     description,
     datePublished: article.createdAt,
-    dateModified: article.lastEdited,
+    dateModified: article.updatedAt ?? article.lastEdited,
     author: { '@type': 'Person', name: article.author.username },
     publisher: { '@type': 'Organization', name: SITE_NAME },
     mainEntityOfPage: canonical,
     ...(imageUrl ? { image: [imageUrl] } : {}),
     ...(article.location ? { contentLocation: { '@type': 'Place', name: article.location } } : {}),
+    ...(article.corrections.length > 0
+      ? {
+          correction: article.corrections.map((correction) => ({
+            '@type': 'CorrectionComment',
+            text: `${CORRECTION_KIND_LABELS[correction.kind]}: ${correction.text}`,
+            datePublished: correction.createdAt,
+          })),
+        }
+      : {}),
   };
   return (
     <>
