@@ -146,7 +146,7 @@ describeInBrowser('the public record', () => {
       expect(response?.status()).toBe(200);
       expect(await page.getByTestId('revision-diff').locator('ins').allTextContents()).toContain(expect.stringContaining('after'));
       expect(await page.getByText('The quay reopened in the evening.').count()).toBeGreaterThan(0);
-      // An address that is not this article's goes to its own; a revision that is not there is the 404 page.
+      // The id alone addresses it too; a revision or an article that is not there is the 404 page.
       await page.goto(`/articles/${article.id}/history?version=1`, { waitUntil: 'load' });
       expect(await page.getByTestId('revision-title').textContent()).toBe(article.title);
       expect((await page.goto(`/articles/${article.slug}-${article.id}/history?version=99`, { waitUntil: 'load' }))?.status()).toBe(404);
