@@ -16,7 +16,7 @@ export const CORRECTION_KIND_LABELS: Record<CorrectionKind, string> = {
 export const CORRECTION_TEXT_MAX = 1000;
 
 export const CORRECTION_MESSAGES = {
-  correctionNeedsPublication: 'Only an article that has been published can carry a correction',
+  correctionNeedsPublication: 'Only a published article can carry a correction',
   correctionTextRequired: 'Correction text is required',
   correctionTextTooLong: `Correction text must be at most ${CORRECTION_TEXT_MAX} characters`,
   correctionKind: `Kind must be one of ${CORRECTION_KINDS.join(', ')}`,

@@ -56,6 +56,9 @@ import { createChannelTableRepository } from './features/articles/channel-table.
 import { createArticleSearch } from './features/search/search.repository.js';
 import { createArticlesService, type ArticlesServiceDeps } from './features/articles/articles.service.js';
 import { articlesRoutes } from './features/articles/articles.routes.js';
+import { createRevisionsRepository } from './features/articles/revisions.repository.js';
+import { createRevisionsService } from './features/articles/revisions.service.js';
+import { revisionsRoutes } from './features/articles/revisions.routes.js';
 import { registerRetiredArticleAddresses } from './features/articles/retired-addresses.js';
 import { createViewKeys } from './features/articles/view-keys.js';
 import { createPageDataSource } from './features/pages/page-data-source.js';
@@ -117,6 +120,15 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   articlesDeps.onImagesReleased = (urls) => media.release(urls);
   const channels = createChannelsService(channelsRepository, subscriptions, Date.now, written);
   const articles = createArticlesService(articlesDeps);
+  const revisions = createRevisionsService({
+    revisions: createRevisionsRepository(db),
+    articles: articlesRepository,
+    channels: channelsRepository,
+    categories,
+    transaction: articlesDeps.transaction,
+    readArticle: (id, viewer) => articles.get(id, viewer),
+    written,
+  });
   return {
     config,
     db,
@@ -140,6 +152,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     reactions,
     articleLists,
     articles,
+    revisions,
     /** Profiles and author pages. */
     usersService: createUsersService({ users, channels, articles, written }),
     articlesDeps,
@@ -360,6 +373,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       });
       await api.register(channelsRoutes, { channels: ctx.channels });
       await api.register(articlesRoutes, { articles: ctx.articles });
+      await api.register(revisionsRoutes, { revisions: ctx.revisions });
       await api.register(mediaRoutes, { media: ctx.media, uploadRateLimit: { max: Math.min(config.rateLimits.write, 60), timeWindow: 60_000 } });
       // Per-reader limits; an operator's lower WRITE_RATE_LIMIT still wins.
       await api.register(reactionsRoutes, { reactions: ctx.reactionsService, perMinute: config.rateLimits.reaction });

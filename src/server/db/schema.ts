@@ -151,6 +151,29 @@ export interface ArticlesTable {
   last_edited: number;
 }
 
+/** One save of an article (the public record, DESIGN.md section 5b); immutable but for redaction. */
+export interface ArticleRevisionsTable {
+  article_id: number;
+  number: number;
+  /** Who saved it; null once that account is deleted. */
+  editor_id: number | null;
+  title: string;
+  /** The sanitized HTML, deflated (node:zlib); null once redacted. */
+  content: Buffer | null;
+  /** JSON array of category ids, in the article's order. */
+  categories: string;
+  location_name: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  /** Whether the article was published after this save: the public record is these rows. */
+  published: number;
+  correction_kind: 'correction' | 'clarification' | 'update' | null;
+  correction_text: string | null;
+  redaction_reason: string | null;
+  redacted_at: number | null;
+  created_at: number;
+}
+
 /** Every slug an article has had (its current one included): unique, so old URLs keep resolving to it. */
 export interface ArticleSlugsTable {
   slug: string;
@@ -295,6 +318,7 @@ export interface DB {
   locations: LocationsTable;
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
+  article_revisions: ArticleRevisionsTable;
   article_slugs: ArticleSlugsTable;
   retired_article_slugs: RetiredArticleSlugsTable;
   article_images: ArticleImagesTable;

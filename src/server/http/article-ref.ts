@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ARTICLE_MESSAGES, ArticleRefParamsSchema } from '../../contract/articles.js';
+import { RevisionParamsSchema } from '../../contract/revisions.js';
 import { CACHE_TAGS } from '../lib/cache-tags.js';
 import { notFound } from '../lib/errors.js';
 
@@ -12,7 +13,7 @@ declare module 'fastify' {
 
 /**
  * Every `/api/articles/{…}` route accepts the article's id, its slug or `{slug}-{id}` (DESIGN.md
- * section 5). Routes declare `params: ArticleRefParamsSchema`; after validation (and after any
+ * section 5). Routes declare `params: ArticleRefParamsSchema` (or RevisionParamsSchema, which adds a number); after validation (and after any
  * sign-in check), this hook resolves the segment to `request.articleId`, or answers 404 with the
  * article's message. The answer is tagged with the article for the response cache, so a write to it
  * drops every cached answer about it, whichever segment was asked.
@@ -20,7 +21,8 @@ declare module 'fastify' {
 export function registerArticleRefResolver(app: FastifyInstance, resolve: (segment: string) => Promise<number | undefined>): void {
   app.decorateRequest('articleId', 0);
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.schema?.params !== ArticleRefParamsSchema) return;
+    const params = request.routeOptions.schema?.params;
+    if (params !== ArticleRefParamsSchema && params !== RevisionParamsSchema) return;
     const segment = (request.params as { id: string }).id;
     const id = await resolve(segment);
     if (id === undefined) throw notFound(ARTICLE_MESSAGES.notFound);

@@ -1,3 +1,4 @@
+import type { CorrectionKind } from '../../../contract/corrections.js';
 import type { Selectable } from 'kysely';
 import type { Article, ArticleImage, ArticleSummary } from '../../../contract/articles.js';
 import { parseJson } from '../../db/json-helpers.js';
@@ -45,6 +46,10 @@ export interface ArticleDetailRow extends ArticleRowBase {
   images: unknown;
   /** The reading user's reaction (1 like, 0 dislike), null when none or when read signed out. */
   reader_reaction: number | null;
+  /** JSON array of the public record's corrections: {kind, text, created_at, number}, oldest first. */
+  corrections: unknown;
+  /** When the public record was last saved; null when never published. */
+  updated_at: number | string | null;
 }
 
 export function imageRowToImage(row: ArticleImageRow): ArticleImage {
@@ -108,8 +113,13 @@ export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIn
     images: parseJson<ArticleImageRow[]>(row.images, []).map(imageRowToImage),
     author: { id: row.user_id, username: row.author_username },
     userReaction: readerId !== null && row.reader_reaction !== null ? row.reader_reaction === 1 : null,
-    corrections: [],
-    updatedAt: null,
+    corrections: parseJson<{ kind: CorrectionKind; text: string; created_at: number | string; number: number }[]>(row.corrections, []).map((c) => ({
+      kind: c.kind,
+      text: c.text,
+      createdAt: new Date(Number(c.created_at)).toISOString(),
+      revision: c.number,
+    })),
+    updatedAt: row.updated_at === null ? null : new Date(Number(row.updated_at)).toISOString(),
   };
 }
 

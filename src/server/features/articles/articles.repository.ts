@@ -190,6 +190,24 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
               .orderBy('article_images.position'),
           )
           .as('images'),
+        // The public record's corrections, oldest first, and its last save (DESIGN.md section 5b).
+        json
+          .jsonArrayFrom(
+            eb
+              .selectFrom('article_revisions')
+              .select(['article_revisions.correction_kind as kind', 'article_revisions.correction_text as text', 'article_revisions.created_at', 'article_revisions.number'])
+              .whereRef('article_revisions.article_id', '=', 'articles.id')
+              .where('article_revisions.published', '=', 1)
+              .where('article_revisions.correction_kind', 'is not', null)
+              .orderBy('article_revisions.number'),
+          )
+          .as('corrections'),
+        eb
+          .selectFrom('article_revisions')
+          .select((r) => r.fn.max('article_revisions.created_at').as('updated_at'))
+          .whereRef('article_revisions.article_id', '=', 'articles.id')
+          .where('article_revisions.published', '=', 1)
+          .as('updated_at'),
         eb
           .selectFrom('reactions')
           .select('reactions.is_like')
@@ -315,8 +333,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       return id;
     },
 
-    async update(id: number, changes: ArticleChanges): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /** Saves changes to an article, in the caller's transaction (with its revision) or in one of its own. */
+    async update(id: number, changes: ArticleChanges, inTransaction?: Transaction<DB>): Promise<void> {
+      const work = async (trx: Transaction<DB>) => {
         // A new title may bring a new slug (unique; the old one keeps resolving to this article).
         let slug: string | undefined;
         if (changes.slug !== undefined) {
@@ -337,7 +356,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
           .where('id', '=', id)
           .execute();
         if (changes.categoryIds) await replaceCategories(trx, id, changes.categoryIds);
-      });
+      };
+      if (inTransaction) await work(inTransaction);
+      else await db.transaction().execute(work);
     },
 
     /** Flips draft/published; the channel's published count moves in the same transaction. Answers the new state and the channel. */

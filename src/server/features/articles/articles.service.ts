@@ -30,6 +30,8 @@ import type { CategoriesRepository, CategoryIndex } from './categories.repositor
 import type { ChannelTableRepository } from './channel-table.repository.js';
 import { sanitizeArticleHtml } from './sanitize-html.js';
 import type { ViewKeys } from './view-keys.js';
+import { CORRECTION_MESSAGES } from '../../../contract/corrections.js';
+import { recordRevision } from './revisions.repository.js';
 
 /** What each write of an article changes, for the caches that show it (lib/cache-tags.ts). */
 const CHANGED = {
@@ -317,6 +319,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         });
         // Subscribers' emails are queued with the article itself: both commit, or neither.
         if (published) await queueArticlePublished(trx, { articleId: inserted, channelId: input.channelId, now: at });
+        await recordRevision(trx, { articleId: inserted, editorId: author.id, now: at });
         return inserted;
       });
       written(CHANGED.created());
@@ -324,15 +327,25 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     },
 
     async update(id: number, editor: SessionUser, input: UpdateArticleInput): Promise<Article> {
-      await ownedRow(id, editor);
+      const owned = await ownedRow(id, editor);
+      // A correction speaks to readers of the published text; a draft has none yet.
+      if (input.correction && owned.published !== 1) throw badRequest(CORRECTION_MESSAGES.correctionNeedsPublication);
       const categoryIds = await validCategoryIds(input);
       const content = input.content !== undefined ? cleanContent(input.content) : undefined;
-      await articles.update(id, {
-        ...(input.title !== undefined ? { title: input.title, slug: slugify(input.title) } : {}),
-        ...(content ? { content: content.content, plainText: content.plainText } : {}),
-        ...(locationOf(input) ?? {}),
-        categoryIds,
-        now: now(),
+      const at = now();
+      await transaction(async (trx) => {
+        await articles.update(
+          id,
+          {
+            ...(input.title !== undefined ? { title: input.title, slug: slugify(input.title) } : {}),
+            ...(content ? { content: content.content, plainText: content.plainText } : {}),
+            ...(locationOf(input) ?? {}),
+            categoryIds,
+            now: at,
+          },
+          trx,
+        );
+        await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
       });
       written(CHANGED.edited(id));
       return toArticle((await articles.findById(id, editor.id))!, editor);
@@ -344,6 +357,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         const row = await articles.toggleStatus(trx, id);
         // A draft becoming published queues its subscribers' emails in the same transaction.
         if (row?.published) await queueArticlePublished(trx, { articleId: id, channelId: row.channelId, now: now() });
+        if (row) await recordRevision(trx, { articleId: id, editorId: editor.id, now: now() });
         return row;
       });
       if (toggled === undefined) throw notFound(ARTICLE_MESSAGES.notFound);

@@ -32,3 +32,10 @@ const OPTIONS: sanitize.IOptions = {
 export function sanitizeArticleHtml(html: string): string {
   return withoutXmlForbidden(sanitize(html, OPTIONS)).trim();
 }
+
+const DIFF_OPTIONS: sanitize.IOptions = { ...OPTIONS, allowedTags: [...(OPTIONS.allowedTags || []), 'ins', 'del'] };
+
+/** A revision diff: article HTML plus the <ins> and <del> that mark what changed (and nothing else). */
+export function sanitizeDiffHtml(html: string): string {
+  return withoutXmlForbidden(sanitize(html, DIFF_OPTIONS)).trim();
+}

@@ -1,0 +1,57 @@
+import { diffArrays } from 'diff';
+import { sanitizeDiffHtml } from './sanitize-html.js';
+
+/**
+ * How long one diff may take, and how far apart two texts may be (in words and tags), before it
+ * gives up and shows the whole older text removed and the newer added: a diff runs on the event
+ * loop, so its cost must stay bounded whatever two revisions are compared.
+ */
+const DIFF_TIMEOUT_MS = 100;
+const DIFF_MAX_EDIT_LENGTH = 20_000;
+
+/** Stored article HTML as tags, runs of whitespace and words; character references stay inside their word. */
+function tokens(html: string): string[] {
+  return html.match(/<[^>]*>|\s+|[^\s<]+/g) ?? [];
+}
+
+const isTag = (token: string) => token.startsWith('<');
+
+/**
+ * Marks a run of changed tokens: its text in `<ins>` or `<del>`, a run per stretch between tags.
+ * Added tags stay (they are the newer text's structure); removed tags go, their words stay marked.
+ */
+function mark(run: string[], element: 'ins' | 'del'): string {
+  let out = '';
+  let text = '';
+  const flush = () => {
+    if (text.trim()) out += `<${element}>${text}</${element}>`;
+    else out += text;
+    text = '';
+  };
+  for (const token of run) {
+    if (!isTag(token)) text += token;
+    else {
+      flush();
+      if (element === 'ins') out += token;
+    }
+  }
+  flush();
+  return out;
+}
+
+/**
+ * The newer HTML with the words removed since the older in <del> and those added in <ins>, word by
+ * word (the `diff` library, bounded). Both texts are stored, sanitized article HTML, so escaped
+ * markup (`&lt;script&gt;`) stays escaped; the result is sanitized again like article HTML.
+ */
+export function diffArticleHtml(before: string, after: string): string {
+  const changes = diffArrays(tokens(before), tokens(after), { timeout: DIFF_TIMEOUT_MS, maxEditLength: DIFF_MAX_EDIT_LENGTH });
+  if (!changes) return sanitizeDiffHtml(mark(tokens(before), 'del') + mark(tokens(after), 'ins'));
+  let html = '';
+  for (const change of changes) {
+    if (change.added) html += mark(change.value, 'ins');
+    else if (change.removed) html += mark(change.value, 'del');
+    else html += change.value.join('');
+  }
+  return sanitizeDiffHtml(html);
+}
