@@ -4,8 +4,8 @@ import type { Article, ChannelTablePage, Facets, FeedPage } from './articles.js'
 import type { AuthProviders, Credentials, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
 import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
-import type { Revision, RevisionDiff, RevisionPage } from './revisions.js';
 import type { EmailSettings, NotificationSettings, UnsubscribeInfo } from './email.js';
+import type { Revision, RevisionDiff, RevisionPage } from './revisions.js';
 import type { Author, AuthorArticlesPage, PublicUser } from './users.js';
 
 /**
@@ -28,6 +28,12 @@ export interface PageDataSource {
   facets(): Promise<Facets>;
   /** GET /api/articles/{segment}; null when there is no such article (or the viewer may not see it). */
   article(segment: string): Promise<Article | null>;
+  /** GET /api/articles/{id}/revisions: a page of the record the viewer may see; null when they may see none. */
+  revisions(articleId: number, query: ApiQuery): Promise<RevisionPage | null>;
+  /** GET /api/articles/{id}/revisions/{number}; null when missing or not the viewer's to see. */
+  revision(articleId: number, number: number): Promise<Revision | null>;
+  /** GET /api/articles/{id}/revisions/{number}/diff (`against` in the query); null when missing or not the viewer's to see. */
+  revisionDiff(articleId: number, number: number, query: ApiQuery): Promise<RevisionDiff | null>;
   /** GET /api/articles/{id}/comment-threads: a page of the article's comment threads. */
   commentThreads(articleId: number, query: ApiQuery): Promise<CommentThreadPage>;
   /** GET /api/channels. */
@@ -60,16 +66,6 @@ export interface PageDataSource {
   /** GET /api/admin-articles and /api/admin-channels (admins only). */
   adminArticles(query: ApiQuery): Promise<AdminArticlePage>;
   adminChannels(query: ApiQuery): Promise<AdminChannelPage>;
-  /**
-   * The public record (DESIGN.md section 5b), as the viewer may see it. Optional until the server's
-   * data source answers them; the history page's loader fails loudly without them.
-   * GET /api/articles/{id}/revisions: a page of revisions, newest first (the viewer sees the article).
-   */
-  revisions?(articleId: number, query: ApiQuery): Promise<RevisionPage>;
-  /** GET /api/articles/{id}/revisions/{number}; null when missing or not the viewer's to see. */
-  revision?(articleId: number, number: number): Promise<Revision | null>;
-  /** GET /api/articles/{id}/revisions/{number}/diff (against the previous visible one); null when there is none. */
-  revisionDiff?(articleId: number, number: number): Promise<RevisionDiff | null>;
 
   /** POST /api/login: signs in and sets the session cookie on this response; or the API's refusal. */
   signIn(credentials: { username: string; password: string }): Promise<PageWriteResult<CurrentUser>>;

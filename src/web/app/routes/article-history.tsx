@@ -5,6 +5,7 @@ import type { Article } from '@contract/articles';
 import { articleIdFromSegment, paths } from '@contract/paths';
 import { DocumentTitle } from '@/components/document-title';
 import { PageSpinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { pageTitle } from '@/lib/site';
 import { queryClientOf } from '@/lib/router-context';
 import { useAuth } from '@/features/auth/components/auth-provider';
@@ -33,7 +34,11 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   if (!article) throw data(null, { status: 404 });
   const url = new URL(request.url);
   if (segment !== String(id) && segment !== `${article.slug}-${id}`) throw redirect(`${paths.articleHistory(id, article.slug)}${url.search}`, 301);
-  const record = await queryClient.ensureInfiniteQueryData(revisionsQueryOptions(id));
+  const record = await queryClient.ensureInfiniteQueryData(revisionsQueryOptions(id)).catch((error: unknown) => {
+    // The browser asks the API: a record the viewer may not see is its 404 (or 403).
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) throw data(null, { status: 404 });
+    throw error;
+  });
   const newest = record.pages[0]?.items[0]?.number ?? null;
   if (newest === null) throw data(null, { status: 404 });
   const selection = selectionOf(url.searchParams, newest);
@@ -76,7 +81,8 @@ export default function ArticleHistoryPage() {
           loadingMore={record.isFetchingNextPage}
           onLoadMore={() => void record.fetchNextPage()}
         />
-        <div className="min-w-0">{selection && <SelectedRevision article={article} selection={selection} />}</div>
+        {/* On a phone the chosen revision comes first: a choice in the list opens at the top of the page. */}
+        <div className="order-first min-w-0 lg:order-last">{selection && <SelectedRevision article={article} selection={selection} />}</div>
       </div>
     </div>
   );

@@ -4,14 +4,6 @@ import { revisionApi, type Revision, type RevisionDiff, type RevisionPage } from
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { cursorPages } from '@/lib/cursor-pages';
 import { fromSource } from '@/lib/server-data';
-import type { PageDataSource } from '@contract/pages';
-
-/** The record's part of the server's data source; a server without it cannot render the history page. */
-function recordSource(source: PageDataSource): Required<Pick<PageDataSource, 'revisions' | 'revision' | 'revisionDiff'>> {
-  const { revisions, revision, revisionDiff } = source;
-  if (!revisions || !revision || !revisionDiff) throw new Error('The page data source does not answer the public record');
-  return { revisions: revisions.bind(source), revision: revision.bind(source), revisionDiff: revisionDiff.bind(source) };
-}
 
 /** A revision the viewer may not see, or none: "not there" on both sides, as the page data source says. */
 const NOT_THERE = new Set([400, 403, 404]);
@@ -28,14 +20,17 @@ function orNull<T>(request: Promise<T>): Promise<T | null> {
  * with a query string (cursorPages adds `&cursor=`), so prefix invalidation reaches every page.
  */
 export const revisionsQueryOptions = (articleId: number) =>
-  cursorPages<RevisionPage>(`${revisionApi.list(articleId)}?`, null, (source, query) => recordSource(source).revisions(articleId, query));
+  cursorPages<RevisionPage>(`${revisionApi.list(articleId)}?`, null, async (source, query) => {
+    // A record the viewer may not see reads as an empty one: the page's loader answers 404 for both.
+    return (await source.revisions(articleId, query)) ?? { items: [], nextCursor: null };
+  });
 
 /** One revision with its content; null when there is none the viewer may see. */
 export const revisionQueryOptions = (articleId: number, number: number) =>
   queryOptions<Revision | null>({
     queryKey: [revisionApi.one(articleId, number)],
     queryFn: fromSource(
-      (source) => recordSource(source).revision(articleId, number),
+      (source) => source.revision(articleId, number),
       (signal) => orNull(apiRequest<Revision>('GET', revisionApi.one(articleId, number), undefined, { signal })),
     ),
     // Revisions never change once saved (a redaction is the exception, and a reload shows it).
@@ -47,7 +42,7 @@ export const revisionDiffQueryOptions = (articleId: number, number: number) =>
   queryOptions<RevisionDiff | null>({
     queryKey: [revisionApi.diff(articleId, number)],
     queryFn: fromSource(
-      (source) => recordSource(source).revisionDiff(articleId, number),
+      (source) => source.revisionDiff(articleId, number, {}),
       (signal) => orNull(apiRequest<RevisionDiff>('GET', revisionApi.diff(articleId, number), undefined, { signal })),
     ),
     staleTime: Infinity,

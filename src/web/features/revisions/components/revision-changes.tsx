@@ -18,7 +18,6 @@ export function RevisionChanges({ number, diff }: { number: number; diff: Revisi
         </h2>
         <Link
           to={selectionSearch({ kind: 'version', number })}
-          preventScrollReset
           className="rounded-sm text-sm font-medium underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           View this version

@@ -37,7 +37,6 @@ export function RevisionList({
                 <Link
                   to={selectionSearch({ kind: 'changes', number: revision.number })}
                   aria-current={current ? 'true' : undefined}
-                  preventScrollReset
                   className="rounded-sm font-semibold underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   Revision {revision.number}

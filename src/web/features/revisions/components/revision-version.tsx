@@ -29,7 +29,6 @@ export function RevisionVersion({
         </h2>
         <Link
           to={selectionSearch({ kind: 'changes', number: revision.number })}
-          preventScrollReset
           className="rounded-sm text-sm font-medium underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           Show what changed
