@@ -95,7 +95,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const channelsRepository = createChannelsRepository(db, database.dialect);
   const categories = createCategoriesRepository(db);
   const articlesRepository = createArticlesRepository(db, database.dialect);
-  const articleLists = createArticleListsRepository(db);
+  const articleLists = createArticleListsRepository(db, database.dialect);
   const storage = createStorage(config);
   const reactions = createReactionsRepository(db);
   const commentsRepository = createCommentsRepository(db, database.dialect);

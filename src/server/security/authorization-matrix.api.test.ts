@@ -65,6 +65,12 @@ const CASES: Case[] = [
   { method: 'GET', route: '/api/articles/:id', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
   { method: 'PUT', route: '/api/articles/:id/images', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/images`, body: { images: [{ image_url: fx.uploadUrl, caption: 'c', order: 0 }] } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'POST', route: '/api/articles/:id/images', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/images`, body: [{ image_url: fx.uploadUrl, caption: 'c', order: 0 }] }), expect: { anonymous: 401, other: 403, owner: 201, admin: 403 } },
+  // The public record: a draft's saves for its author and admins only; restoring for the channel's owner and admins
+  { method: 'GET', route: '/api/articles/:id/revisions', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/revisions` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/articles/:id/revisions/:number', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/revisions/1` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/articles/:id/revisions/:number/diff', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/revisions/1/diff` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 200 } },
+  { method: 'POST', route: '/api/articles/:id/revisions/:number/restore', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/revisions/1/restore` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'POST', route: '/api/admin/articles/:id/revisions/:number/redact', request: async (fx) => ({ url: `/api/admin/articles/${await fx.article()}/revisions/1/redact`, body: { reason: 'Court order' } }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
   // Reactions and comments
   { method: 'POST', route: '/api/articles/:id/reactions', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/reactions`, body: { isLike: true } }), expect: { anonymous: 401, other: 404, owner: 200, admin: 404 } },
   { method: 'POST', route: '/api/articles/:id/comments', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/comments`, body: { content: 'hi', parent_id: null } }), expect: { anonymous: 401, other: 404, owner: 201, admin: 404 } },
@@ -104,7 +110,7 @@ const PUBLIC_ROUTES = [
 ];
 
 async function databaseSnapshot(t: TestApp): Promise<string> {
-  const tables = ['users', 'channels', 'subscriptions', 'articles', 'article_categories', 'article_images', 'uploads', 'comments', 'reactions', 'admin_audit', 'user_identities'];
+  const tables = ['users', 'channels', 'subscriptions', 'articles', 'article_categories', 'article_revisions', 'article_images', 'uploads', 'comments', 'reactions', 'admin_audit', 'user_identities'];
   const parts: string[] = [];
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(t.database.db);

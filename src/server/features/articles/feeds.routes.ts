@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { IdParamsSchema } from '../../../contract/common.js';
+import { correctionLine, type CorrectionKind } from '../../../contract/corrections.js';
 import { paths } from '../../../contract/paths.js';
 import { truncateAtBoundary, withoutXmlForbidden } from '../../../contract/text.js';
+import { parseJson } from '../../db/json-helpers.js';
 import { notFound } from '../../lib/errors.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
 import type { ArticleListsRepository } from './article-lists.repository.js';
@@ -19,7 +21,13 @@ export const feedsRoutes: FastifyPluginAsync<{ articles: ArticleListsRepository;
     const entries = items
       .map((item) => {
         const url = `${publicUrl}${paths.article(item.id, item.slug)}`;
-        return `<item><title>${xml(item.title)}</title><link>${xml(url)}</link><guid isPermaLink="true">${xml(url)}</guid><pubDate>${new Date(item.created_at).toUTCString()}</pubDate><category>${xml(item.channel_name)}</category><description>${xml(truncateAtBoundary(item.text, 300))}</description></item>`;
+        // Corrections follow the excerpt in full: a reader of the feed learns of them as a reader of the page does.
+        const corrections = parseJson<{ kind: CorrectionKind; text: string; created_at: number | string }[]>(item.corrections, []).map((c) =>
+          correctionLine({ kind: c.kind, text: c.text, createdAt: new Date(Number(c.created_at)).toISOString() }),
+        );
+        const description = [truncateAtBoundary(item.text, 300), ...corrections].join('\n\n');
+        const updated = item.updated_at === null ? '' : `<atom:updated>${new Date(Number(item.updated_at)).toISOString()}</atom:updated>`;
+        return `<item><title>${xml(item.title)}</title><link>${xml(url)}</link><guid isPermaLink="true">${xml(url)}</guid><pubDate>${new Date(item.created_at).toUTCString()}</pubDate>${updated}<category>${xml(item.channel_name)}</category><description>${xml(description)}</description></item>`;
       })
       .join('');
     return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(title)}</title><link>${xml(link)}</link><description>${xml(description)}</description><language>en</language><atom:link href="${xml(link.replace(/\/?$/, '/rss.xml'))}" rel="self" type="application/rss+xml"/>${entries}</channel></rss>`;

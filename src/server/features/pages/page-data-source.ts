@@ -14,6 +14,9 @@ import { userRowToCurrentUser } from '../users/users.repository.js';
 import type { AdminService } from '../admin/admin.service.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { ArticlesService } from '../articles/articles.service.js';
+import type { RevisionsService } from '../articles/revisions.service.js';
+import { RevisionDiffQuerySchema, RevisionListQuerySchema } from '../../../contract/revisions.js';
+import { IdSchema } from '../../../contract/common.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { EmailService } from '../email/email.service.js';
@@ -26,6 +29,7 @@ export interface PageServices {
   admin: AdminService;
   analytics: AnalyticsService;
   articles: ArticlesService;
+  revisions: RevisionsService;
   channels: ChannelsService;
   comments: CommentsService;
   email: EmailService;
@@ -75,7 +79,7 @@ function refusal(issues: { message: string }[], fallback: string): PageWriteResu
  * work without JavaScript (sign-in, registration, comments), with the API's rules and words.
  */
 export function createPageDataSource(services: PageServices, viewer: SessionUser | null, writes?: PageWrites): PageDataSource {
-  const { admin, analytics, articles, channels, comments, email, users, usersService } = services;
+  const { admin, analytics, articles, channels, comments, email, revisions, users, usersService } = services;
   const signedIn = () => {
     if (!viewer) throw new Error('This page data needs a signed-in viewer');
     return viewer;
@@ -96,6 +100,19 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
       if (!ref.success) return null;
       const resolved = await articles.resolveArticleSegment(ref.data.id, viewer);
       return resolved ? orNull(articles.get(resolved.article.id, viewer)) : null;
+    },
+    async revisions(articleId, query) {
+      const parsed = RevisionListQuerySchema.safeParse(query);
+      return parsed.success ? orNull(revisions.list(articleId, parsed.data.cursor, viewer)) : null;
+    },
+    async revision(articleId, number) {
+      const parsed = IdSchema.safeParse(number);
+      return parsed.success ? orNull(revisions.one(articleId, parsed.data, viewer)) : null;
+    },
+    async revisionDiff(articleId, number, query) {
+      const parsed = IdSchema.safeParse(number);
+      const against = RevisionDiffQuerySchema.safeParse(query);
+      return parsed.success && against.success ? orNull(revisions.diff(articleId, parsed.data, against.data.against, viewer)) : null;
     },
     commentThreads: (articleId, query) => comments.threads(articleId, viewer, CommentThreadQuerySchema.parse(query)),
     channels: (query) => channels.list(ChannelListQuerySchema.parse(query), viewer),
