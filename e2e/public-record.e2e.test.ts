@@ -149,6 +149,14 @@ describeInBrowser('the public record', () => {
       expect(response?.status()).toBe(200);
       expect((await page.getByTestId('revision-diff').locator('ins').allTextContents()).join(' ')).toContain('after');
       expect(await page.getByText('The quay reopened in the evening.').count()).toBeGreaterThan(0);
+      // The article's JSON-LD says when it last changed and carries the note.
+      await page.goto(`/articles/${article.slug}-${article.id}`, { waitUntil: 'load' });
+      const jsonLd = JSON.parse((await page.locator('head script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+      expect(jsonLd.correction).toEqual([
+        { '@type': 'CorrectionComment', text: 'Update: The quay reopened in the evening.', datePublished: expect.any(String) },
+      ]);
+      expect(jsonLd.dateModified).toEqual(expect.any(String));
+      expect(await page.getByTestId('article-corrections').textContent()).toContain('The quay reopened in the evening.');
       // The id alone addresses it too; a revision or an article that is not there is the 404 page.
       await page.goto(`/articles/${article.id}/history?version=1`, { waitUntil: 'load' });
       expect(await page.getByTestId('revision-title').textContent()).toBe(article.title);

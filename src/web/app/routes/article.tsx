@@ -1,7 +1,7 @@
 import { memo, Suspense, useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { data, isRouteErrorResponse, redirect, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { Article } from '@contract/articles';
-import { CORRECTION_KIND_LABELS } from '@contract/corrections';
+import { correctionsJsonLd } from '@contract/corrections';
 import { truncateAtBoundary } from '@contract/text';
 import { articleIdFromSegment, paths } from '@contract/paths';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -203,21 +203,12 @@ function ArticleHeadTags({ article, publicUrl }: { article: Article; publicUrl: 
     headline: article.title,
     description,
     datePublished: article.createdAt,
-    dateModified: article.updatedAt ?? article.lastEdited,
     author: { '@type': 'Person', name: article.author.username },
     publisher: { '@type': 'Organization', name: SITE_NAME },
     mainEntityOfPage: canonical,
     ...(imageUrl ? { image: [imageUrl] } : {}),
     ...(article.location ? { contentLocation: { '@type': 'Place', name: article.location } } : {}),
-    ...(article.corrections.length > 0
-      ? {
-          correction: article.corrections.map((correction) => ({
-            '@type': 'CorrectionComment',
-            text: `${CORRECTION_KIND_LABELS[correction.kind]}: ${correction.text}`,
-            datePublished: correction.createdAt,
-          })),
-        }
-      : {}),
+    ...correctionsJsonLd(article),
   };
   return (
     <>

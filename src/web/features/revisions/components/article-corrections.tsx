@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { HistoryIcon } from 'lucide-react';
-import { CORRECTION_KIND_LABELS, type ArticleCorrection } from '@contract/corrections';
+import { CORRECTION_KIND_LABELS, correctionDate, type ArticleCorrection } from '@contract/corrections';
 import { usePagePreferences } from '@/lib/page-preferences';
-import { formatRecordDate } from '../lib/format-record-date';
 
 /**
  * After the article's text: its corrections, clarifications and updates, oldest first
@@ -28,7 +27,7 @@ export function ArticleCorrections({
             <li key={correction.revision} className="font-serif text-base leading-relaxed">
               <strong className="font-semibold">
                 {CORRECTION_KIND_LABELS[correction.kind]},{' '}
-                <time dateTime={correction.createdAt}>{formatRecordDate(correction.createdAt, timeZone)}</time>:
+                <time dateTime={correction.createdAt}>{correctionDate(correction.createdAt, timeZone)}</time>:
               </strong>{' '}
               {correction.text}
             </li>
