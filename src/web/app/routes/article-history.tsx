@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { data, Link, redirect, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import type { Article } from '@contract/articles';
@@ -10,7 +10,7 @@ import { pageTitle } from '@/lib/site';
 import { queryClientOf } from '@/lib/router-context';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useIsAdmin } from '@/features/auth/api/get-is-admin';
-import { articleQueryOptions, useArticle } from '@/features/articles/api/articles';
+import { articleQueryOptions, invalidateArticleLists, useArticle } from '@/features/articles/api/articles';
 import { revisionDiffQueryOptions, revisionQueryOptions, revisionsQueryOptions } from '@/features/revisions/api/revisions';
 import { RevisionChanges } from '@/features/revisions/components/revision-changes';
 import { RevisionList } from '@/features/revisions/components/revision-list';
@@ -91,6 +91,7 @@ export default function ArticleHistoryPage() {
 /** The chosen view of one revision: what it changed, or the version itself. */
 function SelectedRevision({ article, selection }: { article: Article; selection: HistorySelection }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { user } = useAuth();
   const { isAdmin } = useIsAdmin();
   const isVersion = selection.kind === 'version';
@@ -108,7 +109,11 @@ function SelectedRevision({ article, selection }: { article: Article; selection:
         articleId={article.id}
         revision={version.data}
         canRestore={canRestore}
-        onRestored={() => void navigate(paths.article(article.id, article.slug))}
+        onRestored={(restored) => {
+          // Feeds and channel tables show the title the restore may have changed.
+          void invalidateArticleLists(queryClient);
+          void navigate(paths.article(restored.id, restored.slug));
+        }}
       />
     );
   }

@@ -1,4 +1,5 @@
 import { RotateCcwIcon } from 'lucide-react';
+import type { Article } from '@contract/articles';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -19,13 +20,22 @@ import { useRestoreRevision } from '../api/revisions';
  * 'Restore this version', after a confirmation (Radix's AlertDialog: focus starts on Cancel and
  * returns to the button). The article is saved again with this revision's words, as a new revision.
  */
-export function RestoreRevision({ articleId, number, onRestored }: { articleId: number; number: number; onRestored: () => void }) {
+export function RestoreRevision({
+  articleId,
+  number,
+  onRestored,
+}: {
+  articleId: number;
+  number: number;
+  /** With the article as restored (its title, so its address, may have changed). */
+  onRestored: (article: Article) => void;
+}) {
   const restore = useRestoreRevision(articleId);
   const confirm = () =>
     restore.mutate(number, {
-      onSuccess: () => {
+      onSuccess: (article) => {
         toast({ title: 'Version restored' });
-        onRestored();
+        onRestored(article);
       },
       onError: (error) =>
         toast({

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { MapPinIcon } from 'lucide-react';
+import type { Article } from '@contract/articles';
 import { REVISION_MESSAGES, type Revision } from '@contract/revisions';
 import { proseClassName } from '@contract/prose';
 import { Badge } from '@/components/ui/badge';
@@ -18,7 +19,7 @@ export function RevisionVersion({
   articleId: number;
   revision: Revision;
   canRestore: boolean;
-  onRestored: () => void;
+  onRestored: (article: Article) => void;
 }) {
   const { timeZone } = usePagePreferences();
   return (
