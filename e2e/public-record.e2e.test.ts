@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, Journey } from './support/browser.js';
 import { loginThroughForm } from './support/auth.js';
 import { describeInBrowser, useSite } from './support/fixtures.js';
 import { visible } from './support/page-api.js';
+import { shoot } from './support/shots.js';
 import { writerWithArticles } from './support/writers.js';
 
 /**
@@ -15,20 +15,6 @@ import { writerWithArticles } from './support/writers.js';
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1366, height: 900 };
-
-/** Screenshots of a changed screen, light and dark, for review (outside the repository when asked). */
-async function shoot(page: Page, name: string) {
-  const folder = process.env.SHOTS_DIR;
-  if (!folder) return;
-  fs.mkdirSync(folder, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    // Colours fade (transition-colors): the picture is of where they end.
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${folder}/${name}-${page.viewportSize()?.width}-${theme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
 
 /** axe on the page as it is, in the dark theme too (the light one is checked by goto/expectPath). */
 async function accessibleInBothThemes(page: Page, label: string) {
