@@ -109,6 +109,7 @@ function SelectedRevision({ article, selection }: { article: Article; selection:
         articleId={article.id}
         revision={version.data}
         canRestore={canRestore}
+        canRedact={isAdmin}
         onRestored={(restored) => {
           // Feeds and channel tables show the title the restore may have changed.
           void invalidateArticleLists(queryClient);

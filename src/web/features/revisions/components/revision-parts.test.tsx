@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ArticleCorrections } from './article-corrections';
+import { RedactRevision } from './redact-revision';
 import { RevisionChanges } from './revision-changes';
 
 afterEach(cleanup);
@@ -52,5 +55,32 @@ describe('the public record on the page', () => {
     inRouter(<RevisionChanges number={1} diff={null} />);
     expect(screen.getByText('This is the first version in the record: there is nothing earlier to compare it with.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View this version' }).getAttribute('href')).toBe('/articles/vote-4/history?version=1');
+  });
+});
+
+describe('removing a revision from the record', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks an administrator for a reason, then sends it', async () => {
+    const sent: { url: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      sent.push({ url, body: JSON.parse(String(init.body)) });
+      return new Response(JSON.stringify({}), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const user = userEvent.setup();
+    inRouter(
+      <QueryClientProvider client={new QueryClient()}>
+        <RedactRevision articleId={4} number={2} />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove from the record' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove revision 2 from the record?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByText('A reason is required')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Named a private person');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(sent).toEqual([{ url: '/api/admin/articles/4/revisions/2/redact', body: { reason: 'Named a private person' } }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

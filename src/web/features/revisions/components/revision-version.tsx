@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { formatRecordTime } from '../lib/format-record-date';
 import { selectionSearch } from '../lib/revision-links';
+import { RedactRevision } from './redact-revision';
 import { RestoreRevision } from './restore-revision';
 
 /** One revision as it was saved: its title, categories, place and text; its staff may restore it. */
@@ -14,11 +15,14 @@ export function RevisionVersion({
   articleId,
   revision,
   canRestore,
+  canRedact,
   onRestored,
 }: {
   articleId: number;
   revision: Revision;
   canRestore: boolean;
+  /** An administrator may remove its content from the record. */
+  canRedact: boolean;
   onRestored: (article: Article) => void;
 }) {
   const { timeZone } = usePagePreferences();
@@ -39,7 +43,12 @@ export function RevisionVersion({
         Saved <time dateTime={revision.createdAt}>{formatRecordTime(revision.createdAt, timeZone)}</time>
         {revision.editor && ` by ${revision.editor.username}`}
       </p>
-      {canRestore && !revision.redaction && <RestoreRevision articleId={articleId} number={revision.number} onRestored={onRestored} />}
+      {(canRestore || canRedact) && !revision.redaction && (
+        <div className="flex flex-wrap gap-2">
+          {canRestore && <RestoreRevision articleId={articleId} number={revision.number} onRestored={onRestored} />}
+          {canRedact && <RedactRevision articleId={articleId} number={revision.number} />}
+        </div>
+      )}
       <div className="space-y-3 rounded-md border p-4 sm:p-6">
         <p className="font-serif text-2xl leading-tight font-bold sm:text-3xl" data-testid="revision-title">
           {revision.title}
