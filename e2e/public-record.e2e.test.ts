@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, Journey } from './support/browser.js';
@@ -20,6 +21,8 @@ const WIDE = { width: 1366, height: 900 };
 async function accessibleInBothThemes(page: Page, label: string) {
   await expectAccessible(page, `${label}, light theme`);
   await page.evaluate(() => document.documentElement.classList.add('dark'));
+  // Colours fade (transition-colors): contrast is measured where they end.
+  await page.waitForTimeout(500);
   await expectAccessible(page, `${label}, dark theme`);
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
@@ -151,5 +154,37 @@ describeInBrowser('the public record', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('an administrator removes a revision from the record with a reason, and readers see why', async () => {
+    const writer = await writerWithArticles(site.server.url, { articles: 1, prefix: 'recordadmin' });
+    const article = writer.articles[0]!;
+    await writer.call('PATCH', `/api/articles/${article.id}`, { content: '<p>A name that should not have been printed.</p>' });
+    execFileSync(process.execPath, ['dist/server/admin.js', 'grant', writer.username], {
+      env: { ...process.env, DATA_DIR: site.server.dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    });
+    const historyPath = `/articles/${article.slug}-${article.id}/history`;
+
+    const journey = await Journey.open(site.browser, site.server.url, WIDE);
+    const { page } = journey;
+    await loginThroughForm(journey, writer.username);
+    await journey.expectPath('/');
+    await journey.goto(`${historyPath}?version=1`);
+    await page.getByRole('button', { name: 'Remove from the record' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove revision 1 from the record?' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Named a private person');
+    await accessibleInBothThemes(page, 'history page, removing a revision');
+    await shoot(page, 'history-redact-dialog');
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect.poll(visible(page.getByTestId('revision-title'))).toBe(true);
+    await expect.poll(() => page.getByText('Removed by an administrator: Named a private person').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('revision-content').count()).toBe(0);
+    await shoot(page, 'history-redacted');
+    await journey.close();
+
+    const reader = await Journey.open(site.browser, site.server.url, PHONE);
+    await reader.goto(historyPath);
+    expect(await reader.page.getByRole('list', { name: 'Revisions' }).getByText('Removed by an administrator: Named a private person').isVisible()).toBe(true);
+    await reader.close();
   });
 });
