@@ -22,19 +22,21 @@ export const CORRECTION_MESSAGES = {
   correctionKind: `Kind must be one of ${CORRECTION_KINDS.join(', ')}`,
 } as const;
 
-/** The correction a writer attaches to an edit of a published article: plain text. */
-export const CorrectionInputSchema = z
-  .object({
-    kind: z.enum(CORRECTION_KINDS, { error: CORRECTION_MESSAGES.correctionKind }),
-    text: z
-      .string({ error: CORRECTION_MESSAGES.correctionTextRequired })
-      // Kept out, not refused: the text reaches the RSS feed, where these characters break readers.
-      .overwrite(withoutXmlForbidden)
-      .trim()
-      .min(1, CORRECTION_MESSAGES.correctionTextRequired)
-      .max(CORRECTION_TEXT_MAX, CORRECTION_MESSAGES.correctionTextTooLong),
-  })
-  .meta({ id: 'CorrectionInput' });
+/**
+ * The correction a writer attaches to an edit of a published article: plain text. It has no
+ * OpenAPI component name of its own: it sits inside UpdateArticle, whose input and output shapes
+ * the document keeps apart, and a named part of it collided.
+ */
+export const CorrectionInputSchema = z.object({
+  kind: z.enum(CORRECTION_KINDS, { error: CORRECTION_MESSAGES.correctionKind }),
+  text: z
+    .string({ error: CORRECTION_MESSAGES.correctionTextRequired })
+    // Kept out, not refused: the text reaches the RSS feed, where these characters break readers.
+    .overwrite(withoutXmlForbidden)
+    .trim()
+    .min(1, CORRECTION_MESSAGES.correctionTextRequired)
+    .max(CORRECTION_TEXT_MAX, CORRECTION_MESSAGES.correctionTextTooLong),
+});
 export type CorrectionInput = z.input<typeof CorrectionInputSchema>;
 
 export const CorrectionSchema = z

@@ -169,6 +169,19 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
     expect(html).not.toMatch(/<script>/);
   });
 
+  it("gives the article's JSON-LD the record's last change and its corrections", async () => {
+    const { article, author } = await publish('Vote date set', '<p>The vote is on Monday.</p>');
+    await author.client.patch(`/api/articles/${article.id}`, { content: '<p>The vote is on Tuesday.</p>', correction: { kind: 'correction', text: 'An earlier version gave the wrong day.' } });
+    const read = (await anonymous().get(`/api/articles/${article.id}`)).json();
+    const html = (await anonymous().get(`/articles/${article.slug}-${article.id}`)).body;
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(jsonLd).toMatchObject({
+      dateModified: read.updatedAt,
+      correction: [{ '@type': 'CorrectionComment', text: 'Correction: An earlier version gave the wrong day.', datePublished: read.corrections[0].createdAt }],
+    });
+    expect(queryData(html, `/api/articles/${article.id}`)).toMatchObject({ corrections: read.corrections, updatedAt: read.updatedAt });
+  });
+
   it('cannot be broken out of by a title that closes the script element', async () => {
     const { article } = await publish('</script><script>alert(1)</script>', '<p>text</p>');
     const html = (await anonymous().get(`/articles/${article.id}`)).body;

@@ -22,7 +22,7 @@ import { utcDay } from '../../lib/time.js';
 import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
-import { queueArticlePublished } from '../email/outbox.repository.js';
+import { queueArticleCorrected, queueArticlePublished } from '../email/outbox.repository.js';
 import type { ArticleSearch } from '../search/search.repository.js';
 import type { ArticleListsRepository } from './article-lists.repository.js';
 import { detailRowToArticle, summaryRowToSummary, type ArticleDetailRow, type ArticlesRepository } from './articles.repository.js';
@@ -345,7 +345,9 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
           },
           trx,
         );
-        await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
+        const revision = await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
+        // The readers the article was emailed to hear of a correction (not of a clarification or an update).
+        if (input.correction?.kind === 'correction') await queueArticleCorrected(trx, { articleId: id, channelId: owned.channel_id, revision, now: at });
       });
       written(CHANGED.edited(id));
       return toArticle((await articles.findById(id, editor.id))!, editor);

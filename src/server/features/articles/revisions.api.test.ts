@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CORRECTION_MESSAGES } from '../../../contract/corrections.js';
+import { CORRECTION_MESSAGES, correctionDate } from '../../../contract/corrections.js';
 import { REVISION_MESSAGES } from '../../../contract/revisions.js';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
 
@@ -223,5 +223,61 @@ describe.each(testDatabases())('the public record of an article on %s', (kind) =
     expect((await author.client.delete(`/api/articles/${article.id}`)).statusCode).toBe(204);
     const left = await t.database.db.selectFrom('article_revisions').select('number').where('article_id', '=', article.id).execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())('corrections in the RSS feed on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  it('adds each correction to the item’s description and dates its last change', async () => {
+    const author = await desk(t);
+    const article = await write(author.client, author.channelId);
+    const before = (await new TestClient(() => t.app).get(`/channels/${author.channelId}/rss.xml`)).body;
+    expect(before).toContain('<atom:updated>');
+    await author.client.patch(`/api/articles/${article.id}`, { content: '<p>The vote is on Tuesday.</p>', correction: { kind: 'correction', text: 'An earlier version gave the wrong day & time.' } });
+    const feed = (await new TestClient(() => t.app).get(`/channels/${author.channelId}/rss.xml`)).body;
+    const record = (await new TestClient(() => t.app).get(`/api/articles/${article.id}/revisions`)).json();
+    const day = correctionDate(record.items[0].createdAt);
+    expect(feed).toContain(`The vote is on Tuesday.\n\nCorrection, ${day}: An earlier version gave the wrong day &amp; time.</description>`);
+    expect(/<atom:updated>([^<]+)<\/atom:updated>/.exec(feed)![1]).toBe(record.items[0].createdAt);
+  });
+});
+
+describe.each(testDatabases())('the record for anonymous readers, cached, on %s', (kind) => {
+  const t = useTestApp(kind, { MICRO_CACHE_MS: '60000' });
+
+  /** Reads a URL twice anonymously: the second answer comes from the cache. */
+  async function warm(url: string) {
+    const anonymous = new TestClient(() => t.app);
+    await anonymous.get(url);
+    const again = await anonymous.get(url);
+    expect(again.headers['x-cache'], url).toBe('hit');
+    return again;
+  }
+
+  it('is shared, and dropped by an edit, a restore, a redaction and a deletion', async () => {
+    const author = await desk(t);
+    const admin = await adminClient(t);
+    const article = await write(author.client, author.channelId);
+    const list = `/api/articles/${article.slug}-${article.id}/revisions`;
+    const one = `/api/articles/${article.id}/revisions/1`;
+    const anonymous = new TestClient(() => t.app);
+
+    await warm(list);
+    await author.client.patch(`/api/articles/${article.id}`, { content: '<p>Second.</p>' });
+    expect(numbers((await anonymous.get(list)).json())).toEqual([2, 1]);
+
+    await warm(list);
+    await warm(`/api/articles/${article.id}/revisions/2/diff`);
+    await author.client.post(`/api/articles/${article.id}/revisions/1/restore`);
+    expect(numbers((await anonymous.get(list)).json())).toEqual([3, 2, 1]);
+
+    await warm(one);
+    await admin.client.post(`/api/admin/articles/${article.id}/revisions/1/redact`, { reason: 'Court order' });
+    expect((await anonymous.get(one)).json().redaction).toMatchObject({ reason: 'Court order' });
+
+    await warm(list);
+    await author.client.delete(`/api/articles/${article.id}`);
+    expect((await anonymous.get(list)).statusCode).toBe(404);
   });
 });

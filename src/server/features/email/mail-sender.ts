@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { correctionLine } from '../../../contract/corrections.js';
 import { EMAIL_PAGES } from '../../../contract/email.js';
 import { paths } from '../../../contract/paths.js';
 import type { Database } from '../../db/database.js';
@@ -7,6 +8,7 @@ import { PermanentMailError, type MailTransport, type OutgoingMessage } from './
 import { isComplaint, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
 import {
   approveEmailMessage,
+  correctionMessage,
   digestMessage,
   newArticleMessage,
   confirmEmailMessage,
@@ -302,6 +304,26 @@ export function createMailSender(options: MailSenderOptions) {
       return { message: base(target.email, await articleEmail(article, row.article_id!, token, headers), headers), link: article.url };
     }
 
+    if (row.kind === 'correction') {
+      const article = await teaser(row.article_id!);
+      if (!article || !article.published) return { skip: article ? 'draft' : 'deleted' };
+      const revision = (JSON.parse(row.payload ?? '{}') as { revision?: number }).revision ?? 0;
+      const correction = await db
+        .selectFrom('article_revisions')
+        .select(['correction_kind', 'correction_text', 'created_at'])
+        .where('article_id', '=', row.article_id!)
+        .where('number', '=', revision)
+        .executeTakeFirst();
+      if (!correction?.correction_kind || correction.correction_text === null) return { skip: 'correction gone' };
+      const target = await reader(row.user_id!);
+      if (!target?.email) return { skip: 'no confirmed address' };
+      if (target.suppressed) return { skip: 'address bounced before' };
+      const { unsubscribeUrl, headers } = await listHeaders(target.id, article.channelId);
+      const line = correctionLine({ kind: correction.correction_kind, text: correction.correction_text, createdAt: new Date(Number(correction.created_at)).toISOString() });
+      const rendered = correctionMessage(site, { articleTitle: article.title, channelName: article.channelName, url: article.url, line, unsubscribeUrl, settingsUrl });
+      return { message: base(target.email, rendered, headers), link: article.url };
+    }
+
     if (row.kind === 'reply') {
       const composed = await composeReply(row, settingsUrl);
       if ('skip' in composed) return composed;
@@ -345,7 +367,7 @@ export function createMailSender(options: MailSenderOptions) {
       // confirmations included: an address that bounced or complained gets nothing more, whoever asks.
       // The one exception is its owner confirming their own bounced address again (the way a
       // bounce is lifted); an address that reported spam is never written to again.
-      if (row.kind !== 'article' && row.kind !== 'reply') {
+      if (row.kind !== 'article' && row.kind !== 'reply' && row.kind !== 'correction') {
         const suppression = await outbox.suppressionOf(composed.message.to);
         if (suppression && !(composed.reconfirm && !isComplaint(suppression.reason))) {
           await outbox.markFinal(row.id, workerId, 'skipped', isComplaint(suppression.reason) ? 'address reported spam' : 'address bounced before', now());

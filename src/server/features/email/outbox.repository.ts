@@ -54,6 +54,22 @@ export async function queueArticlePublished(trx: Executor, input: { articleId: n
     .execute();
 }
 
+/**
+ * A correction was added to an article: every reader its publication was emailed to gets a short
+ * message about it, one row each (unique per article, revision and reader). Called INSIDE the
+ * edit's transaction, as one INSERT: the correction and its emails commit together. Readers are
+ * taken from the article emails that went out, so no one hears of a text they were never sent.
+ */
+export async function queueArticleCorrected(trx: Executor, input: { articleId: number; channelId: number; revision: number; now: number }): Promise<void> {
+  await sql`
+    insert into email_outbox (kind, dedupe_key, user_id, article_id, channel_id, to_address, payload, status, attempts, next_attempt_at, created_at)
+    select 'correction', ${`correction:${input.articleId}:${input.revision}:`} || cast(sent.user_id as text), sent.user_id, sent.article_id, sent.channel_id,
+           sent.to_address, ${JSON.stringify({ revision: input.revision })}, 'pending', 0, ${input.now}, ${input.now}
+    from email_outbox sent
+    where sent.kind = 'article' and sent.channel_id = ${input.channelId} and sent.article_id = ${input.articleId} and sent.status = 'sent'
+    on conflict (dedupe_key) do nothing`.execute(trx);
+}
+
 const rowColumns = ['id', 'kind', 'dedupe_key', 'user_id', 'article_id', 'channel_id', 'to_address', 'payload', 'attempts', 'created_at', 'thread_id'] as const;
 
 /** At most one reply email per thread per reader in this time. */

@@ -501,3 +501,48 @@ export function sampleEmails(site: SiteInfo): Record<string, RenderedEmail> {
     }),
   };
 }
+
+/**
+ * A correction to an article the reader was emailed (DESIGN.md section 5b): the correction's line
+ * ("Correction, 29 November 2026: …") and a link to the corrected article.
+ */
+export function correctionMessage(
+  site: SiteInfo,
+  input: { articleTitle: string; channelName: string; url: string; line: string; unsubscribeUrl: string; settingsUrl: string },
+): RenderedEmail {
+  const reason = `You get this email because ${site.siteName} emailed you this article from ${input.channelName}, and it has been corrected.`;
+  return {
+    subject: `Correction: ${input.articleTitle}`,
+    html: html(
+      <EmailLayout
+        site={site}
+        preheader={input.line.slice(0, 140)}
+        footer={<UnsubscribeFooter reason={reason} unsubscribeUrl={input.unsubscribeUrl} settingsUrl={input.settingsUrl} />}
+      >
+        <p style={{ margin: '0 0 16px' }}>
+          An article we emailed you,{' '}
+          <a className="bs-text" href={input.url} style={{ color: colors.text, fontWeight: 600 }}>
+            {input.articleTitle}
+          </a>
+          , has been corrected:
+        </p>
+        <blockquote className="bs-quote" style={{ margin: '0 0 16px', padding: '0 0 0 14px', borderLeft: `3px solid ${colors.rule}` }}>
+          {input.line}
+        </blockquote>
+        <Button href={input.url}>Read the corrected article</Button>
+      </EmailLayout>,
+    ),
+    text: [
+      `An article we emailed you, ${input.articleTitle}, has been corrected:`,
+      '',
+      input.line,
+      '',
+      `Read the corrected article: ${input.url}`,
+      '',
+      '--',
+      reason,
+      `Unsubscribe: ${input.unsubscribeUrl}`,
+      `Email settings: ${input.settingsUrl}`,
+    ].join('\n'),
+  };
+}

@@ -203,12 +203,13 @@ function ArticleHeadTags({ article, publicUrl }: { article: Article; publicUrl: 
     headline: article.title,
     description,
     datePublished: article.createdAt,
+    // The record's last public change, and each correction as a CorrectionComment (DESIGN.md section 5b).
+    ...correctionsJsonLd(article),
     author: { '@type': 'Person', name: article.author.username },
     publisher: { '@type': 'Organization', name: SITE_NAME },
     mainEntityOfPage: canonical,
     ...(imageUrl ? { image: [imageUrl] } : {}),
     ...(article.location ? { contentLocation: { '@type': 'Place', name: article.location } } : {}),
-    ...correctionsJsonLd(article),
   };
   return (
     <>
