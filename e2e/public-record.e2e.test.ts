@@ -180,6 +180,15 @@ describeInBrowser('the public record', () => {
     await expect.poll(() => page.getByText('Removed by an administrator: Named a private person').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('revision-content').count()).toBe(0);
     await shoot(page, 'history-redacted');
+
+    // The correction choice on a phone.
+    await page.setViewportSize(PHONE);
+    await journey.goto(`/articles/${article.slug}-${article.id}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('switch', { name: 'This edit corrects the article' }).click();
+    await page.getByRole('textbox', { name: 'What readers should know' }).fill('The name has been taken out.');
+    await accessibleInBothThemes(page, 'the edit form with a correction, on a phone');
+    await shoot(page, 'edit-with-correction');
     await journey.close();
 
     const reader = await Journey.open(site.browser, site.server.url, PHONE);
