@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, Journey } from './support/browser.js';
 import { registerThroughForm } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
+import { shoot } from './support/shots.js';
 import { writerWithArticles } from './support/writers.js';
 
 /**
@@ -13,20 +13,6 @@ import { writerWithArticles } from './support/writers.js';
 
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1366, height: 900 };
-
-/** Screenshots of a changed screen, light and dark, for review (outside the repository when asked). */
-async function shoot(page: Page, name: string) {
-  const folder = process.env.SHOTS_DIR;
-  if (!folder) return;
-  fs.mkdirSync(folder, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
-    // Colours fade (transition-colors): the picture is of where they end.
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${folder}/${name}-${page.viewportSize()?.width}-${theme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
 
 const meta = (page: Page, selector: string) => page.locator(`head ${selector}`).getAttribute('content');
 

@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: 'channels/:id', ...page('channel') },
           { path: 'channels/:slug/:id', ...page('channel') },
           { path: 'articles/:slugAndId', ...page('article', { cacheable: true }) },
+          { path: 'articles/:slugAndId/history', ...page('article-history', { cacheable: true }) },
           { path: 'users/:username', ...page('author', { cacheable: true }) },
           { path: 'reset-password', ...page('reset-password') },
           { path: 'confirm-email', ...page('confirm-email') },

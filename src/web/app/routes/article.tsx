@@ -16,6 +16,8 @@ import { postCommentAction } from '@/features/comments/api/post-comment-action';
 import { ArticleBody, ArticleHeader } from '@/features/articles/components/article-view';
 import { storeEditCopy } from '@/features/articles/lib/edit-copy';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
+import { ArticleCorrections } from '@/features/revisions/components/article-corrections';
+import { hasPublicHistory } from '@/features/revisions/lib/public-history';
 import { srcSetOf } from '@/features/media/lib/srcset';
 import { SITE_NAME } from '@/lib/site';
 import { queryClientOf } from '@/lib/router-context';
@@ -78,11 +80,13 @@ export default function ArticlePage() {
   }, [article, isOwner]);
 
   if (!article) return <ArticleNotFound />;
+  // The record is public once the article was published; before that only its staff may read it.
+  const historyPath = article.updatedAt !== null || isOwner || isAdmin ? paths.articleHistory(article.id, article.slug) : null;
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <DocumentTitle title={pageTitle(article.title)} />
-      <ArticleHeader article={article} signedIn={user !== null} isOwner={isOwner} editing={editing} onEdit={edit} />
+      <ArticleHeader article={article} signedIn={user !== null} isOwner={isOwner} editing={editing} onEdit={edit} historyPath={historyPath} />
       {editing && isOwner ? (
         <div className="mt-8">
           <h2 className="mb-4 font-serif text-2xl font-bold">Edit Article</h2>
@@ -96,6 +100,11 @@ export default function ArticlePage() {
           <div className="mt-8 sm:mt-10">
             <ArticleBody html={article.content} />
           </div>
+          <ArticleCorrections
+            corrections={article.corrections}
+            historyPath={hasPublicHistory(article) ? historyPath : null}
+            className="mt-10"
+          />
           <div data-print="hide">
             <ReactionsSlot
               articleId={article.id}

@@ -230,6 +230,33 @@ describe('the article form', () => {
     expect(screen.queryByRole('switch', { name: 'Save as draft' })).toBeNull();
   });
 
+  it('lets an edit of a published article say it corrects the article, with a kind and a note', async () => {
+    const { onSubmit, user } = show({
+      mode: 'inline',
+      initialValues: { ...empty, title: 'Late ferry', content: '<p>Body</p>', channelId: 4 },
+      submitLabel: 'Save',
+      offerCorrection: true,
+    });
+    await editor();
+    expect(screen.queryByRole('textbox', { name: 'What readers should know' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'This edit corrects the article' }));
+    expect(screen.getByRole('radio', { name: 'Correction' })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Correction text is required')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('radio', { name: 'Clarification' }));
+    await user.type(screen.getByRole('textbox', { name: 'What readers should know' }), 'The ferry left at nine, not ten.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].correction).toEqual({ corrects: true, kind: 'clarification', text: 'The ferry left at nine, not ten.' });
+  });
+
+  it('offers no correction unless asked to', async () => {
+    show({ mode: 'inline', initialValues: { ...empty, title: 'Late ferry', content: '<p>Body</p>', channelId: 4 }, submitLabel: 'Save' });
+    await editor();
+    expect(screen.queryByRole('switch', { name: 'This edit corrects the article' })).toBeNull();
+  });
+
   it('says "Uploading Images..." and keeps Save off while images upload', async () => {
     const { onSubmit, user } = show({
       initialValues: { ...empty, title: 'Late ferry', content: '<p>Body</p>', channelId: 4 },

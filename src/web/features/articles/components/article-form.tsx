@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@contract/limits';
 import { cn } from '@/lib/utils';
-import { articleFormSchema, type ArticleFormErrors, type ArticleFormValues, type ArticleLocation } from '../lib/article-form';
+import { articleFormSchema, NO_CORRECTION, type ArticleFormErrors, type ArticleFormValues, type ArticleLocation } from '../lib/article-form';
 import {
   articleValuesDiffer,
   clearUnsentArticle,
@@ -19,6 +19,7 @@ import {
   type UnsentArticle,
 } from '../lib/unsent-article';
 import { CategoryPicker } from './category-picker';
+import { CorrectionFields } from './correction-fields';
 import { LeaveUnsavedDialog, RestoreUnsentNotice, useUnsavedWorkGuard } from './unsaved-work';
 import { lazyWithRetry } from '@/lib/chunk-retry';
 
@@ -89,6 +90,8 @@ export interface ArticleFormProps {
    * (saved) or on Cancel.
    */
   unsentKey?: string;
+  /** Offers 'This edit corrects the article' (an edit of a published article). */
+  offerCorrection?: boolean;
 }
 
 /** The messages of the fields the form checks, from react-hook-form's errors. */
@@ -119,9 +122,11 @@ export function ArticleForm({
   onInvalid,
   disabled = false,
   unsentKey,
+  offerCorrection = false,
 }: ArticleFormProps) {
   const resolver = useMemo(() => zodResolver(articleFormSchema({ needsChannel: mode === 'create' })), [mode]);
-  const form = useForm<ArticleFormValues>({ resolver, defaultValues: initialValues, shouldFocusError: false });
+  const startValues = offerCorrection ? { ...initialValues, correction: NO_CORRECTION } : initialValues;
+  const form = useForm<ArticleFormValues>({ resolver, defaultValues: startValues, shouldFocusError: false });
   const values = form.watch();
   const errors = messagesOf(form.formState.errors);
   const submitting = form.formState.isSubmitting;
@@ -210,6 +215,7 @@ export function ArticleForm({
       if (found.title) titleRef.current?.focus();
       else if (found.content) focusEditor.current();
       else if (found.channelId) channelRef.current?.focus();
+      else if (invalid.correction) form.setFocus('correction.text');
     },
   );
 
@@ -218,7 +224,7 @@ export function ArticleForm({
     release();
     if (unsentKey) clearUnsentArticle(unsentKey);
     setTouched(false);
-    form.reset(initialValues);
+    form.reset(startValues);
     setEditorHtml(initialValues.content);
     setEditorKey((k) => k + 1);
     images?.reset?.();
@@ -317,6 +323,8 @@ export function ArticleForm({
 
       {/* ImageUploader (media feature): rendered from the `images` seam (see ArticleImagesSeam). */}
       {images?.element}
+
+      {offerCorrection && <CorrectionFields form={form} />}
 
       {mode !== 'inline' && (
         <div className="flex items-center gap-3">

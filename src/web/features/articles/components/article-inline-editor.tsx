@@ -51,6 +51,7 @@ export default function ArticleInlineEditor({
       images={images}
       onSubmit={submit}
       onCancel={onDone}
+      offerCorrection={article.published}
       submitLabel="Save"
     />
   );

@@ -40,12 +40,15 @@ export function ArticleHeader({
   isOwner,
   editing,
   onEdit,
+  historyPath = null,
 }: {
   article: Article;
   signedIn: boolean;
   isOwner: boolean;
   editing: boolean;
   onEdit: () => void;
+  /** The article's history page, which the Latest Edit date links to when the viewer may read it. */
+  historyPath?: string | null;
 }) {
   const formatArticleDate = useFormatArticleDate();
   return (
@@ -91,7 +94,16 @@ export function ArticleHeader({
           <div className="flex gap-1">
             <dt>Latest Edit:</dt>
             <dd>
-              <time dateTime={article.lastEdited}>{formatArticleDate(article.lastEdited, { withTime: true })}</time>
+              {historyPath ? (
+                <Link
+                  to={historyPath}
+                  className="rounded-sm underline underline-offset-4 outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <time dateTime={article.lastEdited}>{formatArticleDate(article.lastEdited, { withTime: true })}</time>
+                </Link>
+              ) : (
+                <time dateTime={article.lastEdited}>{formatArticleDate(article.lastEdited, { withTime: true })}</time>
+              )}
             </dd>
           </div>
         )}

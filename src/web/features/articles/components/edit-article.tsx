@@ -110,6 +110,7 @@ export function EditArticle({
       onCancel={() => void navigate(paths.article(article.id, article.slug))}
       unsentKey={unsentArticleKey(userId, articleId)}
       submitLabel={saved ? 'Saved' : 'Save'}
+      offerCorrection={article.published}
       disabled={saved}
     />
   );

@@ -56,6 +56,15 @@ describe('article form (spec 1 section 5)', () => {
     expect(body).not.toHaveProperty('channelId');
     expect(body).not.toHaveProperty('status');
     expect(body.categoryIds).toEqual([3]);
+    expect(body).not.toHaveProperty('correction');
+  });
+
+  it('sends a correction only when the edit says it corrects the article', () => {
+    expect(toUpdateBody({ ...base, correction: { corrects: false, kind: 'update', text: 'Kept aside' } })).not.toHaveProperty('correction');
+    expect(toUpdateBody({ ...base, correction: { corrects: true, kind: 'update', text: '  The bridge reopened.  ' } }).correction).toEqual({
+      kind: 'update',
+      text: 'The bridge reopened.',
+    });
   });
 
   it('starts from an article', () => {

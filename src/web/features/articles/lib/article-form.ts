@@ -1,6 +1,7 @@
 import '@/lib/zod-jitless';
 import { z } from 'zod';
 import { ARTICLE_MESSAGES, CreateArticleSchema, type Article, type CreateArticle, type UpdateArticle } from '@contract/articles';
+import { CORRECTION_KINDS, CorrectionInputSchema, type CorrectionKind } from '@contract/corrections';
 import { stripHtml } from '@contract/text';
 import { categoryIdsForSubmit, type PickedCategory } from './categories';
 
@@ -20,7 +21,25 @@ export interface ArticleFormValues {
   location: ArticleLocation | null;
   /** The 'Save as draft' toggle. */
   draft: boolean;
+  /** 'This edit corrects the article', offered when editing a published article (DESIGN.md section 5b). */
+  correction?: CorrectionChoice;
 }
+
+/** The correction choice as the form holds it: whether the edit corrects, and with what. */
+export interface CorrectionChoice {
+  corrects: boolean;
+  kind: CorrectionKind;
+  text: string;
+}
+
+/** Where the correction choice starts: not chosen, and a Correction when it is. */
+export const NO_CORRECTION: CorrectionChoice = { corrects: false, kind: 'correction', text: '' };
+
+/** Unchosen, anything goes (it is not sent); chosen, the contract's correction with its messages. */
+const CorrectionChoiceSchema = z.discriminatedUnion('corrects', [
+  z.object({ corrects: z.literal(false), kind: z.enum(CORRECTION_KINDS), text: z.string() }),
+  CorrectionInputSchema.extend({ corrects: z.literal(true) }),
+]);
 
 export type ArticleFormErrors = Partial<Record<'title' | 'content' | 'channelId', string>>;
 
@@ -45,6 +64,7 @@ export function articleFormSchema({ needsChannel }: { needsChannel: boolean }) {
     categories: z.array(z.object({ id: z.number(), name: z.string() })),
     location: z.object({ name: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }).nullable(),
     draft: z.boolean(),
+    correction: CorrectionChoiceSchema.optional(),
   });
 }
 
@@ -87,6 +107,7 @@ export function toUpdateBody(values: ArticleFormValues): UpdateArticle {
     content: values.content,
     categoryIds: categoryIdsForSubmit(values.categories),
     ...locationFields(values.location),
+    ...(values.correction?.corrects ? { correction: { kind: values.correction.kind, text: values.correction.text.trim() } } : {}),
   };
 }
 
