@@ -82,6 +82,8 @@ export const ArticleSchema = ArticleBaseSchema.extend({
   corrections: z.array(ArticleCorrectionSchema),
   /** The time of the last revision of the public record; null when never published. */
   updatedAt: z.string().nullable(),
+  /** How many revisions its public record holds (0 when never published); 'View history' shows from 2. */
+  publicRevisions: z.number().int(),
 }).meta({ id: 'Article' });
 export type Article = z.infer<typeof ArticleSchema>;
 

@@ -50,6 +50,7 @@ export interface ArticleDetailRow extends ArticleRowBase {
   corrections: unknown;
   /** When the public record was last saved; null when never published. */
   updated_at: number | string | null;
+  public_revisions: number | string | null;
 }
 
 export function imageRowToImage(row: ArticleImageRow): ArticleImage {
@@ -120,6 +121,7 @@ export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIn
       revision: c.number,
     })),
     updatedAt: row.updated_at === null ? null : new Date(Number(row.updated_at)).toISOString(),
+    publicRevisions: Number(row.public_revisions ?? 0),
   };
 }
 

@@ -170,7 +170,7 @@ describe.each(testDatabases())('the public record of an article on %s', (kind) =
     const onDraft = await author.client.patch(`/api/articles/${draft.id}`, { content: '<p>x y</p>', correction: { kind: 'update', text: 'New figures.' } });
     expect(onDraft.statusCode).toBe(400);
     expect(onDraft.json()).toEqual({ error: CORRECTION_MESSAGES.correctionNeedsPublication });
-    expect((await author.client.get(`/api/articles/${draft.id}`)).json()).toMatchObject({ corrections: [], updatedAt: null });
+    expect((await author.client.get(`/api/articles/${draft.id}`)).json()).toMatchObject({ corrections: [], updatedAt: null, publicRevisions: 0 });
 
     const article = await write(author.client, author.channelId);
     for (const correction of [{ kind: 'note', text: 'x' }, { kind: 'correction', text: '   ' }, { kind: 'correction', text: 'x'.repeat(1001) }, { kind: 'correction' }]) {
@@ -179,6 +179,8 @@ describe.each(testDatabases())('the public record of an article on %s', (kind) =
     const first = (await anonymous().get(`/api/articles/${article.id}`)).json();
     expect(first.corrections).toEqual([]);
     expect(first.updatedAt).toEqual(expect.any(String));
+    // Only the publication so far: the page offers no history yet.
+    expect(first.publicRevisions).toBe(1);
 
     await author.client.patch(`/api/articles/${article.id}`, { content: '<p>The vote is on Tuesday.</p>', correction: { kind: 'correction', text: 'An earlier version gave the wrong day.' } });
     await author.client.patch(`/api/articles/${article.id}`, { title: 'Vote date set again' });
@@ -190,6 +192,8 @@ describe.each(testDatabases())('the public record of an article on %s', (kind) =
     ]);
     const record = (await anonymous().get(`/api/articles/${article.id}/revisions`)).json();
     expect(read.updatedAt).toBe(record.items[0].createdAt);
+    expect(read.publicRevisions).toBe(4);
+    expect(record.items).toHaveLength(4);
   });
 
   it('lets an admin redact a revision with a reason, logged, and no one else', async () => {

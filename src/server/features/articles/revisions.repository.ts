@@ -17,8 +17,8 @@ export function unpackContent(content: Buffer | Uint8Array | null): string | nul
 
 /**
  * What a read of an article shows of its public record, as two columns of that read's one
- * statement: `corrections` (JSON: kind, text, created_at, number; oldest first) and `updated_at`
- * (the last public revision's time, null when never published).
+ * statement: `corrections` (JSON: kind, text, created_at, number; oldest first), `updated_at`
+ * (the last public revision's time, null when never published) and `public_revisions` (how many).
  */
 export function publicRecordColumns(eb: ExpressionBuilder<DB, 'articles'>, json: ReturnType<typeof jsonHelpers>) {
   return [
@@ -39,6 +39,12 @@ export function publicRecordColumns(eb: ExpressionBuilder<DB, 'articles'>, json:
       .whereRef('article_revisions.article_id', '=', 'articles.id')
       .where('article_revisions.published', '=', 1)
       .as('updated_at'),
+    eb
+      .selectFrom('article_revisions')
+      .select((r) => r.fn.countAll<number>().as('public_revisions'))
+      .whereRef('article_revisions.article_id', '=', 'articles.id')
+      .where('article_revisions.published', '=', 1)
+      .as('public_revisions'),
   ] as const;
 }
 
