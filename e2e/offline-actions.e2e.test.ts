@@ -31,7 +31,8 @@ describeInBrowser('likes and comments made offline', () => {
 
     // The like: shown at once, said to wait, and sent when the connection is back.
     await page.getByRole('button', { name: /^Like\b/ }).click();
-    await page.getByText('Your like will be sent when the connection is back.').waitFor();
+    // exact: the toast's live region repeats the text inside a longer announcement.
+    await page.getByText('Your like will be sent when the connection is back.', { exact: true }).waitFor();
     expect(await page.getByTestId('like-count').textContent()).toBe('1');
     await context.setOffline(false);
     await page.getByText('Article liked!', { exact: true }).waitFor();
