@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Journey, launchBrowser } from './support/browser.js';
-import { describeInBrowser, type Site } from './support/fixtures.js';
+import { expect, it } from 'vitest';
+import { Journey } from './support/browser.js';
+import { describeInBrowser, useDemoSite } from './support/fixtures.js';
 import { api } from './support/page-api.js';
-import { startServer } from './support/server.js';
 
 /**
  * Screenshots of every main page of the demo site at 390 and 1366 px, light and dark, into
@@ -15,16 +14,7 @@ import { startServer } from './support/server.js';
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
 describeInBrowser('the main pages, for a person to look at', () => {
-  const site = {} as Site;
-  beforeAll(async () => {
-    // Seeding draws and processes the demo images before the server listens: slow on a busy machine.
-    site.server = await startServer({ SEED_DEMO: 'true' }, { startTimeoutMs: 110_000 });
-    site.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await site.browser?.close();
-    await site.server?.stop();
-  });
+  const site = useDemoSite();
 
   it('screenshots every main page at 390 and 1366 px, light and dark, into e2e/artifacts/screenshots', async () => {
     const pages = ['/', '/channels', '/auth', 'article', 'channel', '/profile', '/articles/new', 'edit', '/no-such-page'];

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Journey, launchBrowser } from './support/browser.js';
+import { expect, it } from 'vitest';
+import { Journey } from './support/browser.js';
 import { browserCookies, createThroughApi, registerThroughApi } from './support/content.js';
-import { describeInBrowser, useSite, type Site } from './support/fixtures.js';
+import { describeInBrowser, useDemoSite, useSite } from './support/fixtures.js';
 import { visible } from './support/page-api.js';
-import { startServer } from './support/server.js';
 
 /** Places as a writer picks them and as a reader filters by them. */
 describeInBrowser('place names', () => {
@@ -28,16 +27,7 @@ describeInBrowser('place names', () => {
 });
 
 describeInBrowser('place names on the demo site', () => {
-  const demo = {} as Site;
-  beforeAll(async () => {
-    // Seeding draws and processes the demo images before the server listens: slow on a busy machine.
-    demo.server = await startServer({ SEED_DEMO: 'true' }, { startTimeoutMs: 110_000 });
-    demo.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await demo.browser?.close();
-    await demo.server?.stop();
-  });
+  const demo = useDemoSite();
 
   it('lists a place once in the Filter, named as the picker names it, however its articles were written', async () => {
     const writer = await registerThroughApi(demo.server.url, 'writer');

@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Journey, launchBrowser } from './support/browser.js';
+import { expect, it } from 'vitest';
+import { Journey } from './support/browser.js';
 import { logoutThroughMenu, registerThroughForm } from './support/auth.js';
-import { describeInBrowser, uniqueUsername, useSite, type Site } from './support/fixtures.js';
+import { describeInBrowser, uniqueUsername, useDemoSite, useSite } from './support/fixtures.js';
 import { api, visible } from './support/page-api.js';
-import { startServer } from './support/server.js';
 
 /**
  * Reading and writing: one journey per defect a review found (each failed before the fix),
@@ -383,16 +382,7 @@ describeInBrowser('reading and writing', () => {
 });
 
 describeInBrowser('the demo site', () => {
-  const site = {} as Site;
-  beforeAll(async () => {
-    // Seeding draws and processes the demo images before the server listens: slow on a busy machine.
-    site.server = await startServer({ SEED_DEMO: 'true' }, { startTimeoutMs: 110_000 });
-    site.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await site.browser?.close();
-    await site.server?.stop();
-  });
+  const site = useDemoSite();
 
   it('the demo account writes in its own channel, with articles, drafts and images', async () => {
     const journey = await Journey.open(site.browser, site.server.url);

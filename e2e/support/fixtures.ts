@@ -39,6 +39,23 @@ export function useSite(env: Record<string, string> = {}): Site {
   return site;
 }
 
+/**
+ * The demo site (SEED_DEMO=true) and one Chromium, for the enclosing describe block. Seeding draws and
+ * processes the demo images before the server listens: slow on a busy machine, hence the long wait.
+ */
+export function useDemoSite(): Site {
+  const site = {} as Site;
+  beforeAll(async () => {
+    site.server = await startServer({ SEED_DEMO: 'true' }, { startTimeoutMs: 110_000 });
+    site.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
+}
+
 let counter = 0;
 export function uniqueUsername(prefix = 'reader'): string {
   return `${prefix}${Date.now().toString(36)}${(++counter).toString(36)}`;

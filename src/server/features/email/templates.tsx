@@ -278,6 +278,11 @@ export function resetPasswordMessage(site: SiteInfo, input: { username: string; 
   };
 }
 
+/** The plain-text part's footer, the words of UnsubscribeFooter: why the email came, how to stop it. */
+function textFooter(reason: string, unsubscribeLabel: string, input: { unsubscribeUrl: string; settingsUrl: string }): string[] {
+  return ['--', reason, `${unsubscribeLabel}: ${input.unsubscribeUrl}`, `Email settings: ${input.settingsUrl}`];
+}
+
 function UnsubscribeFooter(props: { reason: string; unsubscribeUrl: string; settingsUrl: string; unsubscribeLabel?: string }) {
   return (
     <p style={{ margin: '0 0 8px' }}>
@@ -368,10 +373,7 @@ export function newArticleMessage(
       '',
       `Comment: ${article.commentUrl}`,
       '',
-      '--',
-      reason,
-      `Unsubscribe: ${input.unsubscribeUrl}`,
-      `Email settings: ${input.settingsUrl}`,
+      ...textFooter(reason, 'Unsubscribe', input),
     ].join('\n'),
   };
 }
@@ -422,10 +424,7 @@ export function replyNoticeMessage(
       ...input.replies.flatMap((reply) => [`${reply.author}:`, reply.text, '']),
       `Read the conversation: ${input.threadUrl}`,
       '',
-      '--',
-      reason,
-      `Stop reply emails: ${input.unsubscribeUrl}`,
-      `Email settings: ${input.settingsUrl}`,
+      ...textFooter(reason, 'Stop reply emails', input),
     ].join('\n'),
   };
 }
@@ -453,10 +452,7 @@ export function digestMessage(site: SiteInfo, input: { articles: ArticleTeaser[]
       `${count} new ${count === 1 ? 'article' : 'articles'} since yesterday:`,
       '',
       ...input.articles.flatMap((a) => [`${a.channelName}: ${a.title}`, a.excerpt, a.url, '']),
-      '--',
-      reason,
-      `Unsubscribe from the digest: ${input.unsubscribeUrl}`,
-      `Email settings: ${input.settingsUrl}`,
+      ...textFooter(reason, 'Unsubscribe from the digest', input),
     ].join('\n'),
   };
 }
@@ -547,10 +543,7 @@ export function correctionMessage(
       '',
       `Read the corrected article: ${input.url}`,
       '',
-      '--',
-      reason,
-      `Unsubscribe: ${input.unsubscribeUrl}`,
-      `Email settings: ${input.settingsUrl}`,
+      ...textFooter(reason, 'Unsubscribe', input),
     ].join('\n'),
   };
 }
