@@ -84,6 +84,11 @@ export const ArticleSchema = ArticleBaseSchema.extend({
   updatedAt: z.string().nullable(),
   /** How many revisions its public record holds (0 when never published); 'View history' shows from 2. */
   publicRevisions: z.number().int(),
+  /**
+   * Why a moderator removed it (it is a draft since): shown to its author in the editor. Only its author
+   * and the channel's moderators receive it; null for everyone else and when never removed.
+   */
+  moderationNote: z.string().nullable(),
 }).meta({ id: 'Article' });
 export type Article = z.infer<typeof ArticleSchema>;
 

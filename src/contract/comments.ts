@@ -21,6 +21,12 @@ export const CommentSchema = z
     deleted: z.boolean(),
     /** When its author last changed the text (LIMITS.commentEditMs after posting at most); null when never. */
     editedAt: z.string().nullable(),
+    /**
+     * 'published'; 'pending' while held for a moderator's approval (only its author receives it);
+     * 'hidden' when a moderator hid it: its author and the channel's moderators read the text, everyone
+     * else MODERATION_MESSAGES.hiddenText (DESIGN.md section 5b).
+     */
+    status: z.enum(['published', 'pending', 'hidden']),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof CommentSchema>;

@@ -34,6 +34,7 @@ export function commentRowToComment(row: CommentRow): Comment {
     user: deleted ? null : { id: row.user_id, username: row.username },
     deleted,
     editedAt: row.edited_at === null || deleted ? null : new Date(Number(row.edited_at)).toISOString(),
+    status: 'published',
   };
 }
 

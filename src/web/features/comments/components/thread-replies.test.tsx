@@ -17,6 +17,7 @@ const reply = (n: number): Comment => ({
   user: { id: 2, username: 'bo' },
   deleted: false,
   editedAt: null,
+  status: 'published',
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => reply(from + i));
 
