@@ -89,6 +89,8 @@ export const ArticleSchema = ArticleBaseSchema.extend({
    * and the channel's moderators receive it; null for everyone else and when never removed.
    */
   moderationNote: z.string().nullable(),
+  /** Whether its channel's comment policy is 'closed': the page shows MODERATION_MESSAGES.commentsClosed instead of the form. */
+  commentsClosed: z.boolean(),
 }).meta({ id: 'Article' });
 export type Article = z.infer<typeof ArticleSchema>;
 

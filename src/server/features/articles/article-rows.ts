@@ -113,6 +113,7 @@ export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIn
     excerpt: row.excerpt,
     images: parseJson<ArticleImageRow[]>(row.images, []).map(imageRowToImage),
     moderationNote: null,
+    commentsClosed: false,
     author: { id: row.user_id, username: row.author_username },
     userReaction: readerId !== null && row.reader_reaction !== null ? row.reader_reaction === 1 : null,
     corrections: parseJson<{ kind: CorrectionKind; text: string; created_at: number | string; number: number }[]>(row.corrections, []).map((c) => ({
