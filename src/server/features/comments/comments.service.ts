@@ -216,7 +216,8 @@ export function createCommentsService(deps: {
     /** Authors delete their own comments; admins any (DESIGN.md section 5). */
     async remove(id: number, user: SessionUser): Promise<void> {
       const row = await comments.findById(id);
-      if (!row || row.deleted === 1) throw notFound(COMMENT_MESSAGES.notFound);
+      // Someone else's held comment is as missing as any other (admins see every queue).
+      if (!row || row.deleted === 1 || (row.status === 'pending' && row.user_id !== user.id && !user.isAdmin)) throw notFound(COMMENT_MESSAGES.notFound);
       if (row.user_id !== user.id && !user.isAdmin) {
         // A comment on someone else's draft is as missing as the draft: a 403 would confirm both exist.
         const article = await articles.ownership(row.article_id);

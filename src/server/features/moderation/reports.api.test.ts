@@ -268,6 +268,43 @@ describe.each(testDatabases())('reports and their queue on %s', (kind) => {
     expect((await anonymous().get('/api/moderation/counts')).statusCode).toBe(401);
   });
 
+  it('documents every moderation route in the OpenAPI document, with its body', async () => {
+    const doc = (await anonymous().get('/api/openapi.json')).json();
+    const routes: [string, string][] = [
+      ['/api/reports', 'post'],
+      ['/api/moderation/reports', 'get'],
+      ['/api/moderation/reports/resolve', 'post'],
+      ['/api/moderation/held', 'get'],
+      ['/api/moderation/held/{id}', 'post'],
+      ['/api/moderation/log', 'get'],
+      ['/api/moderation/counts', 'get'],
+      ['/api/channels/{id}/moderation', 'put'],
+      ['/api/channels/{id}/bans', 'post'],
+      ['/api/channels/{id}/bans/{userId}', 'delete'],
+      ['/api/admin/users', 'get'],
+      ['/api/admin/users/{id}/suspend', 'post'],
+      ['/api/admin/users/{id}/unsuspend', 'post'],
+    ];
+    for (const [path, method] of routes) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    for (const path of ['/api/reports', '/api/moderation/reports/resolve', '/api/channels/{id}/bans', '/api/admin/users/{id}/suspend']) {
+      expect(doc.paths[path].post.requestBody, path).toBeTruthy();
+    }
+  });
+
+  it('lets a held comment’s author delete it without touching the count', async () => {
+    const { owner, channelId, article } = await channelWithArticle(t);
+    await owner.client.put(`/api/channels/${channelId}/moderation`, { commentPolicy: 'hold_first', blockedWords: [] });
+    const newcomer = await signedInClient(t, 'newcomer');
+    const held = (await newcomer.client.post(`/api/articles/${article.id}/comments`, { content: 'Never mind' })).json();
+    const stranger = await signedInClient(t, 'stranger');
+    expect((await stranger.client.delete(`/api/comments/${held.id}`)).statusCode).toBe(404);
+    expect((await stranger.client.patch(`/api/comments/${held.id}`, { content: 'Mine now' })).statusCode).toBe(404);
+    expect((await newcomer.client.delete(`/api/comments/${held.id}`)).statusCode).toBe(204);
+    expect((await anonymous().get(`/api/articles/${article.id}`)).json().commentCount).toBe(0);
+    expect(await t.ctx.commentsRepository.recount(article.id)).toBe(0);
+    expect((await owner.client.get(`/api/moderation/held?channelId=${channelId}`)).json().items).toEqual([]);
+  });
+
   it('pages through the queue by the latest report, newest first', async () => {
     const { owner, channelId, article } = await channelWithArticle(t);
     const writer = await signedInClient(t, 'writer');
