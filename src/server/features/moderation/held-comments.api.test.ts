@@ -83,6 +83,24 @@ describe.each(testDatabases())('channel moderation settings and held comments on
     expect(again.json()).toEqual({ error: MODERATION_MESSAGES.notHeld });
   });
 
+  it('shows a held reply to its author alone, in the thread pages, the list and the reply pages', async () => {
+    const { owner, channelId, article } = await channelWithArticle(t);
+    const parent = await publishedComment(owner.client, article.id, 'What do you think?');
+    await setPolicy(owner, channelId, 'hold_first');
+    const newcomer = await signedInClient(t, 'newcomer');
+    const reply = (await postComment(newcomer.client, article.id, 'A held reply', parent)).json();
+    expect(reply.status).toBe('pending');
+    const seenBy = async (client: TestClient) => ({
+      thread: ((await client.get(`/api/articles/${article.id}/comment-threads`)).json().items[0].replies as { id: number }[]).map((c) => c.id),
+      list: ((await client.get(`/api/articles/${article.id}/comments`)).json() as { id: number }[]).map((c) => c.id),
+      replies: ((await client.get(`/api/comments/${parent}/replies`)).json().items as { id: number }[]).map((c) => c.id),
+    });
+    expect(await seenBy(newcomer.client)).toEqual({ thread: [reply.id], list: [parent, reply.id], replies: [reply.id] });
+    for (const client of [anonymous(), owner.client, (await signedInClient(t, 'other')).client]) {
+      expect(await seenBy(client)).toEqual({ thread: [], list: [parent], replies: [] });
+    }
+  });
+
   it('deletes a rejected comment, and keeps strangers from deciding (403)', async () => {
     const { owner, channelId, article } = await channelWithArticle(t);
     await setPolicy(owner, channelId, 'hold_first');

@@ -74,7 +74,8 @@ export function createModerationService(deps: {
   const now = deps.now ?? Date.now;
   const written = deps.written ?? (() => {});
   const compiled = new Map<number, Promise<CompiledChannel | undefined>>();
-  const compiledTag = CACHE_TAGS.channelModeration(0).replace(/0$/, '');
+  // The tags that name a channel's rules: `channel-moderation-{id}`.
+  const compiledTag = /^channel-moderation-(\d+)$/;
 
   function forget(channelId: number) {
     compiled.delete(channelId);
@@ -82,7 +83,10 @@ export function createModerationService(deps: {
   deps.invalidation?.subscribe((tags) => {
     for (const tag of tags) {
       if (tag === CACHE_TAGS.all) compiled.clear();
-      else if (tag.startsWith(compiledTag)) forget(Number(tag.slice(compiledTag.length)));
+      else {
+        const named = compiledTag.exec(tag);
+        if (named) forget(Number(named[1]));
+      }
     }
   });
   /** Drops every instance's compiled copy of a channel's rules (this one's through the same bus). */
@@ -449,7 +453,7 @@ export function createModerationService(deps: {
       if (!outcome) throw conflict(MODERATION_MESSAGES.notHeld);
       written([CACHE_TAGS.article(comment.article_id), CACHE_TAGS.articleLists]);
       if (outcome.replyNoticeQueued) deps.mailQueued?.();
-      return { ...heldToContract(comment), cause: comment.held_cause ?? 'hold_first' };
+      return heldToContract(comment);
     },
 
     /** The bans in force in a channel, newest first (its moderators). */
