@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import type { ReportReason, ReportTarget } from '../../../contract/moderation.js';
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB, ModerationLogTable } from '../../db/schema.js';
@@ -88,6 +88,24 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
         'articles.published as article_published',
         'articles.user_id as article_user_id',
         'articles.channel_id',
+      ]);
+  }
+
+  /** Accounts with their suspension and who gave it. */
+  function usersWithSuspension() {
+    return db
+      .selectFrom('users')
+      .leftJoin('users as by', 'by.id', 'users.suspended_by')
+      .select([
+        'users.id',
+        'users.username',
+        'users.is_admin',
+        'users.created_at',
+        'users.suspended_at',
+        'users.suspended_until',
+        'users.suspension_reason',
+        'users.suspended_by',
+        'by.username as by_username',
       ]);
   }
 
@@ -441,21 +459,8 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
 
     /** Accounts by id, newest first, after a keyset cursor; `suspended` keeps the suspensions in force at `now`. */
     async users(filter: { q?: string; suspended?: boolean; now: number; after?: { value: number; id: number }; limit: number }): Promise<SuspensionRow[]> {
-      let query = db
-        .selectFrom('users')
-        .leftJoin('users as by', 'by.id', 'users.suspended_by')
-        .select([
-          'users.id',
-          'users.username',
-          'users.is_admin',
-          'users.created_at',
-          'users.suspended_at',
-          'users.suspended_until',
-          'users.suspension_reason',
-          'users.suspended_by',
-          'by.username as by_username',
-        ]);
-      const inForce = (eb: any) =>
+      let query = usersWithSuspension();
+      const inForce = (eb: ExpressionBuilder<DB & { by: DB['users'] }, 'users' | 'by'>) =>
         eb.and([eb('users.suspended_at', 'is not', null), eb.or([eb('users.suspended_until', 'is', null), eb('users.suspended_until', '>', filter.now)])]);
       if (filter.suspended === true) query = query.where(inForce);
       if (filter.suspended === false) query = query.where((eb) => eb.not(inForce(eb)));
@@ -465,22 +470,7 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
     },
 
     async userWithSuspension(id: number): Promise<SuspensionRow | undefined> {
-      return (await db
-        .selectFrom('users')
-        .leftJoin('users as by', 'by.id', 'users.suspended_by')
-        .select([
-          'users.id',
-          'users.username',
-          'users.is_admin',
-          'users.created_at',
-          'users.suspended_at',
-          'users.suspended_until',
-          'users.suspension_reason',
-          'users.suspended_by',
-          'by.username as by_username',
-        ])
-        .where('users.id', '=', id)
-        .executeTakeFirst()) as SuspensionRow | undefined;
+      return (await usersWithSuspension().where('users.id', '=', id).executeTakeFirst()) as SuspensionRow | undefined;
     },
 
     // ---- The log ----
@@ -511,7 +501,6 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
     },
 
     transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> => db.transaction().execute(work),
-    pg,
   };
 }
 export type ModerationRepository = ReturnType<typeof createModerationRepository>;
