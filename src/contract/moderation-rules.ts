@@ -43,8 +43,15 @@ export const MODERATION_MESSAGES = {
   cannotSuspendAdmin: 'You cannot suspend another admin',
   cannotBanOwner: 'You cannot ban the channel\u2019s owner',
   cannotBanSelf: 'You cannot ban yourself',
+  cannotBanAdmin: 'You cannot ban an admin',
   alreadyBanned: 'This user is already banned from the channel',
   notHeld: 'This comment is not awaiting approval',
+  channelNotFound: 'Channel not found',
+  userNotFound: 'User not found',
+  notBanned: 'This user is not banned from the channel',
+  reportTargetNotFound: 'There is nothing to report here',
+  /** A removed article's note when its moderator gave no reason. */
+  defaultRemovalNote: 'A moderator removed this article from the site. Edit it and ask a moderator to publish it again.',
 } as const;
 
 /**

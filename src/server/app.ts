@@ -85,6 +85,9 @@ import { createOutboxRepository, outboxSignal } from './features/email/outbox.re
 import { createUnsubscribeLinks } from './features/email/unsubscribe-links.js';
 import { createEmailService } from './features/email/email.service.js';
 import { emailRoutes } from './features/email/email.routes.js';
+import { createModerationRepository } from './features/moderation/moderation.repository.js';
+import { createModerationService } from './features/moderation/moderation.service.js';
+import { moderationRoutes } from './features/moderation/moderation.routes.js';
 
 /** Everything the routes need, built once per app from one database handle. */
 export function createContext(config: AppConfig, database: DatabaseHandle) {
@@ -104,6 +107,13 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   // Services announce committed writes here; the response cache (and other instances) drop what they affect.
   const invalidation = createCacheInvalidation();
   const written = (tags: readonly string[]) => invalidation.written(tags);
+  // Who moderates what, and each channel's comment rules: comments, reactions and articles ask it.
+  const moderation = createModerationService({
+    repository: createModerationRepository(db, database.dialect),
+    written,
+    invalidation,
+    mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
+  });
   const articlesDeps: ArticlesServiceDeps = {
     articles: articlesRepository,
     channelTable: createChannelTableRepository(db, database.dialect),
@@ -114,6 +124,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     categories,
     viewKeys: createViewKeys(db),
     written,
+    moderatorRole: (user, channelId) => moderation.moderatorRole(user, channelId),
   };
   const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written, quota: config.uploads });
   // Deleting an article deletes the stored files no other article uses.
@@ -156,7 +167,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     /** Profiles and author pages. */
     usersService: createUsersService({ users, channels, articles, written }),
     articlesDeps,
-    reactionsService: createReactionsService({ reactions, articles: articlesRepository, written }),
+    reactionsService: createReactionsService({ reactions, articles: articlesRepository, written, moderation }),
     commentsRepository,
     comments: createCommentsService({
       comments: commentsRepository,
@@ -164,7 +175,9 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
       written,
       // A reply's email to the author of the comment it answers leaves now, not at the next poll.
       mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
+      moderation,
     }),
+    moderation,
     admin: createAdminService(createAdminRepository(db, database.dialect), async () => (await categories.index()).paths, Date.now, written),
     analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), channels: channelsRepository }),
     // Email: the outbox, single-use links, unsubscribe links, and a wake-up for the sender.
@@ -379,6 +392,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(reactionsRoutes, { reactions: ctx.reactionsService, perMinute: config.rateLimits.reaction });
       await api.register(commentsRoutes, { comments: ctx.comments, perMinute: config.rateLimits.comment });
       await api.register(adminRoutes, { admin: ctx.admin });
+      await api.register(moderationRoutes, { moderation: ctx.moderation });
       await api.register(analyticsRoutes, { analytics: ctx.analytics });
       await api.register(emailRoutes, {
         email,

@@ -20,6 +20,12 @@ export interface UsersTable {
   email_key: string | null;
   /** 1: replies to the user's comments arrive by email (at a confirmed address). */
   notify_replies: Generated<number>;
+  /** When an admin suspended the account; null when it is not suspended. */
+  suspended_at: Generated<number | null>;
+  /** When the suspension ends by itself; null: until an admin lifts it. */
+  suspended_until: Generated<number | null>;
+  suspension_reason: Generated<string | null>;
+  suspended_by: Generated<number | null>;
 }
 
 export interface UserIdentitiesTable {
@@ -149,6 +155,10 @@ export interface ArticlesTable {
   dislike_boost: Generated<number>;
   created_at: number;
   last_edited: number;
+  /** Why a moderator moved it to drafts (its author reads it); cleared when it is published again. */
+  moderation_note: Generated<string | null>;
+  /** The role that removed it: only that role (or an admin) publishes it again. */
+  removed_by: Generated<'admin' | 'owner' | null>;
 }
 
 /** One save of an article (the public record, DESIGN.md section 5b); immutable but for redaction. */
@@ -231,6 +241,9 @@ export interface CommentsTable {
   created_at: number;
   /** When its author last changed the text; null when never. */
   edited_at: Generated<number | null>;
+  /** 'pending' while held for approval (only its author sees it, not counted); 'hidden' by a moderator. */
+  status: Generated<'published' | 'pending' | 'hidden'>;
+  held_cause: Generated<'hold_first' | 'blocked_word' | null>;
 }
 
 export interface ReactionsTable {
@@ -308,6 +321,71 @@ export interface AdminAuditTable {
   created_at: number;
 }
 
+/** A channel's comment rules (absent: open, no blocked words). */
+export interface ChannelModerationTable {
+  channel_id: number;
+  comment_policy: Generated<'open' | 'hold_first' | 'closed'>;
+  /** JSON array of words. */
+  blocked_words: Generated<string>;
+  updated_at: number;
+}
+
+/** A reader with an approved comment in a channel (hold_first lets their next ones through). */
+export interface ChannelCommentersTable {
+  channel_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+export interface ChannelBansTable {
+  channel_id: number;
+  user_id: number;
+  reason: string | null;
+  /** null: permanent. */
+  until_at: number | null;
+  by_user_id: number;
+  created_at: number;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: 'article' | 'comment' | 'user';
+  target_id: number;
+  reason: 'spam' | 'harassment' | 'misinformation' | 'other';
+  text: string | null;
+  created_at: number;
+  /** null while open. */
+  resolved_at: number | null;
+  resolution: string | null;
+}
+
+/** One row per target with open reports: the queue's page reads these counters, not the reports. */
+export interface ReportTargetsTable {
+  id: Generated<number>;
+  target_type: 'article' | 'comment' | 'user';
+  target_id: number;
+  channel_id: number | null;
+  open_count: Generated<number>;
+  spam: Generated<number>;
+  harassment: Generated<number>;
+  misinformation: Generated<number>;
+  other: Generated<number>;
+  latest_at: number;
+}
+
+export interface ModerationLogTable {
+  id: Generated<number>;
+  actor_id: number;
+  action: 'dismiss' | 'hide' | 'unhide' | 'remove' | 'approve' | 'reject' | 'ban' | 'unban' | 'suspend' | 'unsuspend' | 'settings';
+  target_type: 'article' | 'comment' | 'user' | 'channel';
+  target_id: number;
+  target_label: string;
+  channel_id: number | null;
+  reason: string | null;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -336,4 +414,10 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   email_suppressions: EmailSuppressionsTable;
   app_secrets: AppSecretsTable;
+  channel_moderation: ChannelModerationTable;
+  channel_commenters: ChannelCommentersTable;
+  channel_bans: ChannelBansTable;
+  reports: ReportsTable;
+  report_targets: ReportTargetsTable;
+  moderation_log: ModerationLogTable;
 }

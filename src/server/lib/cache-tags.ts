@@ -20,6 +20,11 @@ export const CACHE_TAGS = {
   pages: 'pages',
   /** Reference data no request writes (categories, places): only its time to live ends it. */
   reference: 'reference',
+  /**
+   * A channel's moderation settings and bans, which each instance keeps compiled in memory for the
+   * comment post: no cached answer carries it, every instance's copy is dropped when it changes.
+   */
+  channelModeration: (id: number) => `channel-moderation-${id}`,
   /** Every answer: a rare write that changes what many answers embed (a channel's name). */
   all: 'all',
 } as const;

@@ -51,6 +51,10 @@ export interface ArticleDetailRow extends ArticleRowBase {
   /** When the public record was last saved; null when never published. */
   updated_at: number | string | null;
   public_revisions: number | string | null;
+  /** Why a moderator removed it; only its author receives it. */
+  moderation_note: string | null;
+  /** 1 when its channel's comments are closed. */
+  comments_closed: number | null;
 }
 
 export function imageRowToImage(row: ArticleImageRow): ArticleImage {
@@ -112,8 +116,9 @@ export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIn
     content: row.content,
     excerpt: row.excerpt,
     images: parseJson<ArticleImageRow[]>(row.images, []).map(imageRowToImage),
-    moderationNote: null,
-    commentsClosed: false,
+    // Only its author can read a removed article (a draft), and they read why.
+    moderationNote: readerId !== null && readerId === row.user_id ? row.moderation_note : null,
+    commentsClosed: Number(row.comments_closed ?? 0) === 1,
     author: { id: row.user_id, username: row.author_username },
     userReaction: readerId !== null && row.reader_reaction !== null ? row.reader_reaction === 1 : null,
     corrections: parseJson<{ kind: CorrectionKind; text: string; created_at: number | string; number: number }[]>(row.corrections, []).map((c) => ({

@@ -199,6 +199,12 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
           .where('reactions.user_id', '=', readerId)
           .whereRef('reactions.article_id', '=', 'articles.id')
           .as('reader_reaction'),
+        'articles.moderation_note',
+        eb
+          .selectFrom('channel_moderation')
+          .select(sql<number>`case when channel_moderation.comment_policy = 'closed' then 1 else 0 end`.as('closed'))
+          .whereRef('channel_moderation.channel_id', '=', 'articles.channel_id')
+          .as('comments_closed'),
       ]);
   }
 
@@ -257,8 +263,13 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
     },
 
     /** Who owns an article and whether it is published (and its comment count, which comment pages show). */
-    ownership(id: number): Promise<{ user_id: number; published: number; comment_count: number; channel_id: number } | undefined> {
-      return db.selectFrom('articles').select(['user_id', 'published', 'comment_count', 'channel_id']).where('id', '=', id).executeTakeFirst();
+    ownership(id: number): Promise<{ user_id: number; published: number; comment_count: number; channel_id: number; removed_by: 'admin' | 'owner' | null } | undefined> {
+      return db.selectFrom('articles').select(['user_id', 'published', 'comment_count', 'channel_id', 'removed_by']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Published again after a moderator removed it: the note and the removal are over. */
+    async clearModeration(trx: Transaction<DB>, id: number): Promise<void> {
+      await trx.updateTable('articles').set({ moderation_note: null, removed_by: null }).where('id', '=', id).where('removed_by', 'is not', null).execute();
     },
 
     /** Summaries of one channel's articles (published or drafts), newest first. */

@@ -32,6 +32,7 @@ import { sanitizeArticleHtml } from './sanitize-html.js';
 import type { ViewKeys } from './view-keys.js';
 import { CORRECTION_MESSAGES } from '../../../contract/corrections.js';
 import { recordRevision } from './revisions.repository.js';
+import { MODERATION_MESSAGES } from '../../../contract/moderation-rules.js';
 
 /** What each write of an article changes, for the caches that show it (lib/cache-tags.ts). */
 const CHANGED = {
@@ -86,6 +87,8 @@ export interface ArticlesServiceDeps {
   now?: () => number;
   /** Told of each committed write (the response cache drops what it shows). A view is not one. */
   written?: (tags: readonly string[]) => void;
+  /** Who moderates a channel (moderation service): who may publish again an article a moderator removed. */
+  moderatorRole?: (user: SessionUser, channelId: number) => Promise<'admin' | 'owner' | null>;
 }
 
 export function createArticlesService(deps: ArticlesServiceDeps) {
@@ -354,9 +357,21 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     },
 
     async toggleStatus(id: number, editor: SessionUser) {
-      await ownedRow(id, editor);
+      const state = await articles.ownership(id);
+      if (state?.removed_by && state.published !== 1) {
+        // Removed by a moderator: only a moderator whose role reaches the remover's publishes it again.
+        const role = (await deps.moderatorRole?.(editor, state.channel_id)) ?? null;
+        const allowed = state.removed_by === 'admin' ? role === 'admin' : role !== null;
+        if (!allowed) {
+          if (state.user_id !== editor.id) throw notFound(ARTICLE_MESSAGES.notFound);
+          throw forbidden(MODERATION_MESSAGES.republishModerated);
+        }
+      } else {
+        await ownedRow(id, editor);
+      }
       const toggled = await transaction(async (trx) => {
         const row = await articles.toggleStatus(trx, id);
+        if (row?.published) await articles.clearModeration(trx, id);
         // A draft becoming published queues its subscribers' emails in the same transaction.
         if (row?.published) await queueArticlePublished(trx, { articleId: id, channelId: row.channelId, now: now() });
         if (row) await recordRevision(trx, { articleId: id, editorId: editor.id, now: now() });

@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign in with username and password',
         body: LoginSchema,
-        response: { 200: AuthResultSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+        response: { 200: AuthResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request, reply) => {

@@ -5,6 +5,7 @@ import { OidcRedirectSchema } from '../../../contract/auth.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { paths, safeReturnPath } from '../../../contract/paths.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../http/session.js';
+import { HttpError } from '../../lib/errors.js';
 import type { SessionsService } from './sessions.service.js';
 import {
   OIDC_MESSAGES,
@@ -45,7 +46,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
 
   /** Every failure ends on /auth-callback with a readable message; the details go to the log only. */
   function fail(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-    const message = error instanceof OidcSignInError ? error.message : OIDC_MESSAGES.accountFailed;
+    // A suspended account is told so (and until when), as a password sign-in is.
+    const message = error instanceof OidcSignInError || (error instanceof HttpError && error.statusCode === 403) ? error.message : OIDC_MESSAGES.accountFailed;
     request.log.warn({ err: error instanceof OidcSignInError ? (error.cause ?? error) : error }, `Google sign-in failed: ${message}`);
     return reply.redirect(errorRedirect(message), 302);
   }

@@ -49,6 +49,11 @@ export function createSessionsRepository(db: Database) {
         .execute();
     },
 
+    /** The account's suspension, if it has one (in force or ended). */
+    async suspension(userId: number): Promise<{ suspended_at: number | null; suspended_until: number | null } | undefined> {
+      return db.selectFrom('users').select(['suspended_at', 'suspended_until']).where('id', '=', userId).executeTakeFirst();
+    },
+
     async delete(sessionId: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },

@@ -1,3 +1,5 @@
+import { suspendedMessage } from '../../../contract/moderation-rules.js';
+import { HttpError } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import type { SessionsRepository, SessionUserRow } from './sessions.repository.js';
 import { newSessionToken, sessionIdFromToken } from './session-tokens.js';
@@ -27,8 +29,14 @@ export function createSessionsService(sessions: SessionsRepository, now: () => n
   return {
     /** Starts a session and returns the token for the cookie (never stored). */
     async start(userId: number): Promise<{ token: string; expiresAt: number }> {
-      const token = newSessionToken();
       const at = now();
+      // Every way in (password, the sign-in form, Google, an emailed link) starts here: a suspended
+      // account gets no session until its suspension ends (by itself, when it has an end) or is lifted.
+      const suspension = await sessions.suspension(userId);
+      if (suspension?.suspended_at != null && (suspension.suspended_until === null || Number(suspension.suspended_until) > at)) {
+        throw new HttpError(403, suspendedMessage(suspension.suspended_until === null ? null : new Date(Number(suspension.suspended_until)).toISOString()));
+      }
+      const token = newSessionToken();
       const expiresAt = at + SESSION_LIFETIME_MS;
       await sessions.insert({ id: sessionIdFromToken(token), userId, now: at, expiresAt });
       return { token, expiresAt };

@@ -1,12 +1,12 @@
-import { sql, type Selectable } from 'kysely';
-import type { CommentsTable } from '../../db/schema.js';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { CommentsTable, DB } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
 import { queueReplyNotice } from '../email/outbox.repository.js';
 import { utcDay } from '../../lib/time.js';
 
 /** A comment with its author's name. */
-export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | 'user_id' | 'parent_id' | 'content' | 'deleted' | 'created_at' | 'edited_at'> & {
+export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | 'user_id' | 'parent_id' | 'content' | 'deleted' | 'created_at' | 'edited_at' | 'status'> & {
   username: string;
 };
 
@@ -31,8 +31,17 @@ const COMMENT_COLUMNS = [
   'comments.deleted as deleted',
   'comments.created_at as created_at',
   'comments.edited_at as edited_at',
+  'comments.status as status',
   'users.username as username',
 ] as const;
+
+/**
+ * A held comment exists only for its author (DESIGN.md section 5b): every read of a thread keeps
+ * the others' out. `viewerId` 0 is nobody (ids start at 1).
+ */
+function visibleTo(viewerId: number) {
+  return (eb: ExpressionBuilder<DB, 'comments'>) => eb.or([eb('comments.status', '!=', 'pending'), eb('comments.user_id', '=', viewerId)]);
+}
 
 export function createCommentsRepository(db: Database, dialect: Dialect) {
   const pg = dialect === 'postgres';
@@ -50,7 +59,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
    * (the CTE, two IN lists, a list per thread, the final sort), which cost about three times as
    * much as these two for an article page with a few comments and no replies.
    */
-  async function sqliteThreadsOfArticle(articleId: number, from: { createdAt: number; id: number }, limit: number, repliesPerThread: number): Promise<CommentRow[]> {
+  async function sqliteThreadsOfArticle(articleId: number, from: { createdAt: number; id: number }, limit: number, repliesPerThread: number, viewerId: number): Promise<CommentRow[]> {
     const threads = (await db
       .selectFrom('comments')
       // Threads first (a seek in the index of top-level comments at the cursor), then each one's author.
@@ -61,6 +70,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
       .where('comments.article_id', '=', articleId)
       .where('comments.parent_id', 'is', null)
       .where((eb) => eb(eb.refTuple('comments.created_at', 'comments.id'), '>', eb.tuple(from.createdAt, from.id)))
+      .where(visibleTo(viewerId))
       .orderBy('comments.created_at')
       .orderBy('comments.id')
       .limit(limit)
@@ -80,6 +90,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
           .selectFrom('comments as first_replies')
           .select('first_replies.id')
           .where('first_replies.parent_id', '=', sql.ref<number>('thread.value'))
+          .where((eb) => eb.or([eb('first_replies.status', '!=', 'pending'), eb('first_replies.user_id', '=', viewerId)]))
           .orderBy('first_replies.created_at')
           .orderBy('first_replies.id')
           .limit(repliesPerThread),
@@ -91,8 +102,8 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
 
   return {
     /** Every comment of an article, oldest first, with its author: one statement for the whole thread. */
-    async ofArticle(articleId: number): Promise<CommentRow[]> {
-      return selectComments().where('comments.article_id', '=', articleId).orderBy('comments.created_at').orderBy('comments.id').execute();
+    async ofArticle(articleId: number, viewerId = 0): Promise<CommentRow[]> {
+      return selectComments().where('comments.article_id', '=', articleId).where(visibleTo(viewerId)).orderBy('comments.created_at').orderBy('comments.id').execute();
     },
 
     /**
@@ -103,9 +114,9 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
      * index (top-level comments only), each thread's first replies from the parent index in reading
      * order, so the cost follows the page, not the discussion nor the longest thread.
      */
-    async threadsOfArticle(articleId: number, after: { createdAt: number; id: number } | null, limit: number, repliesPerThread: number): Promise<CommentRow[]> {
+    async threadsOfArticle(articleId: number, after: { createdAt: number; id: number } | null, limit: number, repliesPerThread: number, viewerId = 0): Promise<CommentRow[]> {
       const from = after ?? { createdAt: -1, id: 0 };
-      if (!pg) return sqliteThreadsOfArticle(articleId, from, limit, repliesPerThread);
+      if (!pg) return sqliteThreadsOfArticle(articleId, from, limit, repliesPerThread, viewerId);
       return db
           .with('page_threads', (qb) =>
             qb
@@ -113,6 +124,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
               .select('id')
               .where('article_id', '=', articleId)
               .where('parent_id', 'is', null)
+              .where((eb) => eb.or([eb('status', '!=', 'pending'), eb('user_id', '=', viewerId)]))
               // A row value, so the index is sought at the cursor instead of walked to it.
               .where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(from.createdAt, from.id)))
               .orderBy('created_at')
@@ -133,6 +145,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
                   .innerJoin('users', 'users.id', 'comments.user_id')
                   .select(COMMENT_COLUMNS)
                   .whereRef('comments.parent_id', '=', 'page_threads.id')
+                  .where(visibleTo(viewerId))
                   .orderBy('comments.created_at')
                   .orderBy('comments.id')
                   .limit(repliesPerThread)
@@ -146,7 +159,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
     },
 
     /** Up to `limit` replies of a top-level comment after `after`, oldest first. */
-    async repliesOf(parentId: number, after: { createdAt: number; id: number } | null, limit: number): Promise<CommentRow[]> {
+    async repliesOf(parentId: number, after: { createdAt: number; id: number } | null, limit: number, viewerId = 0): Promise<CommentRow[]> {
       const from = after ?? { createdAt: -1, id: 0 };
       return db
         .selectFrom('comments')
@@ -156,6 +169,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
         .select(COMMENT_COLUMNS)
         .where('comments.parent_id', '=', parentId)
         .where((eb) => eb(eb.refTuple('comments.created_at', 'comments.id'), '>', eb.tuple(from.createdAt, from.id)))
+        .where(visibleTo(viewerId))
         .orderBy('comments.created_at')
         .orderBy('comments.id')
         .limit(limit)
@@ -181,6 +195,11 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
       now: number;
       /** Refuse the same text by the same author on the same article and parent written since then. */
       duplicateSince: number;
+      /**
+       * Held for a moderator ('pending'): not counted, and a reply's notice waits for the approval
+       * (the moderation feature counts and notifies then).
+       */
+      held?: 'hold_first' | 'blocked_word' | null;
     }): Promise<InsertCommentResult> {
       try {
         return await db.transaction().execute(async (trx): Promise<InsertCommentResult> => {
@@ -228,9 +247,14 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
               parent_id: parentId,
               content: values.content,
               created_at: values.now,
+              ...(values.held ? { status: 'pending' as const, held_cause: values.held } : {}),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
+          if (values.held) {
+            const row = await selectComments(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();
+            return { ok: true, row, replyNoticeQueued: false };
+          }
           const article = await trx
             .updateTable('articles')
             .set({ comment_count: sql`comment_count + 1` })
@@ -264,7 +288,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('comments')
-          .select(['id', 'article_id', 'parent_id', 'created_at'])
+          .select(['id', 'article_id', 'parent_id', 'created_at', 'status'])
           .where('id', '=', id)
           .where('deleted', '=', 0)
           .$if(pg, (q) => q.forUpdate())
@@ -300,6 +324,8 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
             }
           }
         }
+        // A held comment was never counted.
+        if (row.status === 'pending') return true;
         const article = await trx
           .updateTable('articles')
           .set({ comment_count: sql`comment_count - 1` })
@@ -340,6 +366,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('article_id', '=', articleId)
         .where('deleted', '=', 0)
+        .where('status', '!=', 'pending')
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -19,22 +19,35 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
+import { MODERATION_MESSAGES } from '../../../contract/moderation-rules.js';
+import type { ModerationService } from '../moderation/moderation.service.js';
 import type { CommentRow, CommentsRepository } from './comments.repository.js';
 
-export function commentRowToComment(row: CommentRow): Comment {
+/**
+ * Who reads the comments: a hidden comment's text is for its author and the channel's moderators
+ * only; everyone else (the cached anonymous answers too) reads the removal notice.
+ */
+export interface CommentReader {
+  viewerId: number | null;
+  moderator: boolean;
+}
+const ANONYMOUS: CommentReader = { viewerId: null, moderator: false };
+
+export function commentRowToComment(row: CommentRow, reader: CommentReader = ANONYMOUS): Comment {
   const at = new Date(row.created_at).toISOString();
   const deleted = row.deleted === 1;
+  const masked = row.status === 'hidden' && !reader.moderator && reader.viewerId !== row.user_id;
   return {
     id: row.id,
     article_id: row.article_id,
-    content: deleted ? COMMENT_MESSAGES.deletedText : row.content,
+    content: deleted ? COMMENT_MESSAGES.deletedText : masked ? MODERATION_MESSAGES.hiddenText : row.content,
     parent_id: row.parent_id,
     created_at: at,
     createdAt: at,
     user: deleted ? null : { id: row.user_id, username: row.username },
     deleted,
     editedAt: row.edited_at === null || deleted ? null : new Date(Number(row.edited_at)).toISOString(),
-    status: 'published',
+    status: row.status,
   };
 }
 
@@ -43,8 +56,8 @@ export function commentRowToComment(row: CommentRow): Comment {
  * place only while it has replies; a reply whose parent is missing is left out rather than
  * promoted, so the thread never changes shape under a reader.
  */
-export function buildThreads(rows: CommentRow[]): CommentThread[] {
-  const shown = rows.filter((row) => row.parent_id === null || row.deleted !== 1).map(commentRowToComment);
+export function buildThreads(rows: CommentRow[], reader: CommentReader = ANONYMOUS): CommentThread[] {
+  const shown = rows.filter((row) => row.parent_id === null || row.deleted !== 1).map((row) => commentRowToComment(row, reader));
   return threadComments(shown).filter((thread) => !thread.deleted || thread.replies.length > 0);
 }
 
@@ -67,9 +80,22 @@ export function createCommentsService(deps: {
   written?: (tags: readonly string[]) => void;
   /** Told when a write queued an email (a reply's, to the replied-to author): the sender wakes. */
   mailQueued?: () => void;
+  /** The channel's rules: bans, closed comments, held comments, and who moderates (moderation service). */
+  moderation?: Pick<ModerationService, 'moderatorRole' | 'commentDecision' | 'assertNotBanned' | 'held'>;
 }) {
-  const { comments, articles } = deps;
+  const { comments, articles, moderation } = deps;
   const now = deps.now ?? Date.now;
+
+  /**
+   * How a viewer reads the rows: a moderator of the channel reads hidden text. Asked only when a
+   * signed-in viewer meets a hidden comment that is not theirs.
+   */
+  async function readerOf(viewer: SessionUser | null, channelId: number, rows: CommentRow[]): Promise<CommentReader> {
+    if (!viewer) return ANONYMOUS;
+    const asks = rows.some((row) => row.status === 'hidden' && row.user_id !== viewer.id);
+    const moderator = asks && moderation ? (await moderation.moderatorRole(viewer, channelId)) !== null : false;
+    return { viewerId: viewer.id, moderator };
+  }
 
   /** Drafts exist only for their author: their comments too (404 for everyone else). */
   async function visibleArticle(articleId: number, viewer: SessionUser | null) {
@@ -81,8 +107,9 @@ export function createCommentsService(deps: {
   return {
     /** The spec's flat list, in reading order: each thread's top-level comment, then its replies. */
     async list(articleId: number, viewer: SessionUser | null): Promise<Comment[]> {
-      await visibleArticle(articleId, viewer);
-      return buildThreads(await comments.ofArticle(articleId)).flatMap(({ replies, ...comment }) => [comment, ...replies]);
+      const article = await visibleArticle(articleId, viewer);
+      const rows = await comments.ofArticle(articleId, viewer?.id ?? 0);
+      return buildThreads(rows, await readerOf(viewer, article.channel_id, rows)).flatMap(({ replies, ...comment }) => [comment, ...replies]);
     },
 
     /**
@@ -94,13 +121,14 @@ export function createCommentsService(deps: {
       const article = await visibleArticle(articleId, viewer);
       // One thread more than asked tells whether another page follows; one reply more than shown,
       // whether a thread has more.
-      const rows = await comments.threadsOfArticle(articleId, after && { createdAt: after.value, id: after.id }, query.limit + 1, REPLIES_PER_THREAD + 1);
+      const rows = await comments.threadsOfArticle(articleId, after && { createdAt: after.value, id: after.id }, query.limit + 1, REPLIES_PER_THREAD + 1, viewer?.id ?? 0);
       const tops = rows.filter((row) => row.parent_id === null);
       const kept = tops.slice(0, query.limit);
       const last = kept.at(-1);
       const nextCursor = tops.length > query.limit && last ? encodeCursor(Number(last.created_at), last.id) : null;
       const keptIds = new Set(kept.map((row) => row.id));
-      const items = buildThreads(rows.filter((row) => keptIds.has(row.parent_id ?? row.id))).map(firstReplies);
+      const shown = rows.filter((row) => keptIds.has(row.parent_id ?? row.id));
+      const items = buildThreads(shown, await readerOf(viewer, article.channel_id, shown)).map(firstReplies);
       return { items, nextCursor, commentCount: article.comment_count };
     },
 
@@ -112,21 +140,25 @@ export function createCommentsService(deps: {
     async replies(commentId: number, viewer: SessionUser | null, query: CommentReplyQuery): Promise<{ articleId: number; page: CommentReplyPage }> {
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor, 'time');
       const parent = await comments.findById(commentId);
-      if (!parent) throw notFound(COMMENT_MESSAGES.notFound);
-      await visibleArticle(parent.article_id, viewer);
+      // Someone else's held comment is as missing as any other.
+      if (!parent || (parent.status === 'pending' && parent.user_id !== viewer?.id)) throw notFound(COMMENT_MESSAGES.notFound);
+      const article = await visibleArticle(parent.article_id, viewer);
       if (parent.parent_id !== null) return { articleId: parent.article_id, page: { items: [], nextCursor: null } };
-      const rows = await comments.repliesOf(commentId, after && { createdAt: after.value, id: after.id }, query.limit + 1);
+      const rows = await comments.repliesOf(commentId, after && { createdAt: after.value, id: after.id }, query.limit + 1, viewer?.id ?? 0);
       const kept = rows.slice(0, query.limit);
       const last = kept.at(-1);
       const nextCursor = rows.length > query.limit && last ? encodeCursor(Number(last.created_at), last.id) : null;
-      return { articleId: parent.article_id, page: { items: kept.map(commentRowToComment), nextCursor } };
+      const reader = await readerOf(viewer, article.channel_id, kept);
+      return { articleId: parent.article_id, page: { items: kept.map((row) => commentRowToComment(row, reader)), nextCursor } };
     },
 
     async create(articleId: number, author: SessionUser, input: CreateCommentInput): Promise<Comment> {
       // The article first: someone else's draft answers as a missing article, whatever the comment says.
-      await visibleArticle(articleId, author);
+      const article = await visibleArticle(articleId, author);
       const checked = checkCommentContent(input.content);
       if (!checked.ok) throw badRequest(checked.error);
+      // Banned or closed: 403; a first comment under hold_first or a blocked word: held.
+      const decision = moderation ? await moderation.commentDecision(author, article.channel_id, checked.content) : null;
       const at = now();
       const result = await comments.insert({
         articleId,
@@ -135,15 +167,21 @@ export function createCommentsService(deps: {
         content: checked.content,
         now: at,
         duplicateSince: at - LIMITS.duplicateCommentMs,
+        held: decision?.cause ?? null,
       });
       if (!result.ok) {
         if (result.reason === 'articleGone') throw notFound(ARTICLE_MESSAGES.notFound);
         if (result.reason === 'duplicate') throw conflict(COMMENT_MESSAGES.duplicate);
         throw badRequest(COMMENT_MESSAGES[result.reason]);
       }
+      if (result.row.status === 'pending') {
+        // Nobody else sees it: no cached answer changes, and the owner may hear of the queue.
+        await moderation?.held(article.channel_id);
+        return commentRowToComment(result.row, { viewerId: author.id, moderator: false });
+      }
       deps.written?.([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists]);
       if (result.replyNoticeQueued) deps.mailQueued?.();
-      return commentRowToComment(result.row);
+      return commentRowToComment(result.row, { viewerId: author.id, moderator: false });
     },
 
     /**
@@ -153,13 +191,16 @@ export function createCommentsService(deps: {
      */
     async edit(id: number, user: SessionUser, input: UpdateComment): Promise<Comment> {
       const row = await comments.findById(id);
-      if (!row || row.deleted === 1) throw notFound(COMMENT_MESSAGES.notFound);
+      // Someone else's held comment is as missing as any other.
+      if (!row || row.deleted === 1 || (row.status === 'pending' && row.user_id !== user.id)) throw notFound(COMMENT_MESSAGES.notFound);
       if (row.user_id !== user.id) {
         // A comment on someone else's draft is as missing as the draft.
         const article = await articles.ownership(row.article_id);
         if (!article || (article.published !== 1 && article.user_id !== user.id)) throw notFound(COMMENT_MESSAGES.notFound);
         throw forbidden(COMMENT_MESSAGES.editNotAllowed);
       }
+      const article = await articles.ownership(row.article_id);
+      if (article && moderation) await moderation.assertNotBanned(user, article.channel_id);
       const at = now();
       if (at - Number(row.created_at) >= LIMITS.commentEditMs) throw forbidden(COMMENT_MESSAGES.editWindowClosed);
       const checked = checkCommentContent(input.content ?? '');
@@ -167,8 +208,9 @@ export function createCommentsService(deps: {
       const updated = await comments.updateContent({ id, userId: user.id, content: checked.content, editableSince: at - LIMITS.commentEditMs, now: at });
       // Deleted or past its window between the read and the write.
       if (!updated) throw forbidden(COMMENT_MESSAGES.editWindowClosed);
-      deps.written?.([CACHE_TAGS.article(row.article_id)]);
-      return commentRowToComment(updated);
+      // A held or hidden comment stays so: the edit changes its text, not its status.
+      if (updated.status !== 'pending') deps.written?.([CACHE_TAGS.article(row.article_id)]);
+      return commentRowToComment(updated, { viewerId: user.id, moderator: false });
     },
 
     /** Authors delete their own comments; admins any (DESIGN.md section 5). */

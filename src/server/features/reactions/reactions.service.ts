@@ -4,6 +4,7 @@ import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { notFound } from '../../lib/errors.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
+import type { ModerationService } from '../moderation/moderation.service.js';
 import type { ReactionsRepository } from './reactions.repository.js';
 
 export function createReactionsService(deps: {
@@ -12,6 +13,8 @@ export function createReactionsService(deps: {
   now?: () => number;
   /** Told of each committed write (the response cache drops the answers that show it). */
   written?: (tags: readonly string[]) => void;
+  /** A reader banned from the article's channel cannot react there (moderation service). */
+  moderation?: Pick<ModerationService, 'assertNotBanned'>;
 }) {
   const { reactions, articles } = deps;
   const now = deps.now ?? Date.now;
@@ -25,6 +28,7 @@ export function createReactionsService(deps: {
     async react(articleId: number, reader: SessionUser, isLike: boolean): Promise<ReactionResult> {
       const owner = await articles.ownership(articleId);
       if (!owner || (owner.published !== 1 && owner.user_id !== reader.id)) throw notFound(ARTICLE_MESSAGES.notFound);
+      await deps.moderation?.assertNotBanned(reader, owner.channel_id);
       const outcome = await reactions.react(reader.id, articleId, isLike, now());
       if (!outcome) throw notFound(ARTICLE_MESSAGES.notFound);
       deps.written?.([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists]);

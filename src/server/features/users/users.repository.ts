@@ -38,7 +38,7 @@ export function createUsersRepository(db: Database) {
 
     /** Inserts a user; answers undefined when the username is taken (in any case). */
     async insert(user: { username: string; passwordHash: string | null; now: number }): Promise<UserRow | undefined> {
-      const values: Omit<UsersTable, 'id' | 'is_admin' | 'email' | 'email_key' | 'notify_replies'> = {
+      const values: Omit<UsersTable, 'id' | 'is_admin' | 'email' | 'email_key' | 'notify_replies' | 'suspended_at' | 'suspended_until' | 'suspension_reason' | 'suspended_by'> = {
         username: user.username,
         username_key: usernameKey(user.username),
         password_hash: user.passwordHash,
