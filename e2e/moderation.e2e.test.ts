@@ -96,8 +96,13 @@ describeInBrowser('moderation in the browser', () => {
     await spammer.goto(articlePath);
     expect(await commentBy(spammer.page, spammerName).getByRole('button', { name: 'Report' }).count()).toBe(0);
 
-    // The owner reaches Moderation from the channel page, sees the report and hides the comment.
+    // The owner's channel menu counts what waits beside the channel's name.
     await owner.goto(`/channels/${channel.id}`);
+    await o.getByRole('button', { name: `Current channel: ${channel.name}` }).click();
+    await expect.poll(() => o.getByRole('menuitemradio', { name: /1 report$/ }).isVisible()).toBe(true);
+    await o.keyboard.press('Escape');
+
+    // The owner reaches Moderation from the channel page, sees the report and hides the comment.
     await o.getByRole('link', { name: 'Moderation' }).click();
     await owner.expectPath(`/channels/${channel.id}/moderation`);
     expect(await o.title()).toBe(`Moderation · ${channel.name} · Broadsheet`);

@@ -297,7 +297,7 @@ export function CommentsSection({
                 actions={
                   (signedIn && !thread.deleted) || canDelete(thread) ? (
                     <>
-                      {canReply && !thread.deleted && hydrated && (
+                      {canReply && !thread.deleted && thread.status !== 'pending' && hydrated && (
                         <Button
                           variant="ghost"
                           size="sm"
@@ -307,7 +307,7 @@ export function CommentsSection({
                           Reply
                         </Button>
                       )}
-                      {canReply && !thread.deleted && !hydrated && (
+                      {canReply && !thread.deleted && thread.status !== 'pending' && !hydrated && (
                         <Button asChild variant="ghost" size="sm">
                           <Link to={`?replyTo=${thread.id}#comment-form-${thread.id}`} preventScrollReset>
                             <ReplyIcon aria-hidden="true" />

@@ -63,12 +63,12 @@ function BanForm({ channelId }: { channelId: number }) {
       </h3>
       <p className="-mt-2 text-sm text-muted-foreground">A banned reader cannot comment or react on this channel’s articles. What they wrote before stays.</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
+        <div className="grid content-start gap-2">
           <Label htmlFor={`${id}-username`}>Username</Label>
           <Input id={`${id}-username`} autoComplete="off" aria-invalid={errors.username ? true : undefined} aria-describedby={describedBy('username')} {...form.register('username')} />
           {error('username')}
         </div>
-        <div className="grid gap-2">
+        <div className="grid content-start gap-2">
           <Label htmlFor={`${id}-days`}>Days</Label>
           <Input
             id={`${id}-days`}
