@@ -92,6 +92,23 @@ const CASES: Case[] = [
   { method: 'GET', route: '/api/channels/:id/analytics.csv', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/analytics.csv?period=7` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/admin/analytics', request: async () => ({ url: '/api/admin/analytics' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
   { method: 'GET', route: '/api/admin/analytics.csv', request: async () => ({ url: '/api/admin/analytics.csv' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
+  // Moderation: the channel's owner and admins; reporting one's own article is refused
+  { method: 'POST', route: '/api/reports', request: async (fx) => ({ url: '/api/reports', body: { targetType: 'article', targetId: await fx.article(), reason: 'spam' } }), expect: { anonymous: 401, other: 201, owner: 400, admin: 201 } },
+  { method: 'GET', route: '/api/moderation/reports', request: async (fx) => ({ url: `/api/moderation/reports?channelId=${fx.channelId}` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'POST', route: '/api/moderation/reports/resolve', request: async (fx) => ({ url: '/api/moderation/reports/resolve', body: { targetType: 'article', targetId: await fx.article(), action: 'dismiss' } }), expect: { anonymous: 401, other: 403, owner: 404, admin: 404 } },
+  { method: 'GET', route: '/api/moderation/held', request: async (fx) => ({ url: `/api/moderation/held?channelId=${fx.channelId}` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'POST', route: '/api/moderation/held/:id', request: async (fx) => ({ url: `/api/moderation/held/${await fx.comment()}`, body: { decision: 'approve' } }), expect: { anonymous: 401, other: 403, owner: 409, admin: 409 } },
+  { method: 'GET', route: '/api/moderation/log', request: async (fx) => ({ url: `/api/moderation/log?channelId=${fx.channelId}` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/moderation/counts', request: async () => ({ url: '/api/moderation/counts' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/channels/:id/moderation', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/moderation` }), expect: { anonymous: 401, other: 404, owner: 200, admin: 200 } },
+  { method: 'PUT', route: '/api/channels/:id/moderation', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/moderation`, body: { commentPolicy: 'open', blockedWords: [] } }), expect: { anonymous: 401, other: 404, owner: 200, admin: 403 } },
+  { method: 'GET', route: '/api/channels/:id/bans', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/bans` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'POST', route: '/api/channels/:id/bans', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/bans`, body: { username: 'nobody_in_the_matrix' } }), expect: { anonymous: 401, other: 403, owner: 404, admin: 404 } },
+  { method: 'DELETE', route: '/api/channels/:id/bans/:userId', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/bans/${fx.owner.id}` }), expect: { anonymous: 401, other: 403, owner: 404, admin: 404 } },
+  { method: 'GET', route: '/api/admin/users', request: async () => ({ url: '/api/admin/users' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
+  // An empty reason: the admin reaches the body's check, everyone else is refused before it.
+  { method: 'POST', route: '/api/admin/users/:id/suspend', request: async (fx) => ({ url: `/api/admin/users/${fx.owner.id}/suspend`, body: { reason: '' } }), expect: { anonymous: 401, other: 403, owner: 403, admin: 400 } },
+  { method: 'POST', route: '/api/admin/users/:id/unsuspend', request: async (fx) => ({ url: `/api/admin/users/${fx.owner.id}/unsuspend` }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
 ];
 
 /** Routes anyone may call, with why; listed so that an unclassified new route fails the test. */

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startTestIssuer, TEST_CLIENT, type TestIssuer } from '../../../test-support/oidc-issuer.js';
-import { TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
+import { suspendedMessage } from '../../../contract/moderation-rules.js';
+import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
 import { OIDC_MESSAGES, usernameBaseFrom, usernameCandidate } from './oidc.service.js';
 
 const TEMPORARY_COOKIES = ['broadsheet_oidc_state', 'broadsheet_oidc_nonce', 'broadsheet_oidc_verifier'];
@@ -188,6 +189,21 @@ describe.each(testDatabases())('Google sign-in on %s', (kind) => {
     // Two sign-ins, two independent sessions.
     expect(second.client.cookie).not.toBe(first.client.cookie);
     expect((await first.client.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('refuses a suspended account with the suspension’s words, and starts no session', async () => {
+    const subject = newAccount({ email: 'suspended-reader@example.com', name: 'Suspended Reader' });
+    const first = await signInWithGoogle(t, subject);
+    const user = (await first.client.get('/api/user')).json();
+    const admin = await signedInClient(t, 'admin');
+    await t.ctx.users.setAdmin(admin.username, true);
+    const suspended = await admin.client.post(`/api/admin/users/${user.id}/suspend`, { reason: 'Abuse', days: 3 });
+    expect(suspended.statusCode).toBe(200);
+    expect((await first.client.get('/api/user')).statusCode).toBe(401);
+
+    const again = await signInWithGoogle(t, subject);
+    expect(again.response.headers.location).toBe(errorLocation(suspendedMessage(suspended.json().suspension.until)));
+    expect(again.client.cookie).toBeUndefined();
   });
 
   it('never merges a Google identity into a password user whose username matches the email', async () => {

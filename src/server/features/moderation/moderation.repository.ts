@@ -3,6 +3,7 @@ import type { ReportReason, ReportTarget } from '../../../contract/moderation.js
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB, ModerationLogTable } from '../../db/schema.js';
 import { keysetAfter } from '../../db/keyset.js';
+import { likePattern } from '../../lib/cursor.js';
 import { utcDay } from '../../lib/time.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
 import { recordRevision } from '../articles/revisions.repository.js';
@@ -450,7 +451,7 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
         eb.and([eb('users.suspended_at', 'is not', null), eb.or([eb('users.suspended_until', 'is', null), eb('users.suspended_until', '>', filter.now)])]);
       if (filter.suspended === true) query = query.where(inForce);
       if (filter.suspended === false) query = query.where((eb) => eb.not(inForce(eb)));
-      if (filter.q) query = query.where('users.username_key', 'like', `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (filter.q) query = query.where('users.username_key', 'like', sql<string>`${likePattern(filter.q)} escape '\\'`);
       if (filter.after) query = query.where('users.id', '<', filter.after.id);
       return (await query.orderBy('users.id', 'desc').limit(filter.limit).execute()) as SuspensionRow[];
     },
