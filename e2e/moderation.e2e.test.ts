@@ -263,4 +263,50 @@ describeInBrowser('moderation in the browser', () => {
 
     for (const journey of [returning, reporter, troll, adminJourney]) await journey.close();
   });
+  it('an admin removes a reported article: its author reads why above the editor and cannot publish it again', async () => {
+    const author = await Journey.open(site.browser, site.server.url);
+    const w = author.page;
+    const authorName = uniqueUsername('writer');
+    await registerThroughForm(author, authorName);
+    const channel = await postJson<{ id: number }>(author.context.request, '/api/channels', { name: `Miracle Cures ${authorName}`.slice(0, 80), description: 'Health news.' });
+    const article = await postJson<{ id: number; slug: string; title: string }>(author.context.request, '/api/articles', {
+      title: `Seawater cures colds ${authorName}`,
+      content: '<p>Drink a litre a day.</p>',
+      channelId: channel.id,
+    });
+    const reporter = await Journey.open(site.browser, site.server.url);
+    await registerThroughForm(reporter, uniqueUsername('doctor'));
+    await reporter.goto(`/articles/${article.slug}-${article.id}`);
+    await reporter.page.getByRole('button', { name: 'Report article' }).click();
+    const dialog = reporter.page.getByRole('dialog', { name: 'Report this article' });
+    await dialog.getByRole('radio', { name: 'Misinformation' }).check();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => reporter.page.getByText('Report sent', { exact: true }).first().isVisible()).toBe(true);
+
+    const adminJourney = await Journey.open(site.browser, site.server.url);
+    const a = adminJourney.page;
+    const adminName = uniqueUsername('admin');
+    await registerThroughForm(adminJourney, adminName);
+    grantAdmin(site, adminName);
+    await adminJourney.goto('/admin/moderation');
+    const report = a.getByRole('article', { name: article.title });
+    await report.getByRole('button', { name: 'Remove' }).click();
+    const confirm = a.getByRole('alertdialog', { name: 'Remove this article?' });
+    await confirm.getByLabel('Reason the author will read').fill('Health claims need a source.');
+    await confirm.getByRole('button', { name: 'Remove article' }).click();
+    await expect.poll(() => a.getByText('Article removed', { exact: true }).first().isVisible()).toBe(true);
+
+    // The author reads the note on the article and above the editor; Publish is refused in the server's words.
+    await author.goto(`/articles/${article.id}`);
+    const note = w.getByRole('alert').filter({ hasText: 'A moderator removed this article' });
+    await expect.poll(() => note.getByText('Health claims need a source.').isVisible()).toBe(true);
+    await w.getByRole('group', { name: 'Article actions' }).getByRole('button', { name: 'Publish' }).click();
+    await expect
+      .poll(() => w.getByText('This article was removed by a moderator; only a moderator can publish it again').first().isVisible())
+      .toBe(true);
+    await author.goto(`/articles/${article.id}/edit`);
+    await expect.poll(() => w.getByRole('alert').filter({ hasText: 'Health claims need a source.' }).isVisible()).toBe(true);
+
+    for (const journey of [adminJourney, reporter, author]) await journey.close();
+  });
 });
