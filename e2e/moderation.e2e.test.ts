@@ -188,6 +188,15 @@ describeInBrowser('moderation in the browser', () => {
     expect(entries.some((entry) => entry.includes('hid comment'))).toBe(true);
     await expectAccessible(o, 'moderation log');
 
+    // The owner reads the hidden comment in full on the article, and shows it again from there.
+    await owner.goto(articlePath);
+    const hiddenOne = commentBy(o, spammerName);
+    expect(await hiddenOne.getByText('Hidden by a moderator').isVisible()).toBe(true);
+    await hiddenOne.getByRole('button', { name: 'Unhide' }).click();
+    await expect.poll(() => o.getByText('Comment shown again', { exact: true }).first().isVisible()).toBe(true);
+    await visitor.goto(articlePath);
+    await expect.poll(() => commentBy(visitor.page, spammerName).getByText('Cheap watches at example.test').isVisible()).toBe(true);
+
     // The page is the owner's: a signed-in stranger is refused, a visitor goes to sign in.
     await newcomer.goto(`/channels/${channel.id}/moderation`);
     await expect.poll(() => n.getByText('Channel not found').isVisible()).toBe(true);

@@ -20,6 +20,7 @@ import { storeEditCopy } from '@/features/articles/lib/edit-copy';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
 import { ArticleCorrections } from '@/features/revisions/components/article-corrections';
 import { ReportButton } from '@/features/moderation/components/report-button';
+import { UnhideButton } from '@/features/moderation/components/unhide-button';
 import { hasPublicHistory } from '@/features/revisions/lib/public-history';
 import { srcSetOf } from '@/features/media/lib/srcset';
 import { SITE_NAME } from '@/lib/site';
@@ -61,6 +62,8 @@ const CommentsSlot = memo(function CommentsSlot(props: ComponentProps<typeof Com
 
 /** Report beside another reader's comment (the comments feature decides whose and when). */
 const reportComment = (comment: Comment) => <ReportButton targetType="comment" targetId={comment.id} signedIn />;
+/** Unhide beside a hidden comment its moderators read in full. */
+const unhideComment = (comment: Comment) => <UnhideButton commentId={comment.id} />;
 
 /**
  * /articles/{slug}-{id} and /articles/{id} (spec 1 section 2): the article in view mode, or for its
@@ -135,6 +138,7 @@ export default function ArticlePage() {
             commentCount={article.commentCount}
             commentsClosed={article.commentsClosed}
             reportAction={reportComment}
+            unhideAction={unhideComment}
             className="mt-10 border-t pt-8"
           />
         </>

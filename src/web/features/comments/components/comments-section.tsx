@@ -182,6 +182,7 @@ export function CommentsSection({
   commentCount,
   commentsClosed = false,
   reportAction,
+  unhideAction,
   className,
 }: {
   articleId: number;
@@ -195,6 +196,8 @@ export function CommentsSection({
   commentsClosed?: boolean;
   /** What the page adds to another reader's comment (Report), composed in from its own feature. */
   reportAction?: (comment: Comment) => ReactNode;
+  /** What the page adds to a hidden comment a moderator reads in full (Unhide). */
+  unhideAction?: (comment: Comment) => ReactNode;
   className?: string;
 }) {
   const comments = useCommentThreads(articleId);
@@ -243,10 +246,15 @@ export function CommentsSection({
   // Editing is the app's (a JSON request): offered once it runs, to the author alone.
   const isOwn = (comment: Comment) => hydrated && signedIn && comment.user?.id === currentUserId;
   // Another reader's comment that everyone can read may be reported (not one's own, not a removed one).
+  // A hidden comment whose words reach a reader who did not write it: that reader moderates it.
   const reportFor = (comment: Comment) =>
-    reportAction && signedIn && !comment.deleted && comment.status === 'published' && comment.user !== null && comment.user.id !== currentUserId
-      ? reportAction(comment)
-      : null;
+    !signedIn || comment.deleted || comment.user === null || comment.user.id === currentUserId
+      ? null
+      : comment.status === 'published'
+        ? reportAction?.(comment)
+        : comment.status === 'hidden' && comment.content !== MODERATION_MESSAGES.hiddenText
+          ? unhideAction?.(comment)
+          : null;
   const canReply = signedIn && !commentsClosed;
 
   return (

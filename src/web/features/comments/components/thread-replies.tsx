@@ -11,7 +11,7 @@ interface ThreadRepliesProps {
   now: number;
   articleAuthorId?: number;
   canDelete: (comment: Comment) => boolean;
-  /** Report, where the reader may report the reply. */
+  /** Report where the reader may report the reply (or a moderator's Unhide beside a hidden one). */
   reportFor?: (comment: Comment) => ReactNode;
   /** The signed-in reader wrote it: Edit while it is editable. */
   isOwn?: (comment: Comment) => boolean;
