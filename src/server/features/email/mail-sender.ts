@@ -5,11 +5,14 @@ import { EMAIL_PAGES } from '../../../contract/email.js';
 import { paths } from '../../../contract/paths.js';
 import type { Database } from '../../db/database.js';
 import { PermanentMailError, type MailTransport, type OutgoingMessage } from './mail-types.js';
-import { isComplaint, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
+import { isComplaint, moderationWaiting, type ModerationNotice, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
 import {
   approveEmailMessage,
+  articleRemovedMessage,
+  commentHiddenMessage,
   correctionMessage,
   digestMessage,
+  moderationQueueMessage,
   newArticleMessage,
   confirmEmailMessage,
   replyNoticeMessage,
@@ -332,6 +335,25 @@ export function createMailSender(options: MailSenderOptions) {
 
     const user = row.user_id !== null ? await reader(row.user_id) : undefined;
     if (!user?.email) return { skip: 'no confirmed address' };
+
+    if (row.kind === 'moderation') {
+      const notice = JSON.parse(row.payload ?? '{}') as ModerationNotice;
+      if (notice.type === 'comment-hidden') {
+        const article = await teaser(notice.articleId);
+        if (!article) return { skip: 'article gone' };
+        const url = `${article.url}#comment-${notice.commentId}`;
+        return { message: base(user.email, commentHiddenMessage(site, { username: user.username, articleTitle: article.title, excerpt: notice.excerpt, url })), link: url };
+      }
+      if (notice.type === 'article-removed') {
+        const editUrl = absolute(paths.editArticle(notice.articleId));
+        return { message: base(user.email, articleRemovedMessage(site, { username: user.username, title: notice.title, note: notice.note, editUrl })), link: editUrl };
+      }
+      const waiting = await moderationWaiting(db, user.id);
+      if (waiting.length === 0) return { skip: 'nothing waiting' };
+      // The owner's moderation page of each channel (the web app's /channels/{id}/moderation).
+      const channels = waiting.map((c) => ({ name: c.name, reports: c.reports, held: c.held, url: absolute(`/channels/${c.channelId}/moderation`) }));
+      return { message: base(user.email, moderationQueueMessage(site, { username: user.username, channels })), link: channels[0]!.url };
+    }
 
     if (row.kind === 'digest') {
       const window = JSON.parse(row.payload ?? '{}') as { from?: number; to?: number };

@@ -70,6 +70,113 @@ export async function queueArticleCorrected(trx: Executor, input: { articleId: n
     on conflict (dedupe_key) do nothing`.execute(trx);
 }
 
+/** What a moderation email tells its reader (the outbox row's payload). */
+export type ModerationNotice =
+  | { type: 'comment-hidden'; commentId: number; articleId: number; excerpt: string }
+  | { type: 'article-removed'; articleId: number; title: string; note: string }
+  /** New reports or held comments wait in the owner's channels (counted when the email is written). */
+  | { type: 'queue' };
+
+/** An owner hears of new reports and held comments at most once in this time. */
+export const MODERATION_DIGEST_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * A moderator hid someone's comment or removed their article: its author hears of it by email (at
+ * a confirmed address: the sender checks). Called INSIDE the moderation's transaction, so the
+ * action and its email commit together; `key` makes the row unique per action.
+ */
+export async function queueModerationNotice(trx: Executor, input: { userId: number; key: string; notice: ModerationNotice; now: number }): Promise<void> {
+  await trx
+    .insertInto('email_outbox')
+    .values({
+      kind: 'moderation',
+      dedupe_key: `moderation:${input.key}`,
+      user_id: input.userId,
+      article_id: null,
+      channel_id: null,
+      to_address: null,
+      payload: JSON.stringify(input.notice),
+      next_attempt_at: input.now,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+      created_at: input.now,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
+/**
+ * New reports or held comments arrived in a channel: its owner hears of it, at most once an hour,
+ * as reply notices are batched. While one waits to go nothing is queued (it will count these too);
+ * otherwise one is due at once, or an hour after the last one went. Answers whether one was queued.
+ */
+export async function queueModerationDigest(trx: Executor, input: { channelId: number; now: number }): Promise<boolean> {
+  const owner = await trx.selectFrom('channels').innerJoin('users', 'users.id', 'channels.user_id').select(['users.id', 'users.email']).where('channels.id', '=', input.channelId).executeTakeFirst();
+  if (!owner?.email) return false;
+  const earlier = await trx
+    .selectFrom('email_outbox')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('queued'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end()).as('pending'),
+      eb.fn.max('sent_at').as('last_sent'),
+    ])
+    .where('kind', '=', 'moderation')
+    .where('user_id', '=', owner.id)
+    .where('dedupe_key', 'like', 'moderation:queue:%')
+    .executeTakeFirstOrThrow();
+  if (Number(earlier.pending ?? 0) > 0) return false;
+  const lastSent = earlier.last_sent === null ? null : Number(earlier.last_sent);
+  const due = lastSent === null ? input.now : Math.max(input.now, lastSent + MODERATION_DIGEST_INTERVAL_MS);
+  const result = await trx
+    .insertInto('email_outbox')
+    .values({
+      kind: 'moderation',
+      dedupe_key: `moderation:queue:${owner.id}:${Number(earlier.queued)}`,
+      user_id: owner.id,
+      article_id: null,
+      channel_id: input.channelId,
+      to_address: null,
+      payload: JSON.stringify({ type: 'queue' } satisfies ModerationNotice),
+      next_attempt_at: due,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+      created_at: input.now,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** What waits in an owner's moderation queues, per channel (the digest's lines). */
+export async function moderationWaiting(db: Executor, ownerId: number): Promise<{ channelId: number; name: string; reports: number; held: number }[]> {
+  const channels = await db.selectFrom('channels').select(['id', 'name']).where('user_id', '=', ownerId).orderBy('name').execute();
+  if (channels.length === 0) return [];
+  const ids = channels.map((c) => c.id);
+  const [reports, held] = await Promise.all([
+    db.selectFrom('report_targets').select((eb) => ['channel_id', eb.fn.sum<number>('open_count').as('n')]).where('channel_id', 'in', ids).groupBy('channel_id').execute(),
+    db
+      .selectFrom('comments')
+      .innerJoin('articles', 'articles.id', 'comments.article_id')
+      .select((eb) => ['articles.channel_id', eb.fn.countAll<number>().as('n')])
+      .where('comments.status', '=', 'pending')
+      .where('articles.channel_id', 'in', ids)
+      .groupBy('articles.channel_id')
+      .execute(),
+  ]);
+  return channels
+    .map((c) => ({
+      channelId: c.id,
+      name: c.name,
+      reports: Number(reports.find((r) => r.channel_id === c.id)?.n ?? 0),
+      held: Number(held.find((h) => h.channel_id === c.id)?.n ?? 0),
+    }))
+    .filter((c) => c.reports > 0 || c.held > 0);
+}
+
 const rowColumns = ['id', 'kind', 'dedupe_key', 'user_id', 'article_id', 'channel_id', 'to_address', 'payload', 'attempts', 'created_at', 'thread_id'] as const;
 
 /** At most one reply email per thread per reader in this time. */

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { articleEmailBlocks } from './article-email-body.js';
-import { confirmEmailMessage, digestMessage, newArticleMessage, replyNoticeMessage, resetPasswordMessage, sampleEmails, type ArticleEmail } from './templates.js';
+import {
+  articleRemovedMessage,
+  commentHiddenMessage,
+  confirmEmailMessage,
+  digestMessage,
+  moderationQueueMessage,
+  newArticleMessage,
+  replyNoticeMessage,
+  resetPasswordMessage,
+  sampleEmails,
+  type ArticleEmail,
+} from './templates.js';
 
 const site = { siteName: 'Broadsheet', publicUrl: 'https://news.example.com' };
 const article = {
@@ -112,5 +123,27 @@ describe('email templates', () => {
     expect(two.text).toContain('bo:\nOne');
     expect(two.text).toContain(`Stop reply emails: ${unsubscribeUrl}`);
     expect(bytes(two)).toBeLessThan(kb100);
+  });
+
+  it('tell moderated authors what happened and where, escaped, and owners what waits in each channel', () => {
+    const hidden = commentHiddenMessage(site, { username: 'bo', articleTitle: 'Storm warning', excerpt: '<i>rude</i>', url: `${article.url}#comment-4` });
+    expect(hidden.subject).toBe('Your comment on Storm warning was hidden');
+    expect(hidden.html).toContain('&lt;i&gt;rude&lt;/i&gt;');
+    expect(hidden.html).toContain(`href="${article.url}#comment-4"`);
+    expect(hidden.text).toContain(`See the conversation: ${article.url}#comment-4`);
+    const removed = articleRemovedMessage(site, { username: 'ada', title: 'Storm warning', note: 'Check the <b>dates</b>', editUrl: 'https://news.example.com/articles/7/edit' });
+    expect(removed.html).toContain('Check the &lt;b&gt;dates&lt;/b&gt;');
+    expect(removed.html).toContain('href="https://news.example.com/articles/7/edit"');
+    const queue = moderationQueueMessage(site, {
+      username: 'ada',
+      channels: [
+        { name: 'Weather', reports: 1, held: 0, url: 'https://news.example.com/channels/1/moderation' },
+        { name: 'Sport', reports: 0, held: 3, url: 'https://news.example.com/channels/2/moderation' },
+      ],
+    });
+    expect(queue.subject).toBe('Waiting for you in Weather and 1 more: 1 open report');
+    expect(queue.text).toContain('Sport: 3 comments awaiting approval (https://news.example.com/channels/2/moderation)');
+    expect(queue.html).toContain('href="https://news.example.com/channels/1/moderation"');
+    for (const message of [hidden, removed, queue]) expect(bytes(message)).toBeLessThan(kb100);
   });
 });

@@ -503,6 +503,9 @@ export function sampleEmails(site: SiteInfo): Record<string, RenderedEmail> {
       unsubscribeUrl: `${site.publicUrl}/unsubscribe?token=sample`,
       settingsUrl: `${site.publicUrl}/profile`,
     }),
+    'comment-hidden': commentHiddenMessage(site, { username: 'grace', articleTitle: article.title, excerpt: 'You are all idiots.', url: `${article.url}#comment-3` }),
+    'article-removed': articleRemovedMessage(site, { username: 'ada', title: article.title, note: 'The vote count is wrong: please check it against the minutes.', editUrl: `${site.publicUrl}/articles/1/edit` }),
+    'moderation-queue': moderationQueueMessage(site, { username: 'ada', channels: [{ name: article.channelName, reports: 2, held: 1, url: `${site.publicUrl}/channels/1/moderation` }] }),
   };
 }
 
@@ -544,6 +547,82 @@ export function correctionMessage(
       `Read the corrected article: ${input.url}`,
       '',
       ...textFooter(reason, 'Unsubscribe', input),
+    ].join('\n'),
+  };
+}
+
+/** A moderator hid the reader's comment (DESIGN.md section 5b): what it said, and where it was. */
+export function commentHiddenMessage(site: SiteInfo, input: { username: string; articleTitle: string; excerpt: string; url: string }): RenderedEmail {
+  const said = `A moderator hid your comment on “${input.articleTitle}”. Others now read “This comment was removed by a moderator.” in its place; you still see your words, and the replies stay.`;
+  return {
+    subject: `Your comment on ${input.articleTitle} was hidden`,
+    html: html(
+      <EmailLayout site={site} preheader="Others no longer read it; its replies stay.">
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>{said}</p>
+        <blockquote className="bs-quote" style={{ margin: '0 0 16px', padding: '0 0 0 14px', borderLeft: `3px solid ${colors.rule}` }}>
+          {input.excerpt}
+        </blockquote>
+        <Button href={input.url}>See the conversation</Button>
+        <Muted>Moderators hide comments that break the channel’s or the site’s rules.</Muted>
+      </EmailLayout>,
+    ),
+    text: [`Hello ${input.username},`, '', said, '', input.excerpt, '', `See the conversation: ${input.url}`, '', `${site.siteName} · ${site.publicUrl}`].join('\n'),
+  };
+}
+
+/** A moderator moved the reader's article to drafts, with why; the editor shows the same note. */
+export function articleRemovedMessage(site: SiteInfo, input: { username: string; title: string; note: string; editUrl: string }): RenderedEmail {
+  const said = `A moderator removed your article “${input.title}” from the site. It is a draft again; only a moderator can publish it again.`;
+  return {
+    subject: `Your article ${input.title} was removed`,
+    html: html(
+      <EmailLayout site={site} preheader={input.note.slice(0, 140)}>
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>{said}</p>
+        <blockquote className="bs-quote" style={{ margin: '0 0 16px', padding: '0 0 0 14px', borderLeft: `3px solid ${colors.rule}` }}>
+          {input.note}
+        </blockquote>
+        <Button href={input.editUrl}>Open it in the editor</Button>
+      </EmailLayout>,
+    ),
+    text: [`Hello ${input.username},`, '', said, '', input.note, '', `Open it in the editor: ${input.editUrl}`, '', `${site.siteName} · ${site.publicUrl}`].join('\n'),
+  };
+}
+
+/** What waits in an owner's moderation queues: at most one such email an hour. */
+export function moderationQueueMessage(site: SiteInfo, input: { username: string; channels: { name: string; reports: number; held: number; url: string }[] }): RenderedEmail {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const lineOf = (c: { name: string; reports: number; held: number }) =>
+    [c.reports > 0 ? plural(c.reports, 'open report', 'open reports') : null, c.held > 0 ? plural(c.held, 'comment awaiting approval', 'comments awaiting approval') : null].filter(Boolean).join(', ');
+  const first = input.channels[0]!;
+  return {
+    subject: `Waiting for you in ${first.name}${input.channels.length > 1 ? ` and ${input.channels.length - 1} more` : ''}: ${lineOf(first)}`,
+    html: html(
+      <EmailLayout site={site} preheader="Reports and held comments wait in your moderation queue.">
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>Readers’ reports and comments awaiting approval wait for you:</p>
+        {input.channels.map((c) => (
+          <p key={c.url} style={{ margin: '0 0 12px' }}>
+            <a className="bs-text" href={c.url} style={{ color: colors.text, fontWeight: 600 }}>
+              {c.name}
+            </a>
+            : {lineOf(c)}
+          </p>
+        ))}
+        <Button href={first.url}>Open the moderation queue</Button>
+        <Muted>You get at most one of these emails an hour.</Muted>
+      </EmailLayout>,
+    ),
+    text: [
+      `Hello ${input.username},`,
+      '',
+      'Readers’ reports and comments awaiting approval wait for you:',
+      ...input.channels.map((c) => `${c.name}: ${lineOf(c)} (${c.url})`),
+      '',
+      'You get at most one of these emails an hour.',
+      '',
+      `${site.siteName} · ${site.publicUrl}`,
     ].join('\n'),
   };
 }

@@ -7,7 +7,7 @@ import { likePattern } from '../../lib/cursor.js';
 import { utcDay } from '../../lib/time.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
 import { recordRevision } from '../articles/revisions.repository.js';
-import { queueReplyNotice } from '../email/outbox.repository.js';
+import { queueModerationDigest, queueModerationNotice, queueReplyNotice, type ModerationNotice } from '../email/outbox.repository.js';
 
 type Executor = Database | Transaction<DB>;
 
@@ -228,7 +228,7 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
       reason: ReportReason;
       text: string | null;
       now: number;
-    }): Promise<{ id: number; created_at: number } | undefined> {
+    }): Promise<{ id: number; created_at: number; digestQueued: boolean } | undefined> {
       try {
         return await db.transaction().execute(async (trx) => {
           const inserted = await trx
@@ -264,7 +264,9 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
               }),
             )
             .execute();
-          return { id: inserted.id, created_at: Number(inserted.created_at) };
+          // The channel's owner hears of new reports, at most once an hour, with the report.
+          const digestQueued = report.channelId !== null ? await queueModerationDigest(trx, { channelId: report.channelId, now: report.now }) : false;
+          return { id: inserted.id, created_at: Number(inserted.created_at), digestQueued };
         });
       } catch (error) {
         const code = (error as { code?: unknown } | null)?.code;
@@ -410,6 +412,12 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
         await recordRevision(trx, { articleId: article.id, editorId: article.actorId, now: article.now });
       }
     },
+
+    /** The author of hidden or removed content hears of it, in the moderation's transaction. */
+    notifyAuthor: (trx: Transaction<DB>, input: { userId: number; key: string; notice: ModerationNotice; now: number }) => queueModerationNotice(trx, input),
+
+    /** A comment was held: the channel's owner hears of it (at most once an hour). */
+    queueDigest: (channelId: number, now: number) => queueModerationDigest(db, { channelId, now }),
 
     async clearBio(trx: Transaction<DB>, userId: number, now: number): Promise<void> {
       await trx.updateTable('users').set({ description: null, updated_at: now }).where('id', '=', userId).execute();

@@ -53,14 +53,6 @@ interface CompiledChannel {
 /** What the comment post learns: whether the comment shows at once or waits, and why. */
 export type CommentDecision = { status: 'published'; cause: null } | { status: 'pending'; cause: 'hold_first' | 'blocked_word' };
 
-/** Told when a moderation action concerns someone who may hear of it by email (moderation emails). */
-export interface ModerationNotices {
-  commentHidden?(input: { commentId: number; userId: number; articleId: number; now: number }): Promise<void>;
-  articleRemoved?(input: { articleId: number; userId: number; note: string; now: number }): Promise<void>;
-  /** New reports or held comments wait in a channel's queue: its owner may hear of it (at most hourly). */
-  queueGrew?(input: { channelId: number; now: number }): Promise<void>;
-}
-
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS - 1)}…` : flat;
@@ -75,8 +67,7 @@ export function createModerationService(deps: {
   written?: (tags: readonly string[]) => void;
   /** Where writes of other instances are heard: their settings changes drop this instance's compiled copy. */
   invalidation?: Pick<CacheInvalidation, 'subscribe'>;
-  notices?: ModerationNotices;
-  /** Told when a write queued an email (an approved reply's notice): the sender wakes. */
+  /** Told when a write queued an email (an author's notice, an owner's digest, an approved reply's notice): the sender wakes. */
   mailQueued?: () => void;
 }) {
   const { repository } = deps;
@@ -247,7 +238,7 @@ export function createModerationService(deps: {
 
     /** Told after a comment was held: the owner may hear of it. */
     async held(channelId: number): Promise<void> {
-      await deps.notices?.queueGrew?.({ channelId, now: now() });
+      if (await repository.queueDigest(channelId, now())) deps.mailQueued?.();
     },
 
     async report(reporter: SessionUser, input: { targetType: ReportTarget; targetId: number; reason: ReportReason; text: string | null }): Promise<Report> {
@@ -259,7 +250,7 @@ export function createModerationService(deps: {
       }
       const inserted = await repository.insertReport({ reporterId: reporter.id, ...input, channelId, now: at });
       if (!inserted) throw conflict(MODERATION_MESSAGES.alreadyReported);
-      if (channelId !== null) await deps.notices?.queueGrew?.({ channelId, now: at });
+      if (inserted.digestQueued) deps.mailQueued?.();
       return { id: inserted.id, targetType: input.targetType, targetId: input.targetId, reason: input.reason, text: input.text, createdAt: iso(inserted.created_at) };
     },
 
@@ -378,18 +369,24 @@ export function createModerationService(deps: {
           await repository.removeArticle(trx, { id: article.id, channelId: article.channel_id, note, removedBy: role, actorId: user.id, now: at });
         }
         if (action === 'remove' && targetType === 'user') await repository.clearBio(trx, targetId, at);
+        // The author is told, by email to a confirmed address (the sender checks), unless they did it themselves.
+        if (action === 'hide' && comment && comment.user_id !== user.id) {
+          const notice = { type: 'comment-hidden' as const, commentId: comment.id, articleId: comment.article_id, excerpt: excerpt(comment.content) };
+          await repository.notifyAuthor(trx, { userId: comment.user_id, key: `hidden:${comment.id}:${at}`, notice, now: at });
+        }
+        if (action === 'remove' && article && article.user_id !== user.id) {
+          const notice = { type: 'article-removed' as const, articleId: article.id, title: article.title, note };
+          await repository.notifyAuthor(trx, { userId: article.user_id, key: `removed:${article.id}:${at}`, notice, now: at });
+        }
         await record(trx, { actor_id: user.id, action, target_type: targetType, target_id: targetId, target_label: label, channel_id: channelId, reason }, at);
         return closed;
       });
       if (comment && (action === 'hide' || action === 'unhide')) {
         // The article's cached comments show the change on every instance, as a comment post does.
         written([CACHE_TAGS.article(comment.article_id), CACHE_TAGS.articleLists]);
-        if (action === 'hide') await deps.notices?.commentHidden?.({ commentId: comment.id, userId: comment.user_id, articleId: comment.article_id, now: at });
       }
-      if (article && action === 'remove') {
-        written([CACHE_TAGS.article(article.id), CACHE_TAGS.articleLists, CACHE_TAGS.channels, CACHE_TAGS.missing]);
-        await deps.notices?.articleRemoved?.({ articleId: article.id, userId: article.user_id, note, now: at });
-      }
+      if (article && action === 'remove') written([CACHE_TAGS.article(article.id), CACHE_TAGS.articleLists, CACHE_TAGS.channels, CACHE_TAGS.missing]);
+      if (action === 'hide' || action === 'remove') deps.mailQueued?.();
       if (targetType === 'user' && action === 'remove') written([CACHE_TAGS.authors]);
       return { resolved, action };
     },
