@@ -292,9 +292,11 @@ export function CommentsSection({
           {threads.map((thread, index) => (
             <li
               key={thread.id}
+              // The address a moderator's queue links to (`#comment-{id}`).
+              id={`comment-${thread.id}`}
               ref={index === firstNewThread ? focusFirstNewThread : undefined}
               tabIndex={index === firstNewThread ? -1 : undefined}
-              className="border-b pb-5 outline-none last:border-b-0 focus-visible:ring-2 focus-visible:ring-ring/60"
+              className="scroll-mt-20 border-b pb-5 outline-none last:border-b-0 focus-visible:ring-2 focus-visible:ring-ring/60"
               aria-label={`Comment by ${thread.user?.username || 'Anonymous'}`}
             >
               <CommentBody

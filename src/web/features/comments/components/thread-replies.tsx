@@ -109,9 +109,10 @@ function RepliesList({
       {replies.map((reply, index) => (
         <li
           key={reply.id}
+          id={`comment-${reply.id}`}
           ref={index === focusAt ? focusReply : undefined}
           tabIndex={index === focusAt ? -1 : undefined}
-          className="outline-none focus-visible:ring-2 focus-visible:ring-ring/60"
+          className="scroll-mt-20 outline-none focus-visible:ring-2 focus-visible:ring-ring/60"
           aria-label={`Reply by ${reply.user?.username || 'Anonymous'}`}
         >
           <CommentBody
