@@ -74,11 +74,13 @@ describeInBrowser('every page without JavaScript', () => {
         [reader, '/channels/new', 'Create Channel', 'Channel Name'],
         [reader, `/channels/${channel.body.id}/subscribers`, 'Subscribers', subscriberName],
         [reader, `/channels/${channel.body.id}/analytics`, 'Channel Analytics', 'Views'],
+        [reader, `/channels/${channel.body.id}/moderation`, 'Moderation', 'No open reports'],
         [reader, '/profile', username, 'Subscriptions'],
         [reader, '/articles/new', 'Create Article', 'Title'],
         [reader, `/channels/${channel.body.id}/articles/new`, 'Create Article', 'Title'],
         [reader, `/articles/${article.body.id}/edit`, 'Edit Article', 'The quay is lit again.'],
         [reader, '/admin', 'Admin Dashboard', 'Quay lights repaired'],
+        [reader, '/admin/moderation', 'Moderation', 'Open reports across the site'],
       ];
       for (const [page, path, heading, text] of expectations) {
         const content = await contentOf(page, path);

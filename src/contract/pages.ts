@@ -5,6 +5,7 @@ import type { AuthProviders, Credentials, CurrentUser } from './auth.js';
 import type { Channel, ChannelPage, Subscription } from './channels.js';
 import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
 import type { EmailSettings, NotificationSettings, UnsubscribeInfo } from './email.js';
+import type { AdminUserPage, Ban, ChannelModeration, HeldCommentPage, ModerationLogPage, ReportGroupPage } from './moderation.js';
 import type { Revision, RevisionDiff, RevisionPage } from './revisions.js';
 import type { Author, AuthorArticlesPage, PublicUser } from './users.js';
 
@@ -66,6 +67,15 @@ export interface PageDataSource {
   /** GET /api/admin-articles and /api/admin-channels (admins only). */
   adminArticles(query: ApiQuery): Promise<AdminArticlePage>;
   adminChannels(query: ApiQuery): Promise<AdminChannelPage>;
+  /** GET /api/moderation/reports, /held and /log (`channelId` in the query; admins also without); null when refused. */
+  moderationReports(query: ApiQuery): Promise<ReportGroupPage | null>;
+  moderationHeld(query: ApiQuery): Promise<HeldCommentPage | null>;
+  moderationLog(query: ApiQuery): Promise<ModerationLogPage | null>;
+  /** GET /api/channels/{id}/moderation and /bans (the channel's moderators); null when missing or not theirs. */
+  channelModeration(channelId: number): Promise<ChannelModeration | null>;
+  channelBans(channelId: number): Promise<Ban[] | null>;
+  /** GET /api/admin/users (admins only). */
+  adminUsers(query: ApiQuery): Promise<AdminUserPage>;
 
   /** POST /api/login: signs in and sets the session cookie on this response; or the API's refusal. */
   signIn(credentials: { username: string; password: string }): Promise<PageWriteResult<CurrentUser>>;

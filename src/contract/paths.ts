@@ -14,6 +14,9 @@ export const paths = {
   channel: (id: number) => `/channels/${id}`,
   channelSubscribers: (id: number) => `/channels/${id}/subscribers`,
   channelAnalytics: (id: number) => `/channels/${id}/analytics`,
+  /** Reports, held comments, bans and settings of a channel (DESIGN.md section 5b). */
+  channelModeration: (id: number) => `/channels/${id}/moderation`,
+  adminModeration: '/admin/moderation',
   newArticle: '/articles/new',
   newArticleInChannel: (channelId: number) => `/channels/${channelId}/articles/new`,
   article: (id: number, slug?: string | null) => (slug ? `/articles/${slug}-${id}` : `/articles/${id}`),

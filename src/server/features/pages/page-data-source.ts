@@ -20,6 +20,8 @@ import { IdSchema } from '../../../contract/common.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { EmailService } from '../email/email.service.js';
+import type { ModerationService } from '../moderation/moderation.service.js';
+import { AdminUserQuerySchema, ModerationQueueQuerySchema } from '../../../contract/moderation.js';
 import { userRowToPublicUser, type UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { AuthorArticlesQuerySchema } from '../../../contract/users.js';
@@ -33,6 +35,7 @@ export interface PageServices {
   channels: ChannelsService;
   comments: CommentsService;
   email: EmailService;
+  moderation: ModerationService;
   users: UsersRepository;
   usersService: UsersService;
 }
@@ -79,7 +82,7 @@ function refusal(issues: { message: string }[], fallback: string): PageWriteResu
  * work without JavaScript (sign-in, registration, comments), with the API's rules and words.
  */
 export function createPageDataSource(services: PageServices, viewer: SessionUser | null, writes?: PageWrites): PageDataSource {
-  const { admin, analytics, articles, channels, comments, email, revisions, users, usersService } = services;
+  const { admin, analytics, articles, channels, comments, email, moderation, revisions, users, usersService } = services;
   const signedIn = () => {
     if (!viewer) throw new Error('This page data needs a signed-in viewer');
     return viewer;
@@ -145,6 +148,22 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
     },
     adminArticles: (query) => (isAdmin(), admin.articles(AdminListQuerySchema.parse(query))),
     adminChannels: (query) => (isAdmin(), admin.channels(AdminListQuerySchema.parse(query))),
+    // The moderation pages are private: what a stranger may not read is null, the page says so.
+    async moderationReports(query) {
+      const parsed = ModerationQueueQuerySchema.safeParse(query);
+      return parsed.success ? orNull(moderation.queue(signedIn(), parsed.data)) : null;
+    },
+    async moderationHeld(query) {
+      const parsed = ModerationQueueQuerySchema.safeParse(query);
+      return parsed.success ? orNull(moderation.heldComments(signedIn(), parsed.data)) : null;
+    },
+    async moderationLog(query) {
+      const parsed = ModerationQueueQuerySchema.safeParse(query);
+      return parsed.success ? orNull(moderation.log(signedIn(), parsed.data)) : null;
+    },
+    channelModeration: (channelId) => orNull(moderation.settings(signedIn(), channelId)),
+    channelBans: (channelId) => orNull(moderation.bans(signedIn(), channelId)),
+    adminUsers: (query) => (isAdmin(), moderation.users(AdminUserQuerySchema.parse(query))),
 
     async signIn(credentials) {
       const { request, reply, signIn } = forWrites();

@@ -8,6 +8,7 @@ import { ThemeProvider } from '@/lib/theme';
 import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider';
 import { useUserChannels } from '@/features/channels/api/channels';
 import { ChannelSwitcher } from '@/features/channels/components/channel-switcher';
+import { ModerationCountBadge } from '@/features/moderation/components/moderation-count-badge';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { NavigationProgress } from './navigation-progress';
@@ -74,11 +75,14 @@ function SelectedChannelFromSession({ children }: { children: ReactNode }) {
   );
 }
 
+/** What waits in a channel's moderation, beside its name in the owner's channel menus. */
+const moderationBadge = (channelId: number) => <ModerationCountBadge channelId={channelId} />;
+
 /** The header with the channels feature in its slots: the switcher (md+) and the side menu's sections. */
 function HeaderWithChannels() {
   const { user } = useAuth();
   // Signed-out readers on a phone get Popular Channels too (spec 1 section 2): the menu is their way to Explore Channels.
-  const sideMenuChannelSections = <SideMenuChannelSections userId={user?.id ?? null} />;
+  const sideMenuChannelSections = <SideMenuChannelSections userId={user?.id ?? null} channelBadge={user ? moderationBadge : undefined} />;
   if (!user) return <AppHeader sideMenuChannelSections={sideMenuChannelSections} />;
-  return <AppHeader channelSwitcher={<ChannelSwitcher userId={user.id} />} sideMenuChannelSections={sideMenuChannelSections} />;
+  return <AppHeader channelSwitcher={<ChannelSwitcher userId={user.id} channelBadge={moderationBadge} />} sideMenuChannelSections={sideMenuChannelSections} />;
 }

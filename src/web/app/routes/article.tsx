@@ -1,6 +1,7 @@
 import { memo, Suspense, useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { data, isRouteErrorResponse, redirect, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { Article } from '@contract/articles';
+import type { Comment } from '@contract/comments';
 import { correctionsJsonLd } from '@contract/corrections';
 import { truncateAtBoundary } from '@contract/text';
 import { articleIdFromSegment, paths } from '@contract/paths';
@@ -14,9 +15,12 @@ import { articleQueryOptions, useArticle, useRecordViewOnce } from '@/features/a
 import { commentThreadsQueryOptions } from '@/features/comments/api/comments';
 import { postCommentAction } from '@/features/comments/api/post-comment-action';
 import { ArticleBody, ArticleHeader } from '@/features/articles/components/article-view';
+import { ModerationNote } from '@/features/articles/components/moderation-note';
 import { storeEditCopy } from '@/features/articles/lib/edit-copy';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
 import { ArticleCorrections } from '@/features/revisions/components/article-corrections';
+import { ReportButton } from '@/features/moderation/components/report-button';
+import { UnhideButton } from '@/features/moderation/components/unhide-button';
 import { hasPublicHistory } from '@/features/revisions/lib/public-history';
 import { srcSetOf } from '@/features/media/lib/srcset';
 import { SITE_NAME } from '@/lib/site';
@@ -56,6 +60,11 @@ const CommentsSlot = memo(function CommentsSlot(props: ComponentProps<typeof Com
   );
 });
 
+/** Report beside another reader's comment (the comments feature decides whose and when). */
+const reportComment = (comment: Comment) => <ReportButton targetType="comment" targetId={comment.id} signedIn />;
+/** Unhide beside a hidden comment its moderators read in full. */
+const unhideComment = (comment: Comment) => <UnhideButton commentId={comment.id} />;
+
 /**
  * /articles/{slug}-{id} and /articles/{id} (spec 1 section 2): the article in view mode, or for its
  * author in edit mode on the same page. The loader has the article in the cache before the page
@@ -87,6 +96,7 @@ export default function ArticlePage() {
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <DocumentTitle title={pageTitle(article.title)} />
       <ArticleHeader article={article} signedIn={user !== null} isOwner={isOwner} editing={editing} onEdit={edit} historyPath={historyPath} />
+      {isOwner && !editing && <ModerationNote note={article.moderationNote} className="mt-6" />}
       {editing && isOwner ? (
         <div className="mt-8">
           <h2 className="mb-4 font-serif text-2xl font-bold">Edit Article</h2>
@@ -114,6 +124,11 @@ export default function ArticlePage() {
               signedIn={user !== null}
               className="mt-10"
             />
+            {!isOwner && (
+              <div className="mt-4 flex justify-end">
+                <ReportButton targetType="article" targetId={article.id} signedIn={user !== null} label="Report article" />
+              </div>
+            )}
           </div>
           <CommentsSlot
             articleId={article.id}
@@ -121,6 +136,9 @@ export default function ArticlePage() {
             currentUserId={user?.id ?? null}
             isAdmin={isAdmin}
             commentCount={article.commentCount}
+            commentsClosed={article.commentsClosed}
+            reportAction={reportComment}
+            unhideAction={unhideComment}
             className="mt-10 border-t pt-8"
           />
         </>

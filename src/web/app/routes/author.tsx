@@ -10,6 +10,7 @@ import { authorQueryOptions, useAuthor } from '@/features/users/api/authors';
 import { AuthorHeader } from '@/features/users/components/author-header';
 import { authorArticlesQueryOptions } from '@/features/articles/api/author-articles';
 import { AuthorArticles } from '@/features/articles/components/author-articles';
+import { ReportButton } from '@/features/moderation/components/report-button';
 import { NotFound } from '../layout/not-found';
 import type { PageHead } from '../router';
 
@@ -53,6 +54,11 @@ export default function AuthorPage() {
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:py-10">
       <DocumentTitle title={pageTitle(author.username)} />
       <AuthorHeader author={author} />
+      {user?.id !== author.id && (
+        <div className="-mt-6 flex justify-end">
+          <ReportButton targetType="user" targetId={author.id} signedIn={user !== null} label="Report profile" />
+        </div>
+      )}
       <AuthorArticles username={author.username} startCursor={startCursor && startCursor.length <= 500 ? startCursor : null} signedIn={user !== null} />
     </div>
   );

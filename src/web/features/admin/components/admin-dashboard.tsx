@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { ShieldIcon } from 'lucide-react';
+import { paths } from '@contract/paths';
+import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SITE_NAME } from '@/lib/site';
 import { AdminArticlesPanel } from './admin-articles-panel';
@@ -21,9 +24,18 @@ export function AdminDashboard({ analytics }: { analytics?: ReactNode }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-      <header className="border-b pb-6">
-        <p className="text-xs font-semibold tracking-[0.2em] text-muted-foreground uppercase">{SITE_NAME}</p>
-        <h1 className="mt-2 font-serif text-4xl font-bold tracking-tight sm:text-5xl">Admin Dashboard</h1>
+      <header className="flex flex-wrap items-end justify-between gap-4 border-b pb-6">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.2em] text-muted-foreground uppercase">{SITE_NAME}</p>
+          <h1 className="mt-2 font-serif text-4xl font-bold tracking-tight sm:text-5xl">Admin Dashboard</h1>
+        </div>
+        {/* Reports, suspensions and the log have their own page (DESIGN.md section 5b). */}
+        <Button asChild variant="outline">
+          <Link to={paths.adminModeration}>
+            <ShieldIcon aria-hidden="true" />
+            Moderation
+          </Link>
+        </Button>
       </header>
       <Tabs value={tab} onValueChange={selectTab} className="mt-6">
         {/* Three sections do not fit a phone's width on one line: they wrap rather than widen the page. */}

@@ -197,7 +197,13 @@ export function useToggleArticleStatus(id: number) {
       toast({ title: result.published ? 'Article published' : 'Article moved to drafts' });
       return invalidateArticleLists(queryClient);
     },
-    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to change article status.' }),
+    // A moderator's refusal (a removed article only a moderator may publish again) says so in its own words.
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: error instanceof ApiError && error.status === 403 && error.message ? error.message : 'Failed to change article status.',
+      }),
   });
 }
 

@@ -3,6 +3,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateArticle } from '../api/articles';
 import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
+import { ModerationNote } from './moderation-note';
 import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent } from './article-form';
 
 /**
@@ -44,15 +45,18 @@ export default function ArticleInlineEditor({
   };
 
   return (
-    <ArticleForm
-      mode="inline"
-      initialValues={valuesFromArticle(article)}
-      locationField={locationField}
-      images={images}
-      onSubmit={submit}
-      onCancel={onDone}
-      offerCorrection={article.published}
-      submitLabel="Save"
-    />
+    <>
+      <ModerationNote note={article.moderationNote} className="mb-6" />
+      <ArticleForm
+        mode="inline"
+        initialValues={valuesFromArticle(article)}
+        locationField={locationField}
+        images={images}
+        onSubmit={submit}
+        onCancel={onDone}
+        offerCorrection={article.published}
+        submitLabel="Save"
+      />
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/
 import { readEditCopy, storeEditCopy } from '../lib/edit-copy';
 import { unsentArticleKey } from '../lib/unsent-article';
 import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent } from './article-form';
+import { ModerationNote } from './moderation-note';
 import { REDIRECT_DELAY_MS } from './create-article';
 
 /**
@@ -98,21 +99,24 @@ export function EditArticle({
   };
 
   return (
-    <ArticleForm
-      // The session copy is replaced by the loaded article as soon as it arrives.
-      key={query.data ? 'loaded' : 'stored-copy'}
-      mode="edit"
-      initialValues={valuesFromArticle(article)}
-      channels={channels.data}
-      locationField={locationField}
-      images={images}
-      onSubmit={submit}
-      onCancel={() => void navigate(paths.article(article.id, article.slug))}
-      unsentKey={unsentArticleKey(userId, articleId)}
-      submitLabel={saved ? 'Saved' : 'Save'}
-      offerCorrection={article.published}
-      disabled={saved}
-    />
+    <>
+      <ModerationNote note={article.moderationNote ?? null} className="mb-6" />
+      <ArticleForm
+        // The session copy is replaced by the loaded article as soon as it arrives.
+        key={query.data ? 'loaded' : 'stored-copy'}
+        mode="edit"
+        initialValues={valuesFromArticle(article)}
+        channels={channels.data}
+        locationField={locationField}
+        images={images}
+        onSubmit={submit}
+        onCancel={() => void navigate(paths.article(article.id, article.slug))}
+        unsentKey={unsentArticleKey(userId, articleId)}
+        submitLabel={saved ? 'Saved' : 'Save'}
+        offerCorrection={article.published}
+        disabled={saved}
+      />
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BarChart3Icon, UsersIcon } from 'lucide-react';
+import { BarChart3Icon, ShieldIcon, UsersIcon } from 'lucide-react';
 import type { Channel } from '@contract/channels';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
@@ -46,7 +46,7 @@ export function ChannelStats({ channel, isOwner }: { channel: Channel; isOwner: 
   );
 }
 
-/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics (its own page, DESIGN.md section 5b). */
+/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics and Moderation (their own pages, DESIGN.md section 5b). */
 export function ChannelSettings({ channelId }: { channelId: number }) {
   return (
     <Card className="gap-4">
@@ -64,6 +64,12 @@ export function ChannelSettings({ channelId }: { channelId: number }) {
           <Link to={paths.channelAnalytics(channelId)}>
             <BarChart3Icon aria-hidden="true" />
             Channel Analytics
+          </Link>
+        </Button>
+        <Button asChild variant="outline" className="justify-start">
+          <Link to={paths.channelModeration(channelId)}>
+            <ShieldIcon aria-hidden="true" />
+            Moderation
           </Link>
         </Button>
       </CardContent>

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PlusIcon } from 'lucide-react';
 import { paths } from '@contract/paths';
@@ -16,7 +16,17 @@ import { useSelectedChannel } from '@/lib/selected-channel';
 import { useUserChannels } from '../api/channels';
 
 /** The channel switcher's menu itself, loaded on first use (see channel-switcher.tsx). */
-export default function ChannelSwitcherDropdown({ userId, trigger, defaultOpen }: { userId: number; trigger: ReactElement; defaultOpen?: boolean }) {
+export default function ChannelSwitcherDropdown({
+  userId,
+  trigger,
+  defaultOpen,
+  channelBadge,
+}: {
+  userId: number;
+  trigger: ReactElement;
+  defaultOpen?: boolean;
+  channelBadge?: (channelId: number) => ReactNode;
+}) {
   const navigate = useNavigate();
   const { selectedChannelId, selectChannel } = useSelectedChannel();
   const { data: channels = [] } = useUserChannels(userId);
@@ -39,6 +49,7 @@ export default function ChannelSwitcherDropdown({ userId, trigger, defaultOpen }
               {channels.map((channel) => (
                 <DropdownMenuRadioItem key={channel.id} value={String(channel.id)}>
                   <span className="truncate">{channel.name}</span>
+                  {channelBadge?.(channel.id)}
                 </DropdownMenuRadioItem>
               ))}
             </DropdownMenuRadioGroup>

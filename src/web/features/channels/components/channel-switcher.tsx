@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ChevronDownIcon, RadioTowerIcon } from 'lucide-react';
 import { OnDemand } from '@/components/on-demand';
 import { Button } from '@/components/ui/button';
@@ -11,9 +12,10 @@ const ChannelSwitcherDropdown = lazyWithRetry(loadDropdown);
 /**
  * The header's current-channel dropdown on larger screens (spec 1 section 2): the user's own
  * channels, choosing one stores it and opens its page; 'Create Channel' opens the create form.
- * The menu's code loads on first use.
+ * The menu's code loads on first use. `channelBadge` adds what the page composes in beside each
+ * channel's name (what waits in its moderation).
  */
-export function ChannelSwitcher({ userId }: { userId: number }) {
+export function ChannelSwitcher({ userId, channelBadge }: { userId: number; channelBadge?: (channelId: number) => ReactNode }) {
   const { selectedChannelId } = useSelectedChannel();
   const { data: channels = [] } = useUserChannels(userId);
   const current = channels.find((channel) => channel.id === selectedChannelId);
@@ -29,7 +31,7 @@ export function ChannelSwitcher({ userId }: { userId: number }) {
     <OnDemand
       preload={loadDropdown}
       trigger={trigger}
-      render={(button) => <ChannelSwitcherDropdown userId={userId} trigger={button} defaultOpen />}
+      render={(button) => <ChannelSwitcherDropdown userId={userId} trigger={button} defaultOpen channelBadge={channelBadge} />}
     />
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckIcon, CompassIcon, PlusIcon } from 'lucide-react';
 import { LIMITS } from '@contract/limits';
@@ -17,11 +18,11 @@ const itemClass =
  * with a list to switch and Create Channel; for everyone Popular Channels (the first 5) with
  * Explore Channels. Every choice closes the menu.
  */
-export function SideMenuChannelSections({ userId }: { userId: number | null }) {
+export function SideMenuChannelSections({ userId, channelBadge }: { userId: number | null; channelBadge?: (channelId: number) => ReactNode }) {
   const popular = usePopularChannels(LIMITS.popularChannelsInMenu);
   return (
     <>
-      {userId !== null && <CurrentChannelSection userId={userId} />}
+      {userId !== null && <CurrentChannelSection userId={userId} channelBadge={channelBadge} />}
       <Separator />
       <section aria-labelledby="side-menu-popular" className="grid gap-1 px-2">
         <h2 id="side-menu-popular" className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
@@ -58,7 +59,7 @@ export function SideMenuChannelSections({ userId }: { userId: number | null }) {
   );
 }
 
-function CurrentChannelSection({ userId }: { userId: number }) {
+function CurrentChannelSection({ userId, channelBadge }: { userId: number; channelBadge?: (channelId: number) => ReactNode }) {
   const navigate = useNavigate();
   const { selectedChannelId, selectChannel } = useSelectedChannel();
   const { data: channels = [] } = useUserChannels(userId);
@@ -89,6 +90,7 @@ function CurrentChannelSection({ userId }: { userId: number }) {
                     >
                       <CheckIcon aria-hidden="true" className={cn(!active && 'invisible')} />
                       <span className="truncate">{channel.name}</span>
+                      {channelBadge?.(channel.id)}
                     </button>
                   </SheetClose>
                 </li>

@@ -5,13 +5,17 @@ import { ApiError, apiRequest } from '@/lib/api-client';
 import { invalidateApi } from '@/lib/query-client';
 import { queryClientOf } from '@/lib/router-context';
 import { serverSourceOf } from '@/lib/server-data';
+import type { Comment } from '@contract/comments';
 import { commentsUrl } from './comments';
 
 /** The alert of a comment sent without a connection (spec 1 section 8's words, and what to do). */
 export const COMMENT_NOT_SENT_OFFLINE = `${COMMENT_MESSAGES.postFailed}: you are offline. Your comment is still in the box; send it again once you are back online.`;
 
 /** What the comment and reply forms read back from a post: the refusal, or that it went through. */
-export type CommentActionResult = { ok: true; parentId: number | null } | { ok: false; status: number; error: string; parentId: number | null };
+export type CommentActionResult =
+  /** `pending`: the channel holds it for approval (moderation), so only its author sees it for now. */
+  | { ok: true; parentId: number | null; pending?: boolean }
+  | { ok: false; status: number; error: string; parentId: number | null };
 
 /**
  * The article page's action: a comment or a reply (spec 1 section 4), sent as a form. In the
@@ -39,8 +43,9 @@ export async function postCommentAction({ request, params, context }: ActionFunc
     if (!result.ok) return refuse(result.status, result.error);
     throw redirect(`${new URL(request.url).pathname}#comments`, 303);
   }
+  let posted: Comment;
   try {
-    await apiRequest('POST', commentsUrl(articleId), comment);
+    posted = await apiRequest<Comment>('POST', commentsUrl(articleId), comment);
   } catch (error) {
     if (error instanceof ApiError) return refuse(error.status, error.message);
     // No answer at all (fetch's TypeError): offline, or the server out of reach. Nothing was
@@ -51,5 +56,5 @@ export async function postCommentAction({ request, params, context }: ActionFunc
   // Spec 1 section 4: the comment list, the article and the article lists are refreshed. The form
   // empties at once (the answer below); the lists follow when their new pages arrive.
   void invalidateApi(queryClient, '/api/articles', '/api/comments');
-  return { ok: true, parentId };
+  return { ok: true, parentId, pending: posted.status === 'pending' };
 }

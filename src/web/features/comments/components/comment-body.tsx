@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { isCommentEditable } from '@contract/comment-rules';
+import { MODERATION_MESSAGES } from '@contract/moderation-rules';
 import type { Comment } from '@contract/comments';
 import { paths } from '@contract/paths';
 import { OnDemand } from '@/components/on-demand';
@@ -46,6 +47,10 @@ export function CommentBody({
   const { timeZone } = usePagePreferences();
   const [editing, setEditing] = useState(false);
   const editable = isOwn && isCommentEditable(comment, now);
+  // A hidden comment reaches everyone but its author and the moderators as the moderator's sentence;
+  // those few read the words themselves, marked.
+  const hiddenForAll = comment.status === 'hidden' && comment.content === MODERATION_MESSAGES.hiddenText;
+  const hiddenButShown = comment.status === 'hidden' && !hiddenForAll && !comment.deleted;
   // Leaving the form (saved or cancelled) gives the focus back to Edit, where the reader was.
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -81,6 +86,8 @@ export function CommentBody({
         <time dateTime={comment.created_at || undefined} title={fullDate(comment.created_at, timeZone)} className="text-muted-foreground">
           {relativeTime(comment.created_at, now)}
         </time>
+        {comment.status === 'pending' && !comment.deleted && <Badge variant="outline">{MODERATION_MESSAGES.awaitingApproval}</Badge>}
+        {hiddenButShown && <Badge variant="outline">Hidden by a moderator</Badge>}
         {comment.editedAt && !comment.deleted && (
           <span className="text-muted-foreground" title={fullDate(comment.editedAt, timeZone)}>
             (edited)
@@ -92,7 +99,11 @@ export function CommentBody({
       ) : (
         <CommentContent
           text={comment.content}
-          className={cn('mt-1 break-words whitespace-pre-wrap', comment.deleted && 'text-muted-foreground italic')}
+          className={cn(
+            'mt-1 break-words whitespace-pre-wrap',
+            (comment.deleted || hiddenForAll) && 'text-muted-foreground italic',
+            (comment.status === 'pending' || hiddenButShown) && 'text-muted-foreground',
+          )}
         />
       )}
       {(actions || edit) && (

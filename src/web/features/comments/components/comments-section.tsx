@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useActionData, useFetcher, useLocation, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,6 +8,7 @@ import { MessageSquareIcon, ReplyIcon } from 'lucide-react';
 import { checkCommentContent, COMMENT_MESSAGES } from '@contract/comment-rules';
 import { CreateCommentSchema, type Comment } from '@contract/comments';
 import { LIMITS } from '@contract/limits';
+import { MODERATION_MESSAGES } from '@contract/moderation-rules';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -59,7 +60,7 @@ function CommentForm({
   signedIn: boolean;
   replyTo: ReplyTarget | null;
   onCancelReply: () => void;
-  onPosted: (parentId: number | null) => void;
+  onPosted: (parentId: number | null, pending: boolean) => void;
 }) {
   const id = useId();
   // A fetcher: posting keeps the reader where they are; without JavaScript (or before the app has
@@ -93,7 +94,7 @@ function CommentForm({
     handled.current = result;
     if (result.ok) {
       form.reset({ content: '' });
-      onPosted(result.parentId);
+      onPosted(result.parentId, result.pending === true);
     } else {
       window.alert(result.status === 401 ? COMMENT_MESSAGES.signIn : result.error || COMMENT_MESSAGES.postFailed);
     }
@@ -179,6 +180,9 @@ export function CommentsSection({
   currentUserId,
   isAdmin = false,
   commentCount,
+  commentsClosed = false,
+  reportAction,
+  unhideAction,
   className,
 }: {
   articleId: number;
@@ -188,6 +192,12 @@ export function CommentsSection({
   isAdmin?: boolean;
   /** The article's count, shown until the first page of threads has loaded. */
   commentCount?: number;
+  /** The channel takes no new comments (moderation): the form gives way to a sentence saying so. */
+  commentsClosed?: boolean;
+  /** What the page adds to another reader's comment (Report), composed in from its own feature. */
+  reportAction?: (comment: Comment) => ReactNode;
+  /** What the page adds to a hidden comment a moderator reads in full (Unhide). */
+  unhideAction?: (comment: Comment) => ReactNode;
   className?: string;
 }) {
   const comments = useCommentThreads(articleId);
@@ -212,7 +222,10 @@ export function CommentsSection({
   // The count read with the threads, so heading and list change together after a post or a delete.
   const count = comments.data?.pages[0]?.commentCount ?? commentCount ?? 0;
 
-  const onPosted = useCallback((parentId: number | null) => {
+  // A comment the channel holds for approval is not in the list for anyone else yet: say so.
+  const [heldNotice, setHeldNotice] = useState(false);
+  const onPosted = useCallback((parentId: number | null, pending: boolean) => {
+    setHeldNotice(pending);
     setReplyTo(null);
     // The reply is the thread's newest: its thread shows every reply from now on.
     if (parentId !== null) setRevealedThreads((shown) => new Set(shown).add(parentId));
@@ -232,14 +245,34 @@ export function CommentsSection({
   const canDelete = (comment: Comment) => !comment.deleted && signedIn && (comment.user?.id === currentUserId || isAdmin);
   // Editing is the app's (a JSON request): offered once it runs, to the author alone.
   const isOwn = (comment: Comment) => hydrated && signedIn && comment.user?.id === currentUserId;
+  // Another reader's comment that everyone can read may be reported (not one's own, not a removed one).
+  // A hidden comment whose words reach a reader who did not write it: that reader moderates it.
+  const reportFor = (comment: Comment) =>
+    !signedIn || comment.deleted || comment.user === null || comment.user.id === currentUserId
+      ? null
+      : comment.status === 'published'
+        ? reportAction?.(comment)
+        : comment.status === 'hidden' && comment.content !== MODERATION_MESSAGES.hiddenText
+          ? unhideAction?.(comment)
+          : null;
+  const canReply = signedIn && !commentsClosed;
 
   return (
     <section id="comments" aria-labelledby="comments-heading" className={cn('scroll-mt-20 space-y-6', className)}>
       <h2 id="comments-heading" className="font-serif text-2xl font-semibold">
         Comments ({count})
       </h2>
-      {!replyTo && form}
-      {!signedIn && (
+      {heldNotice && (
+        <p role="status" className="rounded-md border border-dashed px-3 py-2 text-sm">
+          Your comment is awaiting approval. Others will see it once a moderator approves it.
+        </p>
+      )}
+      {commentsClosed ? (
+        <p className="text-muted-foreground">{MODERATION_MESSAGES.commentsClosed}</p>
+      ) : (
+        !replyTo && form
+      )}
+      {!signedIn && !commentsClosed && (
         <p className="text-sm text-muted-foreground">
           <Link to={signInPath} className="font-medium text-primary underline underline-offset-2">
             Log in
@@ -259,9 +292,11 @@ export function CommentsSection({
           {threads.map((thread, index) => (
             <li
               key={thread.id}
+              // The address a moderator's queue links to (`#comment-{id}`).
+              id={`comment-${thread.id}`}
               ref={index === firstNewThread ? focusFirstNewThread : undefined}
               tabIndex={index === firstNewThread ? -1 : undefined}
-              className="border-b pb-5 outline-none last:border-b-0 focus-visible:ring-2 focus-visible:ring-ring/60"
+              className="scroll-mt-20 border-b pb-5 outline-none last:border-b-0 focus-visible:ring-2 focus-visible:ring-ring/60"
               aria-label={`Comment by ${thread.user?.username || 'Anonymous'}`}
             >
               <CommentBody
@@ -272,7 +307,7 @@ export function CommentsSection({
                 actions={
                   (signedIn && !thread.deleted) || canDelete(thread) ? (
                     <>
-                      {signedIn && !thread.deleted && hydrated && (
+                      {canReply && !thread.deleted && thread.status !== 'pending' && hydrated && (
                         <Button
                           variant="ghost"
                           size="sm"
@@ -282,7 +317,7 @@ export function CommentsSection({
                           Reply
                         </Button>
                       )}
-                      {signedIn && !thread.deleted && !hydrated && (
+                      {canReply && !thread.deleted && thread.status !== 'pending' && !hydrated && (
                         <Button asChild variant="ghost" size="sm">
                           <Link to={`?replyTo=${thread.id}#comment-form-${thread.id}`} preventScrollReset>
                             <ReplyIcon aria-hidden="true" />
@@ -290,6 +325,7 @@ export function CommentsSection({
                           </Link>
                         </Button>
                       )}
+                      {reportFor(thread)}
                       {canDelete(thread) && <DeleteCommentButton commentId={thread.id} />}
                     </>
                   ) : undefined
@@ -300,6 +336,7 @@ export function CommentsSection({
                 now={now}
                 articleAuthorId={articleAuthorId}
                 canDelete={canDelete}
+                reportFor={reportFor}
                 isOwn={isOwn}
                 revealAll={revealedThreads.has(thread.id)}
               />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ChevronDownIcon } from 'lucide-react';
 import type { Comment, CommentThread } from '@contract/comments';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,8 @@ interface ThreadRepliesProps {
   now: number;
   articleAuthorId?: number;
   canDelete: (comment: Comment) => boolean;
+  /** Report where the reader may report the reply (or a moderator's Unhide beside a hidden one). */
+  reportFor?: (comment: Comment) => ReactNode;
   /** The signed-in reader wrote it: Edit while it is editable. */
   isOwn?: (comment: Comment) => boolean;
   revealAll: boolean;
@@ -27,7 +29,7 @@ export function ThreadReplies(props: ThreadRepliesProps) {
   return <ExpandableReplies {...props} />;
 }
 
-function ExpandableReplies({ thread, now, articleAuthorId, canDelete, isOwn, revealAll }: ThreadRepliesProps) {
+function ExpandableReplies({ thread, now, articleAuthorId, canDelete, reportFor, isOwn, revealAll }: ThreadRepliesProps) {
   const [opened, setOpened] = useState(false);
   const expanded = opened || revealAll;
   const more = useMoreReplies(thread.id, thread.repliesCursor, expanded);
@@ -55,7 +57,16 @@ function ExpandableReplies({ thread, now, articleAuthorId, canDelete, isOwn, rev
   const errorId = `more-replies-error-${thread.id}`;
   return (
     <>
-      <RepliesList thread={thread} replies={replies} now={now} articleAuthorId={articleAuthorId} canDelete={canDelete} isOwn={isOwn} focusAt={focusAt} />
+      <RepliesList
+        thread={thread}
+        replies={replies}
+        now={now}
+        articleAuthorId={articleAuthorId}
+        canDelete={canDelete}
+        reportFor={reportFor}
+        isOwn={isOwn}
+        focusAt={focusAt}
+      />
       {hasMore && (
         // Indented as the replies are, the button's text under theirs: it belongs to this thread.
         <div className="mt-2 flex flex-col items-start gap-1 pl-4 sm:ml-2 sm:pl-6">
@@ -87,9 +98,10 @@ function RepliesList({
   now,
   articleAuthorId,
   canDelete,
+  reportFor,
   isOwn,
   focusAt,
-}: Pick<ThreadRepliesProps, 'thread' | 'now' | 'articleAuthorId' | 'canDelete' | 'isOwn'> & { replies: Comment[]; focusAt: number | null }) {
+}: Pick<ThreadRepliesProps, 'thread' | 'now' | 'articleAuthorId' | 'canDelete' | 'reportFor' | 'isOwn'> & { replies: Comment[]; focusAt: number | null }) {
   const focusReply = useCallback((item: HTMLLIElement | null) => item?.focus(), []);
   if (replies.length === 0) return null;
   return (
@@ -97,9 +109,10 @@ function RepliesList({
       {replies.map((reply, index) => (
         <li
           key={reply.id}
+          id={`comment-${reply.id}`}
           ref={index === focusAt ? focusReply : undefined}
           tabIndex={index === focusAt ? -1 : undefined}
-          className="outline-none focus-visible:ring-2 focus-visible:ring-ring/60"
+          className="scroll-mt-20 outline-none focus-visible:ring-2 focus-visible:ring-ring/60"
           aria-label={`Reply by ${reply.user?.username || 'Anonymous'}`}
         >
           <CommentBody
@@ -107,7 +120,14 @@ function RepliesList({
             now={now}
             articleAuthorId={articleAuthorId}
             isOwn={isOwn?.(reply) ?? false}
-            actions={canDelete(reply) ? <DeleteCommentButton commentId={reply.id} /> : undefined}
+            actions={
+              canDelete(reply) || reportFor?.(reply) ? (
+                <>
+                  {reportFor?.(reply)}
+                  {canDelete(reply) && <DeleteCommentButton commentId={reply.id} />}
+                </>
+              ) : undefined
+            }
           />
         </li>
       ))}

@@ -52,6 +52,8 @@ export function ReactionButtons({
       onError: (error) => {
         setLocal(before);
         if (error instanceof ApiError && error.status === 401) setAuthOpen(true);
+        // A refusal with a reason (a reader banned from the channel) says it; anything else is the spec's words.
+        else if (error instanceof ApiError && error.status === 403 && error.message) toast({ title: 'Error', description: error.message, variant: 'destructive' });
         else toast({ title: 'Error', description: 'Failed to process reaction', variant: 'destructive' });
       },
     });

@@ -1,0 +1,20 @@
+import { ShieldAlertIcon } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+/**
+ * Why a moderator took the article down (its `moderationNote`), shown to its author above the
+ * editor and on the article: it is back in their drafts, and only a moderator can publish it again.
+ */
+export function ModerationNote({ note, className }: { note: string | null; className?: string }) {
+  if (!note) return null;
+  return (
+    <div role="alert" className={cn('flex gap-3 rounded-md border border-destructive/50 bg-destructive/5 p-4 text-sm', className)}>
+      <ShieldAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+      <div className="space-y-1">
+        <p className="font-semibold">A moderator removed this article</p>
+        <p className="break-words whitespace-pre-line">{note}</p>
+        <p className="text-muted-foreground">It is back in your drafts. You can edit it, but only a moderator can publish it again.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { Comment } from '@contract/comments';
+import { MODERATION_MESSAGES } from '@contract/moderation-rules';
+import { PagePreferencesProvider } from '@/lib/page-preferences';
+import { CommentBody } from './comment-body';
+
+const comment = (patch: Partial<Comment>): Comment => ({
+  id: 7,
+  article_id: 1,
+  content: 'The bridge opens at noon.',
+  parent_id: null,
+  created_at: '2026-03-03T10:00:00.000Z',
+  createdAt: '2026-03-03T10:00:00.000Z',
+  user: { id: 2, username: 'bo' },
+  deleted: false,
+  editedAt: null,
+  status: 'published',
+  ...patch,
+});
+
+afterEach(cleanup);
+
+function show(value: Comment) {
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <PagePreferencesProvider value={{ theme: 'light', showImages: true, timeZone: 'UTC', renderedAt: 0, selectedChannelId: null }}>
+          <CommentBody comment={value} now={Date.parse('2026-03-03T12:00:00Z')} />
+        </PagePreferencesProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('a comment moderation has touched', () => {
+  it('is marked as awaiting approval for its author while it is held', () => {
+    show(comment({ status: 'pending' }));
+    expect(screen.getByText(MODERATION_MESSAGES.awaitingApproval)).toBeTruthy();
+    expect(screen.getByText('The bridge opens at noon.')).toBeTruthy();
+  });
+
+  it('reads as the moderator’s sentence, unmarked, for everyone the server hides it from', () => {
+    show(comment({ status: 'hidden', content: MODERATION_MESSAGES.hiddenText }));
+    expect(screen.getByText(MODERATION_MESSAGES.hiddenText)).toBeTruthy();
+    expect(screen.queryByText('Hidden by a moderator')).toBeNull();
+  });
+
+  it('shows its words marked "Hidden by a moderator" to those the server still sends them to', () => {
+    show(comment({ status: 'hidden' }));
+    expect(screen.getByText('Hidden by a moderator')).toBeTruthy();
+    expect(screen.getByText('The bridge opens at noon.')).toBeTruthy();
+  });
+
+  it('carries no mark when published', () => {
+    show(comment({}));
+    expect(screen.queryByText(MODERATION_MESSAGES.awaitingApproval)).toBeNull();
+    expect(screen.queryByText('Hidden by a moderator')).toBeNull();
+  });
+});
