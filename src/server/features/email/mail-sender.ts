@@ -351,7 +351,7 @@ export function createMailSender(options: MailSenderOptions) {
       const waiting = await moderationWaiting(db, user.id);
       if (waiting.length === 0) return { skip: 'nothing waiting' };
       // The owner's moderation page of each channel (the web app's /channels/{id}/moderation).
-      const channels = waiting.map((c) => ({ name: c.name, reports: c.reports, held: c.held, url: absolute(`/channels/${c.channelId}/moderation`) }));
+      const channels = waiting.map((c) => ({ name: c.name, reports: c.reports, held: c.held, url: absolute(paths.channelModeration(c.channelId)) }));
       return { message: base(user.email, moderationQueueMessage(site, { username: user.username, channels })), link: channels[0]!.url };
     }
 
