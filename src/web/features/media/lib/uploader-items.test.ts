@@ -17,6 +17,8 @@ const articleImage = (id: number, order: number, caption: string | null = null):
     { width: 960, url: `/uploads/1_${id}-960w.webp` },
     { width: 480, url: `/uploads/1_${id}-480w.webp` },
   ],
+  alt: null,
+  cover: false,
 });
 
 describe('choosing files (spec 1 section 5)', () => {
