@@ -12,7 +12,7 @@ import {
 
 /** How many images of the editor's HTML have no alt text (none, or only spaces). */
 export function missingAltInHtml(html: string): number {
-  return (html.match(/<img\b[^>]*>/gi) ?? []).filter((tag) => !/\balt="[^"]*\S[^"]*"/i.test(tag)).length;
+  return (html.match(/<img\b[^>]*>/gi) ?? []).filter((tag) => !/\balt="[^"]*[^"\s][^"]*"/i.test(tag)).length;
 }
 
 /**
