@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
+import { NodeSelection } from '@tiptap/pm/state';
 import { ImageIcon, Loader2Icon, TextCursorInputIcon } from 'lucide-react';
 import { IMAGE_ALT_MAX } from '@contract/media-rules';
 import { Button } from '@/components/ui/button';
@@ -47,12 +48,30 @@ export function EditorImageTools({ editor, upload, tabIndexOf }: { editor: Edito
     }
   };
 
+  // The image is placed once the dialog has closed and given focus back to the text.
+  const toInsert = useRef<{ src: string; alt: string } | null>(null);
+
   const apply = (alt: string) => {
     if (!editor || !dialog) return;
     const text = alt.trim();
-    if (dialog.kind === 'insert') editor.chain().focus().setImage({ src: dialog.src, alt: text }).run();
+    if (dialog.kind === 'insert') toInsert.current = { src: dialog.src, alt: text };
     else editor.chain().focus().updateAttributes('image', { alt: text }).run();
     setDialog(null);
+  };
+
+  const closed = () => {
+    if (!editor) return;
+    const image = toInsert.current;
+    toInsert.current = null;
+    if (!image) return void editor.commands.focus();
+    editor.chain().focus().setImage(image).run();
+    // The new image is left selected: the cursor goes to the paragraph after it (made if there is
+    // none), so what the writer types next goes after the image instead of replacing it.
+    const { selection, doc } = editor.state;
+    if (selection instanceof NodeSelection) {
+      if (doc.nodeAt(selection.to)?.isTextblock) editor.commands.setTextSelection(selection.to + 1);
+      else editor.commands.createParagraphNear();
+    }
   };
 
   return (
@@ -84,7 +103,7 @@ export function EditorImageTools({ editor, upload, tabIndexOf }: { editor: Edito
           Uploading image…
         </span>
       )}
-      <AltTextDialog state={dialog} onApply={apply} onCancel={() => setDialog(null)} onClosed={() => editor?.commands.focus()} />
+      <AltTextDialog state={dialog} onApply={apply} onCancel={() => setDialog(null)} onClosed={closed} />
     </>
   );
 }

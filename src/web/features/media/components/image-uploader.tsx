@@ -284,7 +284,7 @@ function UploaderRow({
             className="size-4 accent-primary"
           />
           <Label htmlFor={coverId} className="text-xs">
-            Cover<span className="sr-only"> image {n}</span>: the image cards and shared links show
+            Cover image<span className="sr-only"> {n}</span> (shown on cards and in shared links)
           </Label>
         </div>
         {uploading && (
