@@ -49,8 +49,11 @@ describeInBrowser('images in the article text', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     const placed = editor(page).locator('img');
     await expect.poll(() => placed.getAttribute('alt')).toBe('A red harbour wall');
-    // Focus is back in the text, after the image.
+    // Focus is back in the text, after the image: typing goes on below it and does not replace it.
     expect(await editor(page).evaluate((el) => el.contains(document.activeElement) || el === document.activeElement)).toBe(true);
+    await page.keyboard.type('The wall after the storm.');
+    await expect.poll(() => editor(page).evaluate((el) => [...el.children].map((c) => c.tagName))).toEqual(['P', 'IMG', 'P']);
+    expect(await placed.count()).toBe(1);
 
     // The alt text can be changed later: select the image, then 'Alt text'.
     await placed.click();
