@@ -54,6 +54,7 @@ describeInBrowser('images in the article text', () => {
     await page.keyboard.type('The wall after the storm.');
     await expect.poll(() => editor(page).evaluate((el) => [...el.children].map((c) => c.tagName))).toEqual(['P', 'IMG', 'P']);
     expect(await placed.count()).toBe(1);
+    expect(await editor(page).locator('p').last().textContent()).toBe('The wall after the storm.');
 
     // The alt text can be changed later: select the image, then 'Alt text'.
     await placed.click();

@@ -48,6 +48,8 @@ describeInBrowser('images in the editor, for a person to look at', () => {
       await dialog.getByLabel('Alt text').fill('The red harbour wall at low tide');
       await both(page, 'editor-alt-dialog');
       await dialog.getByRole('button', { name: 'Insert image' }).click();
+      // The image is placed as the dialog gives focus back to the text.
+      await expect.poll(() => page.getByRole('textbox', { name: 'Content' }).locator('img').count()).toBe(1);
       await page.keyboard.type('The council meets on Monday.');
 
       await page.getByTestId('image-file-input').setInputFiles([

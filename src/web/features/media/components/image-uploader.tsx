@@ -284,7 +284,10 @@ function UploaderRow({
             className="size-4 accent-primary"
           />
           <Label htmlFor={coverId} className="text-xs">
-            Cover image<span className="sr-only"> {n}</span> (shown on cards and in shared links)
+            {/* One text run: the label is a flex row, and its gap would split the words. */}
+            <span>
+              Cover image<span className="sr-only"> {n}</span> (shown on cards and in shared links)
+            </span>
           </Label>
         </div>
         {uploading && (
