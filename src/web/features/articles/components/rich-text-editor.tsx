@@ -121,7 +121,7 @@ const TOOLS: ToolButton[] = [
 ];
 
 /** What the toolbar shows before the editor exists: every control there, none usable. */
-const NO_EDITOR_STATE = { active: TOOLS.map(() => false), link: false, linkHref: '', canUndo: false, canRedo: false };
+const NO_EDITOR_STATE = { active: TOOLS.map(() => false), link: false, linkHref: '', canUndo: false, canRedo: false, image: false };
 
 function Toolbar({ editor, uploadImage }: { editor: Editor | null; uploadImage?: UploadTextImage }) {
   const state =
@@ -135,6 +135,7 @@ function Toolbar({ editor, uploadImage }: { editor: Editor | null; uploadImage?:
               linkHref: (e.getAttributes('link').href as string | undefined) ?? '',
               canUndo: e.can().undo(),
               canRedo: e.can().redo(),
+              image: e.isActive('image'),
             }
           : NO_EDITOR_STATE,
     }) ?? NO_EDITOR_STATE;
@@ -152,7 +153,8 @@ function Toolbar({ editor, uploadImage }: { editor: Editor | null; uploadImage?:
   // WAI-ARIA toolbar: one tab stop (the button used last), arrow keys, Home and End inside.
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(TOOLS[0]!.label);
-  const disabled = (label: string) => !editor || (label === 'Undo' && !state.canUndo) || (label === 'Redo' && !state.canRedo);
+  const disabled = (label: string) =>
+    !editor || (label === 'Undo' && !state.canUndo) || (label === 'Redo' && !state.canRedo) || (label === 'Alt text' && !state.image);
   const tabStop = disabled(current) ? TOOLS[0]!.label : current;
   const tabIndexOf = (label: string) => (label === tabStop ? 0 : -1);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
