@@ -74,7 +74,7 @@ describeInBrowser('article images in the browser', () => {
     await page.keyboard.press('Enter');
     // Focus follows the moved image.
     expect(await activeLabel(page)).toBe('Move image 3 up');
-    const captions = () => page.getByTestId('uploader-item').locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const captions = () => page.getByTestId('uploader-item').getByLabel(/^Caption for image/).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
     expect(await captions()).toEqual(['Blue water at noon', 'The green pier', 'Red sky over the harbour']);
     await journey.screenshot('images-uploader');
 
@@ -84,6 +84,9 @@ describeInBrowser('article images in the browser', () => {
       await route.continue();
     });
     await page.getByRole('button', { name: 'Publish Article' }).click();
+    // None of the three has alt text: publishing asks first, and the writer goes ahead.
+    await expect.poll(visible(page.getByRole('alertdialog').getByText('3 images have no alt text.', { exact: false }))).toBe(true);
+    await page.getByRole('button', { name: 'Publish anyway' }).click();
     await expect.poll(visible(page.getByRole('button', { name: 'Uploading Images...' }))).toBe(true);
     await expect.poll(visible(page.getByText('Article published successfully', { exact: true })), { timeout: 20_000 }).toBe(true);
     await journey.expectPath(/^\/articles\/[a-z0-9-]+-\d+$/);
@@ -156,6 +159,7 @@ describeInBrowser('article images in the browser', () => {
     await page.getByRole('button', { name: 'Remove image 2' }).click();
     await page.getByLabel('Caption for image 2').fill('Red sky, second thoughts');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Publish anyway' }).click();
     await expect.poll(visible(page.getByText('Article updated successfully', { exact: true }))).toBe(true);
     await journey.expectPath(articlePath);
     await expect.poll(() => page.getByTestId('article-gallery').getByText('2 images').isVisible()).toBe(true);
@@ -195,6 +199,7 @@ describeInBrowser('article images in the browser', () => {
     await page.getByTestId('image-file-input').setInputFiles(files['big noise.png']!);
     await expect.poll(visible(page.getByText(/big noise\.png · [\d.]+ MB · will be compressed/))).toBe(true);
 
+    await page.getByLabel('Alt text for image 1').fill('Grey static filling the screen');
     await page.getByRole('button', { name: 'Publish Article' }).click();
     await expect.poll(visible(page.getByText('Article published successfully', { exact: true })), { timeout: 30_000 }).toBe(true);
     const sent = await page.evaluate(() => (window as unknown as { uploadedFiles?: { name: string; size: number; type: string }[] }).uploadedFiles);

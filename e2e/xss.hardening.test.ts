@@ -276,7 +276,7 @@ describeInBrowser('stored XSS in the browser', () => {
       await admin.goto(path);
       pagesOpened.push(path);
       expect(await admin.page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), `window.__xss was set on ${path}`).toBeUndefined();
-      const fields = admin.page.getByTestId('uploader-item').locator('input');
+      const fields = admin.page.getByTestId('uploader-item').getByLabel(/^Caption for image/);
       await expect.poll(() => fields.count()).toBe(gallery.captions.length);
       const values = await fields.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
       expect(values).toEqual(gallery.captions.map((i) => captions[i]!.trim()));

@@ -29,6 +29,10 @@ export const ArticleImageSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     variants: z.array(ImageVariantSchema),
+    /** What the image shows, for readers who cannot see it; null when the writer gave none. */
+    alt: z.string().nullable(),
+    /** The one image chosen as the card and share image (else the first gallery image is). */
+    cover: z.boolean(),
   })
   .meta({ id: 'ArticleImage' });
 export type ArticleImage = z.infer<typeof ArticleImageSchema>;

@@ -12,6 +12,7 @@ export const ACCEPTED_IMAGE_TYPES = {
 } as const;
 
 export const IMAGE_CAPTION_MAX = 300;
+export const IMAGE_ALT_MAX = 250;
 
 export const MEDIA_MESSAGES = {
   /** Spec 1 section 5 ('File type must be ...'), naming the accepted types. */
@@ -29,6 +30,19 @@ export const MEDIA_MESSAGES = {
     `Save your article to use them; unused images are removed after ${abandonMinutes === 60 ? 'an hour' : `${abandonMinutes} minutes`}.`,
   duplicateImage: 'The same image is listed twice',
   captionTooLong: `Caption must be at most ${IMAGE_CAPTION_MAX} characters`,
+  altTooLong: `Alt text must be at most ${IMAGE_ALT_MAX} characters`,
+  oneCover: 'Only one image can be the cover',
+  /** Picked files that claim an image type but do not decode, refused before anything is saved. */
+  notReadableImage: (fileName: string) => `${fileName} is not an image that can be read`,
+  /** A picked file over the upload limit that the browser cannot decode, so cannot compress. */
+  tooLargeToCompress: (fileName: string) =>
+    `${fileName} is larger than ${LIMITS.uploadMaxBytes / 1024 / 1024} MB and cannot be compressed in the browser`,
+  /** The image-failure toast after saving an article as a draft (the spec's wording says published). */
+  draftWithoutImages: 'Article was saved as a draft but there was an error saving the images. Please try adding them again.',
+  /** The confirm dialog before publishing an article with images that have no alt text. */
+  missingAltTitle: 'Some images have no alt text',
+  missingAlt: (count: number) =>
+    `${count === 1 ? 'One image has' : `${count} images have`} no alt text. Readers who use a screen reader will not know what ${count === 1 ? 'it shows' : 'they show'}.`,
   /** Spec 1 section 8. */
   uploadFailed: (fileName: string) => `Failed to upload image: ${fileName}`,
   missingArticleId: 'Could not update images: article ID is missing',

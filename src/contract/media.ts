@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ArticleImageSchema, ImageVariantSchema } from './articles.js';
-import { IMAGE_CAPTION_MAX, MEDIA_MESSAGES } from './media-rules.js';
+import { IMAGE_ALT_MAX, IMAGE_CAPTION_MAX, MEDIA_MESSAGES } from './media-rules.js';
 
-export { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, hasAcceptedExtension, IMAGE_CAPTION_MAX, MEDIA_MESSAGES } from './media-rules.js';
+export { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, hasAcceptedExtension, IMAGE_ALT_MAX, IMAGE_CAPTION_MAX, MEDIA_MESSAGES } from './media-rules.js';
 
 /**
  * Widths of the responsive WebP copies written for every upload (never wider than the image). 320 is
@@ -33,6 +33,12 @@ const CaptionSchema = z
   .nullish()
   .transform((c) => (c ? c : null));
 const OrderSchema = z.coerce.number().int().min(0).max(1000).optional();
+const AltSchema = z
+  .string()
+  .trim()
+  .max(IMAGE_ALT_MAX, MEDIA_MESSAGES.altTooLong)
+  .nullish()
+  .transform((a) => (a ? a : null));
 
 /** One image record as the client saves it (spec 1 section 7: image_url, caption, order). */
 export const ImageRecordInputSchema = z.object({
@@ -40,15 +46,27 @@ export const ImageRecordInputSchema = z.object({
   image_url: ImageUrlSchema,
   caption: CaptionSchema,
   order: OrderSchema,
+  alt: AltSchema,
+  /** At most one record of a list may be the cover. */
+  cover: z.boolean().optional().default(false),
 });
 export type ImageRecord = z.output<typeof ImageRecordInputSchema>;
 
 /** POST /api/articles/{id}/images: a list of records, added after the article's current images. */
-export const AddArticleImagesSchema = z.array(ImageRecordInputSchema).max(50).meta({ id: 'AddArticleImages' });
+export const AddArticleImagesSchema = z
+  .array(ImageRecordInputSchema)
+  .max(50)
+  .refine((images) => images.filter((i) => i.cover).length <= 1, MEDIA_MESSAGES.oneCover)
+  .meta({ id: 'AddArticleImages' });
 
 /** PUT /api/articles/{id}/images: the complete new set, replacing the current one. */
 export const ReplaceArticleImagesSchema = z
-  .object({ images: z.array(ImageRecordInputSchema).max(50) })
+  .object({
+    images: z
+      .array(ImageRecordInputSchema)
+      .max(50)
+      .refine((images) => images.filter((i) => i.cover).length <= 1, MEDIA_MESSAGES.oneCover),
+  })
   .meta({ id: 'ReplaceArticleImages' });
 export type ReplaceArticleImages = z.input<typeof ReplaceArticleImagesSchema>;
 

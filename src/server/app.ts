@@ -129,6 +129,12 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written, quota: config.uploads });
   // Deleting an article deletes the stored files no other article uses.
   articlesDeps.onImagesReleased = (urls) => media.release(urls);
+  // Images in an article's text are uploads too: only ours stay, and they belong to the article.
+  articlesDeps.inlineImages = {
+    prefix: storage.url(''),
+    uploads: (urls, editorId, articleId) => media.inlineUploads(urls, editorId, articleId),
+    attach: (articleId, images) => media.attachInline(articleId, images),
+  };
   const channels = createChannelsService(channelsRepository, subscriptions, Date.now, written);
   const articles = createArticlesService(articlesDeps);
   const revisions = createRevisionsService({

@@ -214,6 +214,12 @@ export interface ArticleImagesTable {
   height: number | null;
   /** JSON array of {width, url}. */
   variants: string | null;
+  /** What the image shows, for readers who cannot see it; null when the writer gave none. */
+  alt: string | null;
+  /** 1 for the one gallery image chosen as the card and share image. */
+  cover: Generated<number>;
+  /** 1 for an image placed in the article's text (not part of the gallery or its limit). */
+  in_text: Generated<number>;
 }
 
 export interface UploadsTable {

@@ -47,7 +47,7 @@ describe('compiled response serializers', () => {
       excerpt: 'An excerpt',
       author: { id: 4, username: 'ada' },
       image: withValues
-        ? { id: 9, imageUrl: '/uploads/a.webp', caption: null, order: 0, width: 640, height: null, variants: [{ width: 320, url: '/uploads/a-320w.webp' }] }
+        ? { id: 9, imageUrl: '/uploads/a.webp', caption: null, order: 0, width: 640, height: null, variants: [{ width: 320, url: '/uploads/a-320w.webp' }], alt: null, cover: false }
         : null,
     });
     const page = { items: [card(1, true), card(2, false)], nextCursor: null, source: 'all' as const };

@@ -20,7 +20,7 @@ export const ARTICLE_COLUMNS = [
 ] as const satisfies readonly (keyof ArticlesTable)[];
 export const QUALIFIED_ARTICLE_COLUMNS = ARTICLE_COLUMNS.map((column) => `articles.${column}` as const);
 
-export type ArticleImageRow = Pick<Selectable<ArticleImagesTable>, 'id' | 'image_url' | 'caption' | 'position' | 'width' | 'height' | 'variants'>;
+export type ArticleImageRow = Pick<Selectable<ArticleImagesTable>, 'id' | 'image_url' | 'caption' | 'position' | 'width' | 'height' | 'variants' | 'alt' | 'cover'>;
 
 /** The article columns every feed card and page reads, with its channel's name and slug. */
 export type ArticleRowBase = Pick<Selectable<ArticlesTable>, (typeof ARTICLE_COLUMNS)[number]> & {
@@ -66,6 +66,9 @@ export function imageRowToImage(row: ArticleImageRow): ArticleImage {
     width: row.width,
     height: row.height,
     variants: parseJson(row.variants, []),
+    alt: row.alt ?? null,
+    // PostgreSQL's JSON answers a number, SQLite's too; a missing column (an older row shape) is no cover.
+    cover: Number(row.cover ?? 0) === 1,
   };
 }
 

@@ -101,7 +101,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       ]);
   }
 
-  const imageColumns = ['id', 'image_url', 'caption', 'position', 'width', 'height', 'variants'] as const;
+  const imageColumns = ['id', 'image_url', 'caption', 'position', 'width', 'height', 'variants', 'alt', 'cover'] as const;
 
   /** What a card adds to the base columns: a short excerpt, the author's name and the first image (never the body). */
   function cardColumns(eb: ExpressionBuilder<DB & { articles: DB['articles'] }, 'articles'>) {
@@ -115,6 +115,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
             .selectFrom('article_images')
             .select(imageColumns)
             .whereRef('article_images.article_id', '=', 'articles.id')
+            .where('article_images.in_text', '=', 0)
+            // The chosen cover, else the first gallery image (spec 1 section 2, Article card).
+            .orderBy('article_images.cover', 'desc')
             .orderBy('article_images.position')
             .limit(1),
         )
@@ -188,6 +191,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
               .selectFrom('article_images')
               .select(imageColumns)
               .whereRef('article_images.article_id', '=', 'articles.id')
+              .where('article_images.in_text', '=', 0)
               .orderBy('article_images.position'),
           )
           .as('images'),

@@ -29,6 +29,7 @@ import { detailRowToArticle, summaryRowToSummary, type ArticleDetailRow, type Ar
 import type { CategoriesRepository, CategoryIndex } from './categories.repository.js';
 import type { ChannelTableRepository } from './channel-table.repository.js';
 import { sanitizeArticleHtml } from './sanitize-html.js';
+import { resolveInlineImages, type InlineImages } from './inline-images.js';
 import type { ViewKeys } from './view-keys.js';
 import { CORRECTION_MESSAGES } from '../../../contract/corrections.js';
 import { recordRevision } from './revisions.repository.js';
@@ -84,6 +85,8 @@ export interface ArticlesServiceDeps {
   transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
   /** Called with the image URLs an article no longer uses (deleted with it). */
   onImagesReleased?: (urls: string[]) => Promise<void>;
+  /** The uploads behind images in the text (media's); without it the text keeps no images. */
+  inlineImages?: InlineImages;
   now?: () => number;
   /** Told of each committed write (the response cache drops what it shows). A view is not one. */
   written?: (tags: readonly string[]) => void;
@@ -155,7 +158,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   }
 
   function cleanContent(html: string) {
-    const content = sanitizeArticleHtml(html);
+    const content = sanitizeArticleHtml(html, deps.inlineImages?.prefix);
     const plainText = stripHtml(content);
     if (!plainText) throw badRequest(ARTICLE_MESSAGES.contentRequired);
     return { content, plainText };
@@ -303,7 +306,9 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       if (owner === undefined) throw badRequest(ARTICLE_MESSAGES.selectChannel);
       if (owner !== author.id) throw forbidden(ARTICLE_MESSAGES.channelNotOwned);
       const categoryIds = (await validCategoryIds(input)) ?? [];
-      const { content, plainText } = cleanContent(input.content);
+      const cleaned = cleanContent(input.content);
+      const inline = await resolveInlineImages(deps.inlineImages, cleaned.content, author.id, null);
+      const { content, plainText } = { ...cleaned, content: inline.content };
       const published = input.status ? input.status === 'published' : (input.published ?? true);
       const location = locationOf(input) ?? { locationName: null, locationLat: null, locationLng: null };
       const at = now();
@@ -325,6 +330,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         await recordRevision(trx, { articleId: inserted, editorId: author.id, now: at });
         return inserted;
       });
+      await inline.attach(id);
       written(CHANGED.created());
       return toArticle((await articles.findById(id, author.id))!, author);
     },
@@ -334,7 +340,9 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       // A correction speaks to readers of the published text; a draft has none yet.
       if (input.correction && owned.published !== 1) throw badRequest(CORRECTION_MESSAGES.correctionNeedsPublication);
       const categoryIds = await validCategoryIds(input);
-      const content = input.content !== undefined ? cleanContent(input.content) : undefined;
+      const cleaned = input.content !== undefined ? cleanContent(input.content) : undefined;
+      const inline = cleaned ? await resolveInlineImages(deps.inlineImages, cleaned.content, editor.id, id) : undefined;
+      const content = cleaned && inline ? { ...cleaned, content: inline.content } : undefined;
       const at = now();
       await transaction(async (trx) => {
         await articles.update(
@@ -352,6 +360,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         // The readers the article was emailed to hear of a correction (not of a clarification or an update).
         if (input.correction?.kind === 'correction') await queueArticleCorrected(trx, { articleId: id, channelId: owned.channel_id, revision, now: at });
       });
+      await inline?.attach(id);
       written(CHANGED.edited(id));
       return toArticle((await articles.findById(id, editor.id))!, editor);
     },

@@ -79,4 +79,13 @@ export const XSS_VECTORS: string[] = [
   '<p>ok</p><!--<img src=x onerror=alert(1)>-->',
   '<xss id=x tabindex=1 onfocus=alert(1)></xss>',
   '<a href="//xss.example">protocol relative</a>',
+  // Images in the text: only our uploads may stay, with our attributes.
+  '<img src="https://xss.example/track.png" alt="remote">',
+  '<img src="//xss.example/uploads/1_a.png">',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+  '<img src="/uploads/1_a.png" srcset="https://xss.example/a.png 320w, /uploads/1_a-480w.webp 480w">',
+  '<img src="/uploads/1_a.png" srcset="javascript:alert(1) 320w">',
+  '<img src="/uploads/1_a.png" onerror="alert(1)" onload="alert(2)" style="position:fixed">',
+  '<img src="/uploads/../../etc/passwd" alt="x">',
+  '<img src="/uploads/1_a.png?u=https://xss.example" alt="x">',
 ];

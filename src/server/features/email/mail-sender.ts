@@ -161,6 +161,8 @@ export function createMailSender(options: MailSenderOptions) {
       .selectFrom('article_images')
       .select('image_url')
       .where('article_id', '=', articleId)
+      .where('in_text', '=', 0)
+      .orderBy('cover', 'desc')
       .orderBy('position')
       .orderBy('id')
       .limit(1)

@@ -84,7 +84,7 @@ export async function seedDemoImages(
     await media.replace(
       article.id,
       owner,
-      uploads.map((u, order) => ({ image_url: u.url, caption: pictures[order]!.caption, order })),
+      uploads.map((u, order) => ({ image_url: u.url, caption: pictures[order]!.caption, order, alt: `Illustration: ${pictures[order]!.text}`, cover: false })),
     );
     count += uploads.length;
   }

@@ -346,9 +346,9 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
     });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual([
-      { id: expect.any(Number), imageUrl: a.url, caption: 'First', order: 0, width: 800, height: 600, variants: a.variants },
-      { id: expect.any(Number), imageUrl: b.url, caption: 'Second', order: 1, width: 800, height: 600, variants: b.variants },
-      { id: expect.any(Number), imageUrl: c.url, caption: null, order: 2, width: 800, height: 600, variants: c.variants },
+      { id: expect.any(Number), imageUrl: a.url, caption: 'First', order: 0, width: 800, height: 600, variants: a.variants, alt: null, cover: false },
+      { id: expect.any(Number), imageUrl: b.url, caption: 'Second', order: 1, width: 800, height: 600, variants: b.variants, alt: null, cover: false },
+      { id: expect.any(Number), imageUrl: c.url, caption: null, order: 2, width: 800, height: 600, variants: c.variants, alt: null, cover: false },
     ]);
     const read = (await anonymous().get(`/api/articles/${article.slug}-${article.id}`)).json();
     expect(read.images.map((i: { imageUrl: string }) => i.imageUrl)).toEqual([a.url, b.url, c.url]);
@@ -481,6 +481,104 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
 
     expect((await author.client.delete(`/api/articles/${second.id}`)).statusCode).toBe(204);
     expect((await fetchStored(shared.url)).status).toBe(404);
+  });
+
+  it('keeps each image’s alt text and one chosen cover, which the card shows; two covers or a long alt are refused', async () => {
+    const author = await signedInClient(t);
+    const article = await newArticle(author.client);
+    const [a, b] = [await uploadOk(author.client, 'a.png'), await uploadOk(author.client, 'b.png')];
+    const put = await author.client.put(`/api/articles/${article.id}/images`, {
+      images: [
+        { image_url: a.url, caption: 'First', order: 0, alt: '  A blue square  ' },
+        { image_url: b.url, caption: null, order: 1, alt: 'The town hall at dusk', cover: true },
+      ],
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().map((i: { alt: string | null; cover: boolean }) => [i.alt, i.cover])).toEqual([
+      ['A blue square', false],
+      ['The town hall at dusk', true],
+    ]);
+    const read = (await anonymous().get(`/api/articles/${article.id}`)).json();
+    expect(read.images.map((i: { imageUrl: string; alt: string; cover: boolean }) => [i.imageUrl, i.alt, i.cover])).toEqual([
+      [a.url, 'A blue square', false],
+      [b.url, 'The town hall at dusk', true],
+    ]);
+    const feed = (await anonymous().get('/api/articles?scope=all&limit=100')).json();
+    expect(feed.items.find((item: { id: number }) => item.id === article.id).image).toMatchObject({ imageUrl: b.url, cover: true });
+
+    const twoCovers = await author.client.put(`/api/articles/${article.id}/images`, {
+      images: [
+        { image_url: a.url, caption: null, order: 0, cover: true },
+        { image_url: b.url, caption: null, order: 1, cover: true },
+      ],
+    });
+    expect(twoCovers.statusCode).toBe(400);
+    expect(twoCovers.json().error).toContain(MEDIA_MESSAGES.oneCover);
+    const c = await uploadOk(author.client, 'c.png');
+    const secondCover = await author.client.post(`/api/articles/${article.id}/images`, [{ image_url: c.url, caption: null, order: 2, cover: true }]);
+    expect(secondCover.statusCode).toBe(400);
+    expect(secondCover.json().error).toBe(MEDIA_MESSAGES.oneCover);
+    const longAlt = await author.client.put(`/api/articles/${article.id}/images`, { images: [{ image_url: a.url, caption: null, alt: 'x'.repeat(251) }] });
+    expect(longAlt.statusCode).toBe(400);
+    expect(longAlt.json().error).toContain(MEDIA_MESSAGES.altTooLong);
+
+    // Without a chosen cover the first gallery image is the card's.
+    await author.client.put(`/api/articles/${article.id}/images`, {
+      images: [
+        { image_url: a.url, caption: null, order: 0 },
+        { image_url: b.url, caption: null, order: 1 },
+      ],
+    });
+    const after = (await anonymous().get('/api/articles?scope=all&limit=100')).json();
+    expect(after.items.find((item: { id: number }) => item.id === article.id).image).toMatchObject({ imageUrl: a.url, cover: false });
+  });
+
+  it('keeps images of the writer’s uploads in the text with srcset, size and lazy loading; removes remote, data: and others’ images', async () => {
+    const author = await signedInClient(t);
+    const other = await signedInClient(t);
+    const mine = await uploadOk(author.client, 'inline.png');
+    const theirs = await uploadOk(other.client, 'theirs.png');
+    const content =
+      `<p>Before</p><img src="${mine.url}" alt="A blue square" onerror="alert(1)">` +
+      `<img src="https://evil.example/x.png" alt="remote"><img src="data:image/png;base64,iVBORw0KGgo=" alt="data">` +
+      `<img src="${theirs.url}" alt="theirs"><p>After</p>`;
+    const article = await newArticle(author.client, { content });
+    const read = (await anonymous().get(`/api/articles/${article.id}`)).json();
+    const srcset = [...mine.variants].sort((x, y) => x.width - y.width).map((v) => `${v.url} ${v.width}w`).join(', ');
+    expect(read.content).toContain(`<img src="${mine.url}" alt="A blue square" srcset="${srcset}"`);
+    expect(read.content).toContain('width="800" height="600" loading="lazy" decoding="async"');
+    for (const gone of ['evil.example', 'data:', theirs.url, 'onerror', 'remote', 'theirs']) expect(read.content).not.toContain(gone);
+    // The text's images are not the gallery's.
+    expect(read.images).toEqual([]);
+  });
+
+  it('lets the text hold images beyond the gallery’s five, and deletes their files when they leave the text or with the article', async () => {
+    const author = await signedInClient(t);
+    const article = await newArticle(author.client);
+    const gallery = [];
+    for (let i = 0; i < 5; i++) gallery.push(await uploadOk(author.client, `g${i}.png`));
+    expect(
+      (await author.client.put(`/api/articles/${article.id}/images`, { images: gallery.map((g, order) => ({ image_url: g.url, caption: null, order })) }))
+        .statusCode,
+    ).toBe(200);
+    const [kept, dropped] = [await uploadOk(author.client, 'kept.png'), await uploadOk(author.client, 'dropped.png')];
+    const edit = await author.client.patch(`/api/articles/${article.id}`, {
+      content: `<p>Text</p><img src="${kept.url}" alt="Kept"><img src="${dropped.url}" alt="Dropped">`,
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().images).toHaveLength(5);
+    expect(edit.json().content).toContain(kept.url);
+
+    // Taken out of the text, an image's files go; the gallery is untouched.
+    const trimmed = await author.client.patch(`/api/articles/${article.id}`, { content: `<p>Text</p><img src="${kept.url}" alt="Kept">` });
+    expect(trimmed.statusCode).toBe(200);
+    expect((await fetchStored(dropped.url)).status).toBe(404);
+    expect((await fetchStored(kept.url)).status).toBe(200);
+    expect(trimmed.json().images).toHaveLength(5);
+
+    expect((await author.client.delete(`/api/articles/${article.id}`)).statusCode).toBe(204);
+    expect((await fetchStored(kept.url)).status).toBe(404);
+    for (const v of kept.variants) expect((await fetchStored(v.url)).status).toBe(404);
   });
 
   it('removes uploads that were never attached once they are old enough', async () => {

@@ -16,9 +16,21 @@ export interface NewArticleImage {
   uploadId: number;
   imageUrl: string;
   caption: string | null;
+  alt: string | null;
+  cover: boolean;
   width: number;
   height: number;
   /** JSON text: {width, url}[]. */
+  variants: string;
+}
+
+/** An image placed in an article's text: its upload, recorded so it belongs to the article. */
+export interface NewInlineImage {
+  uploadId: number;
+  imageUrl: string;
+  alt: string | null;
+  width: number;
+  height: number;
   variants: string;
 }
 
@@ -68,6 +80,7 @@ export function createMediaRepository(db: Database, dialect: Dialect) {
     },
 
     async imageUrlsOf(articleId: number): Promise<string[]> {
+      // Both the gallery's and the text's: an editor may keep either without having uploaded it.
       const rows = await db.selectFrom('article_images').select('image_url').where('article_id', '=', articleId).orderBy('position').execute();
       return rows.map((r) => r.image_url);
     },
@@ -75,8 +88,9 @@ export function createMediaRepository(db: Database, dialect: Dialect) {
     async imagesOf(articleId: number) {
       return db
         .selectFrom('article_images')
-        .select(['id', 'image_url', 'caption', 'position', 'width', 'height', 'variants'])
+        .select(['id', 'image_url', 'caption', 'position', 'width', 'height', 'variants', 'alt', 'cover'])
         .where('article_id', '=', articleId)
+        .where('in_text', '=', 0)
         .orderBy('position')
         .orderBy('id')
         .execute();
@@ -91,20 +105,22 @@ export function createMediaRepository(db: Database, dialect: Dialect) {
       articleId: number,
       images: NewArticleImage[],
       options: { replace: boolean; max: number },
-    ): Promise<{ ok: true; released: string[] } | { ok: false }> {
+    ): Promise<{ ok: true; released: string[] } | { ok: false; reason: 'tooMany' | 'oneCover' }> {
       return db.transaction().execute(async (trx) => {
         // Locks the article row in PostgreSQL; SQLite runs one writing transaction at a time anyway.
         if (dialect === 'postgres') await trx.selectFrom('articles').select('id').where('id', '=', articleId).forUpdate().execute();
         const current = await trx
           .selectFrom('article_images')
-          .select(['image_url', 'position'])
+          .select(['image_url', 'position', 'cover'])
           .where('article_id', '=', articleId)
+          .where('in_text', '=', 0)
           .execute();
         const total = options.replace ? images.length : current.length + images.length;
-        if (total > options.max) return { ok: false as const };
+        if (total > options.max) return { ok: false as const, reason: 'tooMany' as const };
+        if (!options.replace && images.some((i) => i.cover) && current.some((r) => r.cover === 1)) return { ok: false as const, reason: 'oneCover' as const };
         let position = 0;
         if (options.replace) {
-          await trx.deleteFrom('article_images').where('article_id', '=', articleId).execute();
+          await trx.deleteFrom('article_images').where('article_id', '=', articleId).where('in_text', '=', 0).execute();
         } else {
           position = current.reduce((max, row) => Math.max(max, row.position + 1), 0);
         }
@@ -117,6 +133,8 @@ export function createMediaRepository(db: Database, dialect: Dialect) {
                 upload_id: image.uploadId,
                 image_url: image.imageUrl,
                 caption: image.caption,
+                alt: image.alt,
+                cover: image.cover ? 1 : 0,
                 position: position + i,
                 width: image.width,
                 height: image.height,
@@ -128,6 +146,38 @@ export function createMediaRepository(db: Database, dialect: Dialect) {
         const kept = new Set(images.map((i) => i.imageUrl));
         const released = options.replace ? [...new Set(current.map((r) => r.image_url))].filter((url) => !kept.has(url)) : [];
         return { ok: true as const, released };
+      });
+    },
+
+    /**
+     * Records the images an article's text now holds, in place of those it held; answers the URLs
+     * it no longer holds there (their files go unless the gallery or another article uses them).
+     */
+    async saveInlineImages(articleId: number, images: NewInlineImage[]): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('article_images').select('image_url').where('article_id', '=', articleId).where('in_text', '=', 1).execute();
+        await trx.deleteFrom('article_images').where('article_id', '=', articleId).where('in_text', '=', 1).execute();
+        if (images.length > 0) {
+          await trx
+            .insertInto('article_images')
+            .values(
+              images.map((image, i) => ({
+                article_id: articleId,
+                upload_id: image.uploadId,
+                image_url: image.imageUrl,
+                caption: null,
+                alt: image.alt,
+                position: i,
+                width: image.width,
+                height: image.height,
+                variants: image.variants,
+                in_text: 1,
+              })),
+            )
+            .execute();
+        }
+        const kept = new Set(images.map((i) => i.imageUrl));
+        return [...new Set(current.map((r) => r.image_url))].filter((url) => !kept.has(url));
       });
     },
 

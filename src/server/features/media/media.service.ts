@@ -13,6 +13,15 @@ import { CACHE_TAGS } from '../../lib/cache-tags.js';
 /** The defaults of UPLOAD_QUOTA_MB and UPLOAD_ABANDON_MINUTES (config.ts). */
 export const DEFAULT_UPLOAD_QUOTA = { quotaBytes: 200 * 1024 * 1024, abandonAfterMs: 60 * 60 * 1000 };
 
+/** An upload as an article's text uses it: its address, size and responsive copies. */
+export interface InlineUpload {
+  uploadId: number;
+  url: string;
+  width: number;
+  height: number;
+  variants: { width: number; url: string }[];
+}
+
 export interface MediaLogger {
   warn(obj: object, message: string): void;
 }
@@ -79,6 +88,7 @@ export function createMediaService(deps: {
     if (items.length > LIMITS.imagesPerArticle) throw badRequest(MEDIA_MESSAGES.tooManyImages);
     const urls = items.map((item) => item.image_url);
     if (new Set(urls).size !== urls.length) throw badRequest(MEDIA_MESSAGES.duplicateImage);
+    if (items.filter((item) => item.cover).length > 1) throw badRequest(MEDIA_MESSAGES.oneCover);
 
     // Only files this site stored: uploads of the editor, or images the article already shows.
     const [uploads, current] = await Promise.all([repository.uploadsByUrls(urls), repository.imageUrlsOf(articleId)]);
@@ -94,6 +104,8 @@ export function createMediaService(deps: {
         uploadId: upload.id,
         imageUrl: upload.url,
         caption: item.caption,
+        alt: item.alt,
+        cover: item.cover,
         width: upload.width,
         height: upload.height,
         variants: JSON.stringify(parseJson<StoredVariant[]>(upload.variants, []).map(({ width, url }) => ({ width, url }))),
@@ -101,7 +113,7 @@ export function createMediaService(deps: {
     });
 
     const saved = await repository.saveImages(articleId, images, { replace, max: LIMITS.imagesPerArticle });
-    if (!saved.ok) throw badRequest(MEDIA_MESSAGES.tooManyImages);
+    if (!saved.ok) throw badRequest(saved.reason === 'oneCover' ? MEDIA_MESSAGES.oneCover : MEDIA_MESSAGES.tooManyImages);
     deps.written?.([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists, CACHE_TAGS.missing]);
     await release(saved.released);
     return (await repository.imagesOf(articleId)).map(imageRowToImage);
@@ -167,6 +179,41 @@ export function createMediaService(deps: {
     replace: (articleId: number, editor: SessionUser, items: ImageRecord[]) => saveImages(articleId, editor, items, true),
 
     release,
+
+    /**
+     * The uploads behind the images of an article's text, by URL: only files this site stored for
+     * the editor, or images the article already holds (an image another editor placed stays).
+     */
+    async inlineUploads(urls: string[], editorId: number, articleId: number | null): Promise<Map<string, InlineUpload>> {
+      const [uploads, current] = await Promise.all([
+        repository.uploadsByUrls([...new Set(urls)]),
+        articleId === null ? Promise.resolve([]) : repository.imageUrlsOf(articleId),
+      ]);
+      const onArticle = new Set(current);
+      const found = new Map<string, InlineUpload>();
+      for (const upload of uploads) {
+        if (upload.user_id !== editorId && !onArticle.has(upload.url)) continue;
+        const variants = parseJson<StoredVariant[]>(upload.variants, []).map(({ width, url }) => ({ width, url }));
+        found.set(upload.url, { uploadId: upload.id, url: upload.url, width: upload.width, height: upload.height, variants });
+      }
+      return found;
+    },
+
+    /** Records the images an article's text holds; the files of those it dropped are deleted. */
+    async attachInline(articleId: number, images: { upload: InlineUpload; alt: string | null }[]): Promise<void> {
+      const released = await repository.saveInlineImages(
+        articleId,
+        images.map(({ upload, alt }) => ({
+          uploadId: upload.uploadId,
+          imageUrl: upload.url,
+          alt,
+          width: upload.width,
+          height: upload.height,
+          variants: JSON.stringify(upload.variants),
+        })),
+      );
+      await release(released);
+    },
 
     /** Removes every upload older than `ageMs` that was never attached to an article, a batch at a time. */
     async sweepAbandoned(ageMs = quota.abandonAfterMs): Promise<number> {

@@ -213,7 +213,8 @@ function ArticleHeadTags({ article, publicUrl }: { article: Article; publicUrl: 
   const canonical = `${publicUrl}${paths.article(article.id, article.slug)}`;
   const text = article.excerpt.length >= 160 ? article.excerpt : article.content.replace(/<[^>]+>/g, ' ');
   const description = truncateAtBoundary(text, 160);
-  const image = [...article.images].sort((a, b) => a.order - b.order)[0];
+  // The share image is the chosen cover, else the first gallery image (the gallery's main image too).
+  const image = [...article.images].sort((a, b) => Number(b.cover) - Number(a.cover) || a.order - b.order)[0];
   const imageUrl = image ? new URL(image.imageUrl, publicUrl).toString() : undefined;
   const jsonLd = {
     '@context': 'https://schema.org',

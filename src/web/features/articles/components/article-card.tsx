@@ -100,7 +100,7 @@ function CardImage({ image }: { image: ArticleImage }) {
       height={image.height ?? 400}
       loading="lazy"
       decoding="async"
-      alt={image.caption ?? ''}
+      alt={image.alt ?? image.caption ?? ''}
       className="aspect-[3/2] h-auto w-full rounded-md bg-muted object-cover"
     />
   );

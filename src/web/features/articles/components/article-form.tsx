@@ -22,6 +22,8 @@ import { CategoryPicker } from './category-picker';
 import { CorrectionFields } from './correction-fields';
 import { LeaveUnsavedDialog, RestoreUnsentNotice, useUnsavedWorkGuard } from './unsaved-work';
 import { lazyWithRetry } from '@/lib/chunk-retry';
+import type { UploadTextImage } from './editor-image-tools';
+import { MissingAltDialog, missingAltInHtml } from './missing-alt-dialog';
 
 // TipTap is only downloaded by pages that edit (spec: the feed and article pages stay small).
 const RichTextEditor = lazyWithRetry(() => import('./rich-text-editor'));
@@ -66,6 +68,10 @@ export interface ArticleImagesSeam {
   isUploading: boolean;
   commit: (articleId: number) => Promise<void>;
   reset?: () => void;
+  /** How many gallery images have no alt text (publishing asks first). */
+  missingAlt?: number;
+  /** Pictures in the text: the editor's Image button checks and uploads through it. */
+  uploadTextImage?: UploadTextImage;
 }
 
 export interface ArticleFormProps {
@@ -130,6 +136,8 @@ export function ArticleForm({
   const values = form.watch();
   const errors = messagesOf(form.formState.errors);
   const submitting = form.formState.isSubmitting;
+  const [altWarning, setAltWarning] = useState(0);
+  const altConfirmed = useRef(false);
   // The HTML the editor (re)starts from: the loaded content, or a restored copy.
   const [editorHtml, setEditorHtml] = useState(initialValues.content);
   // Typed into since the page opened (or since a restore): only then is there work to keep.
@@ -206,8 +214,13 @@ export function ArticleForm({
   const submit = form.handleSubmit(
     async () => {
       if (disabled) return;
+      // Going public with images that have no alt text asks first (the writer may still go ahead).
+      const current = form.getValues();
+      const missingAlt = current.draft ? 0 : missingAltInHtml(current.content) + (images?.missingAlt ?? 0);
+      if (missingAlt > 0 && !altConfirmed.current) return setAltWarning(missingAlt);
+      altConfirmed.current = false;
       // The values as the form holds them (the schema's trimming is the request builder's to do).
-      await onSubmit(form.getValues());
+      await onSubmit(current);
     },
     (invalid) => {
       const found = messagesOf(invalid);
@@ -246,6 +259,15 @@ export function ArticleForm({
       className="space-y-6"
     >
       {unsentKey && <LeaveUnsavedDialog blocker={blocker} />}
+      <MissingAltDialog
+        count={altWarning}
+        onCancel={() => setAltWarning(0)}
+        onConfirm={() => {
+          setAltWarning(0);
+          altConfirmed.current = true;
+          void submit();
+        }}
+      />
       {offer && <RestoreUnsentNotice savedAt={offer.savedAt} onRestore={restore} onDiscard={discardOffer} />}
       <div className="space-y-2">
         <Label htmlFor={ids.title}>Title</Label>
@@ -277,6 +299,7 @@ export function ArticleForm({
           invalid={Boolean(errors.content)}
           describedBy={errors.content ? ids.contentError : undefined}
           registerFocus={registerFocus}
+          uploadImage={images?.uploadTextImage}
         />
         <FieldError id={ids.contentError} message={errors.content} />
       </div>

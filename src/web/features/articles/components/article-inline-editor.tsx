@@ -1,3 +1,4 @@
+import { MEDIA_MESSAGES } from '@contract/media-rules';
 import type { Article } from '@contract/articles';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
@@ -34,8 +35,10 @@ export default function ArticleInlineEditor({
     if (images) {
       try {
         await images.commit(article.id);
-      } catch {
-        toast({ variant: 'destructive', title: 'Error', description: 'There was an error updating the images. Some changes may not have been saved.' });
+      } catch (error) {
+        // A failed upload names its file (spec 1 section 8); anything else is the general warning.
+        const failed = error instanceof Error && error.message.startsWith(MEDIA_MESSAGES.uploadFailed('')) ? error.message : MEDIA_MESSAGES.imagesNotUpdated;
+        toast({ variant: 'destructive', title: 'Error', description: failed });
         onDone();
         return;
       }

@@ -1,3 +1,4 @@
+import { MEDIA_MESSAGES } from '@contract/media-rules';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@contract/paths';
@@ -96,7 +97,7 @@ export function CreateArticle({
     }
     toast(
       imagesFailed
-        ? { variant: 'destructive', title: 'Error', description: 'Article was published but there was an error saving the images. Please try adding them again.' }
+        ? { variant: 'destructive', title: 'Error', description: values.draft ? MEDIA_MESSAGES.draftWithoutImages : MEDIA_MESSAGES.publishedWithoutImages }
         : { title: values.draft ? 'Article saved as draft' : 'Article published successfully' },
     );
     setSaved(true);

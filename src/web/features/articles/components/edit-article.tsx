@@ -1,3 +1,4 @@
+import { MEDIA_MESSAGES } from '@contract/media-rules';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Article } from '@contract/articles';
@@ -80,17 +81,18 @@ export function EditArticle({
       return;
     }
     storeEditCopy(updated);
-    let imagesFailed = false;
+    let imagesFailed: string | false = false;
     if (images) {
       try {
         await images.commit(articleId);
-      } catch {
-        imagesFailed = true;
+      } catch (error) {
+        // A failed upload names its file (spec 1 section 8); anything else is the general warning.
+        imagesFailed = error instanceof Error && error.message.startsWith(MEDIA_MESSAGES.uploadFailed('')) ? error.message : MEDIA_MESSAGES.imagesNotUpdated;
       }
     }
     toast(
       imagesFailed
-        ? { variant: 'destructive', title: 'Error', description: 'There was an error updating the images. Some changes may not have been saved.' }
+        ? { variant: 'destructive', title: 'Error', description: imagesFailed }
         : { title: 'Article updated successfully' },
     );
     setSaved(true);

@@ -3,6 +3,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
 import Placeholder from '@tiptap/extension-placeholder';
+import Image from '@tiptap/extension-image';
 import {
   BoldIcon,
   CodeIcon,
@@ -21,6 +22,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { proseClassName } from './prose';
+import { EditorImageTools, type UploadTextImage } from './editor-image-tools';
 
 export interface RichTextEditorProps {
   /** The HTML to start from; later changes of this prop are ignored (remount with a key to reset). */
@@ -34,6 +36,8 @@ export interface RichTextEditorProps {
   describedBy?: string;
   /** Gives focus to the editor (used when validation fails). */
   registerFocus?: (focus: () => void) => void;
+  /** With it, the toolbar offers 'Image': pictures in the text, uploaded through the media feature. */
+  uploadImage?: UploadTextImage;
 }
 
 /** An empty document is '<p></p>'; the form treats it as no content. */
@@ -45,12 +49,14 @@ export function isEmptyEditorHtml(html: string): boolean {
  * The article body editor: TipTap (StarterKit + Link) producing the HTML the server sanitizes
  * (DESIGN.md section 2). Loaded lazily, only by the pages that edit.
  */
-export default function RichTextEditor({ initialHtml, onChange, labelId, minHeight, invalid, describedBy, registerFocus }: RichTextEditorProps) {
+export default function RichTextEditor({ initialHtml, onChange, labelId, minHeight, invalid, describedBy, registerFocus, uploadImage }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: false, underline: false }),
       Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] }),
       Placeholder.configure({ placeholder: 'Write your article…' }),
+      // Our uploads only (the server keeps no other image); never pasted data: URLs.
+      Image.configure({ allowBase64: false, HTMLAttributes: { loading: 'lazy' } }),
     ],
     content: initialHtml || '',
     // The server renders the page without the editor's document (ProseMirror needs the DOM); the
@@ -84,7 +90,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, minHeig
     >
       {/* Until the editor exists (the server's render, the first one after hydrating) its toolbar
           and its page stand in place, inert and the same size, so nothing below moves when it arrives. */}
-      <Toolbar editor={editor} />
+      <Toolbar editor={editor} uploadImage={uploadImage} />
       {editor ? (
         <EditorContent editor={editor} />
       ) : (
@@ -115,9 +121,9 @@ const TOOLS: ToolButton[] = [
 ];
 
 /** What the toolbar shows before the editor exists: every control there, none usable. */
-const NO_EDITOR_STATE = { active: TOOLS.map(() => false), link: false, linkHref: '', canUndo: false, canRedo: false };
+const NO_EDITOR_STATE = { active: TOOLS.map(() => false), link: false, linkHref: '', canUndo: false, canRedo: false, image: false };
 
-function Toolbar({ editor }: { editor: Editor | null }) {
+function Toolbar({ editor, uploadImage }: { editor: Editor | null; uploadImage?: UploadTextImage }) {
   const state =
     useEditorState({
       editor,
@@ -129,6 +135,7 @@ function Toolbar({ editor }: { editor: Editor | null }) {
               linkHref: (e.getAttributes('link').href as string | undefined) ?? '',
               canUndo: e.can().undo(),
               canRedo: e.can().redo(),
+              image: e.isActive('image'),
             }
           : NO_EDITOR_STATE,
     }) ?? NO_EDITOR_STATE;
@@ -146,7 +153,8 @@ function Toolbar({ editor }: { editor: Editor | null }) {
   // WAI-ARIA toolbar: one tab stop (the button used last), arrow keys, Home and End inside.
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(TOOLS[0]!.label);
-  const disabled = (label: string) => !editor || (label === 'Undo' && !state.canUndo) || (label === 'Redo' && !state.canRedo);
+  const disabled = (label: string) =>
+    !editor || (label === 'Undo' && !state.canUndo) || (label === 'Redo' && !state.canRedo) || (label === 'Alt text' && !state.image);
   const tabStop = disabled(current) ? TOOLS[0]!.label : current;
   const tabIndexOf = (label: string) => (label === tabStop ? 0 : -1);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -202,6 +210,7 @@ function Toolbar({ editor }: { editor: Editor | null }) {
         >
           <LinkIcon className="size-4" aria-hidden="true" />
         </ToolbarButton>
+        {uploadImage && <EditorImageTools editor={editor} upload={uploadImage} tabIndexOf={tabIndexOf} />}
         <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
         <ToolbarButton label="Undo" tabIndex={tabIndexOf('Undo')} disabled={disabled('Undo')} onClick={() => editor?.chain().focus().undo().run()}>
           <Undo2Icon className="size-4" aria-hidden="true" />

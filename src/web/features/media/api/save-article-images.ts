@@ -10,7 +10,7 @@ import { toImageRecords } from '../lib/uploader-items';
  */
 export async function saveArticleImages(
   articleId: number | null | undefined,
-  images: readonly { url: string; caption: string }[],
+  images: readonly { url: string; caption: string; alt?: string; cover?: boolean }[],
 ): Promise<ArticleImage[]> {
   if (!articleId) throw new Error(MEDIA_MESSAGES.missingArticleId);
   return apiRequest<ArticleImage[]>('PUT', `/api/articles/${articleId}/images`, { images: toImageRecords(images) });

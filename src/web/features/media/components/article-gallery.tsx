@@ -28,12 +28,13 @@ export function ArticleGallery({ images, title, className }: { images: readonly 
   const headingId = useId();
   // The viewer opens from several buttons; closing gives focus back to the one used.
   const opener = useRef<HTMLElement | null>(null);
-  const sorted = useMemo(() => [...images].sort((a, b) => a.order - b.order), [images]);
+  // The cover leads (it is the main image), then the gallery's order.
+  const sorted = useMemo(() => [...images].sort((a, b) => Number(b.cover) - Number(a.cover) || a.order - b.order), [images]);
   const count = sorted.length;
   if (count === 0) return null;
 
   const main = sorted[0]!;
-  const altOf = (image: ArticleImage, i: number) => image.caption || `${title}, image ${i + 1} of ${count}`;
+  const altOf = (image: ArticleImage, i: number) => image.alt || image.caption || `${title}, image ${i + 1} of ${count}`;
   const openAt = (i: number) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setIndex(i);

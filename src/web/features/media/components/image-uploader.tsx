@@ -3,7 +3,7 @@ import { ArrowDownIcon, ArrowUpIcon, ImagePlusIcon, Trash2Icon } from 'lucide-re
 import { useQueryClient } from '@tanstack/react-query';
 import type { Article, ArticleImage } from '@contract/articles';
 import { LIMITS } from '@contract/limits';
-import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, IMAGE_CAPTION_MAX, MEDIA_MESSAGES } from '@contract/media-rules';
+import { ACCEPTED_IMAGE_EXTENSIONS, ACCEPTED_IMAGE_TYPES, IMAGE_ALT_MAX, IMAGE_CAPTION_MAX, MEDIA_MESSAGES } from '@contract/media-rules';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -12,10 +12,12 @@ import { invalidateApi } from '@/lib/query-client';
 import { cn } from '@/lib/utils';
 import { saveArticleImages } from '../api/save-article-images';
 import { uploadImage } from '../api/upload-image';
+import { checkImageFile } from '../lib/check-image-file';
 import { compressImage, needsCompression } from '../lib/compress-image';
 import {
   acceptFiles,
   itemsFromArticleImages,
+  missingAltCount,
   moveItem,
   newItemKey,
   remainingSlots,
@@ -25,6 +27,7 @@ import {
   type PendingItem,
   type StoredImage,
   type UploaderItem,
+  withCover,
 } from '../lib/uploader-items';
 
 const ACCEPT = [...Object.keys(ACCEPTED_IMAGE_TYPES), ...ACCEPTED_IMAGE_EXTENSIONS.map((e) => `.${e}`)].join(',');
@@ -67,19 +70,34 @@ export function ImageUploader({ value, onChange, maxImages = LIMITS.imagesPerArt
     (target && !target.disabled ? target : find(action === 'up' ? 'down' : 'up'))?.focus();
   }, [value]);
 
-  const addFiles = (files: File[]) => {
+  // The latest list, for files whose checks finish after other changes.
+  const latest = useRef(value);
+  latest.current = value;
+
+  const addFiles = async (files: File[]) => {
     if (disabled) return;
-    const { accepted, rejections: refused } = acceptFiles(files, remaining);
+    const { accepted: candidates, rejections: refused } = acceptFiles(files, remaining);
     setRejections(refused);
+    if (candidates.length === 0) return;
+    // Each file is decoded here, before anything is saved: one that cannot be read is refused by name
+    // and the others go on.
+    const checks = await Promise.all(candidates.map((file) => checkImageFile(file)));
+    const unreadable = checks.flatMap((check, i): FileRejection[] =>
+      check.ok ? [] : [{ name: candidates[i]!.name, code: 'file-unreadable', message: check.message }],
+    );
+    if (unreadable.length > 0) setRejections([...refused, ...unreadable]);
+    const accepted = candidates.filter((_, i) => checks[i]!.ok);
     if (accepted.length === 0) return;
     onChange([
-      ...value,
+      ...latest.current,
       ...accepted.map(
         (file): PendingItem => ({
           key: newItemKey(),
           status: 'pending',
           name: file.name,
           caption: '',
+          alt: '',
+          cover: false,
           file,
           previewUrl: URL.createObjectURL(file),
           progress: null,
@@ -101,11 +119,12 @@ export function ImageUploader({ value, onChange, maxImages = LIMITS.imagesPerArt
   };
 
   const setCaption = (index: number, caption: string) => onChange(value.map((item, i) => (i === index ? { ...item, caption } : item)));
+  const setAlt = (index: number, alt: string) => onChange(value.map((item, i) => (i === index ? { ...item, alt } : item)));
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    addFiles([...event.dataTransfer.files]);
+    void addFiles([...event.dataTransfer.files]);
   };
 
   return (
@@ -155,7 +174,7 @@ export function ImageUploader({ value, onChange, maxImages = LIMITS.imagesPerArt
           hidden
           data-testid="image-file-input"
           onChange={(e) => {
-            addFiles([...(e.target.files ?? [])]);
+            void addFiles([...(e.target.files ?? [])]);
             e.target.value = '';
           }}
         />
@@ -183,6 +202,8 @@ export function ImageUploader({ value, onChange, maxImages = LIMITS.imagesPerArt
               count={value.length}
               disabled={disabled}
               onCaption={(caption) => setCaption(index, caption)}
+              onAlt={(alt) => setAlt(index, alt)}
+              onCover={() => onChange(withCover(value, index))}
               onMove={(delta) => move(index, delta)}
               onRemove={() => remove(index)}
             />
@@ -199,6 +220,8 @@ function UploaderRow({
   count,
   disabled,
   onCaption,
+  onAlt,
+  onCover,
   onMove,
   onRemove,
 }: {
@@ -207,10 +230,14 @@ function UploaderRow({
   count: number;
   disabled: boolean;
   onCaption: (caption: string) => void;
+  onAlt: (alt: string) => void;
+  onCover: () => void;
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
 }) {
   const captionId = useId();
+  const altId = useId();
+  const coverId = useId();
   const n = index + 1;
   const src = item.status === 'pending' ? item.previewUrl : item.image.url;
   const uploading = item.status === 'pending' && item.progress !== null;
@@ -236,8 +263,33 @@ function UploaderRow({
           value={item.caption}
           maxLength={IMAGE_CAPTION_MAX}
           onChange={(e) => onCaption(e.target.value)}
-          placeholder="Optional: describe the image"
+          placeholder="Optional: shown under the image"
         />
+        <Label htmlFor={altId} className="text-xs">
+          Alt text<span className="sr-only"> for image {n}</span>
+        </Label>
+        <Input
+          id={altId}
+          value={item.alt}
+          maxLength={IMAGE_ALT_MAX}
+          onChange={(e) => onAlt(e.target.value)}
+          placeholder="What the image shows, for readers who cannot see it"
+        />
+        <div className="flex items-center gap-2">
+          <input
+            id={coverId}
+            type="checkbox"
+            checked={item.cover}
+            onChange={onCover}
+            className="size-4 accent-primary"
+          />
+          <Label htmlFor={coverId} className="text-xs">
+            {/* One text run: the label is a flex row, and its gap would split the words. */}
+            <span>
+              Cover image<span className="sr-only"> {n}</span> (shown on cards and in shared links)
+            </span>
+          </Label>
+        </div>
         {uploading && (
           <div
             role="progressbar"
@@ -293,7 +345,7 @@ function UploaderRow({
 export async function uploadPendingImages(
   items: readonly UploaderItem[],
   onUpdate: (key: string, next: UploaderItem) => void = () => {},
-): Promise<{ items: UploaderItem[]; stored: { url: string; caption: string }[]; failed: PendingItem[] }> {
+): Promise<{ items: UploaderItem[]; stored: { url: string; caption: string; alt: string; cover: boolean }[]; failed: PendingItem[] }> {
   const result: UploaderItem[] = [];
   const failed: PendingItem[] = [];
   for (const item of items) {
@@ -309,7 +361,15 @@ export async function uploadPendingImages(
         current = { ...current, progress: fraction };
         onUpdate(item.key, current);
       });
-      const stored: UploaderItem = { key: item.key, status: 'stored', caption: item.caption, name: item.name, image: storedFromUpload(upload) };
+      const stored: UploaderItem = {
+        key: item.key,
+        status: 'stored',
+        caption: item.caption,
+        alt: item.alt,
+        cover: item.cover,
+        name: item.name,
+        image: storedFromUpload(upload),
+      };
       onUpdate(item.key, stored);
       result.push(stored);
     } catch (error) {
@@ -320,8 +380,24 @@ export async function uploadPendingImages(
       result.push(current);
     }
   }
-  const stored = result.flatMap((i) => (i.status === 'stored' ? [{ url: i.image.url, caption: i.caption }] : []));
+  const stored = result.flatMap((i) => (i.status === 'stored' ? [{ url: i.image.url, caption: i.caption, alt: i.alt, cover: i.cover }] : []));
   return { items: result, stored, failed };
+}
+
+/**
+ * An image for the article's text: checked like the gallery's (refused by name when it cannot be
+ * read), compressed when over 5 MB, then uploaded. Answers the stored image or the message to show.
+ */
+export async function uploadTextImage(file: File): Promise<{ ok: true; url: string; width: number; height: number } | { ok: false; message: string }> {
+  if (!file.type.startsWith('image/')) return { ok: false, message: MEDIA_MESSAGES.fileType };
+  const check = await checkImageFile(file);
+  if (!check.ok) return check;
+  try {
+    const upload = await uploadImage(await compressImage(file));
+    return { ok: true, url: upload.url, width: upload.width, height: upload.height };
+  } catch {
+    return { ok: false, message: MEDIA_MESSAGES.uploadFailed(file.name) };
+  }
 }
 
 /** What the article forms take (the `images` seam of the articles feature). */
@@ -331,6 +407,10 @@ export interface ArticleImagesField {
   commit: (articleId: number) => Promise<void>;
   reset: () => void;
   items: UploaderItem[];
+  /** How many gallery images have no alt text (the form warns before publishing). */
+  missingAlt: number;
+  /** Checks and uploads an image for the text (the editor's Image button). */
+  uploadTextImage: typeof uploadTextImage;
 }
 
 /**
@@ -364,7 +444,8 @@ export function useArticleImagesField(savedImages: readonly ArticleImage[] | und
     const images = await saveArticleImages(articleId, outcome.stored);
     queryClient.setQueryData<Article>([`/api/articles/${articleId}`], (article) => (article ? { ...article, images } : article));
     void invalidateApi(queryClient, '/api/articles', '/api/channels');
-    if (outcome.failed.length > 0) throw new Error(MEDIA_MESSAGES.imagesNotUpdated);
+    // The images that did upload are saved above; the error names the ones that did not.
+    if (outcome.failed.length > 0) throw new Error(MEDIA_MESSAGES.uploadFailed(outcome.failed.map((f) => f.name).join(', ')));
   };
 
   return {
@@ -373,6 +454,8 @@ export function useArticleImagesField(savedImages: readonly ArticleImage[] | und
     commit,
     reset: () => setEdited(null),
     items,
+    missingAlt: missingAltCount(items),
+    uploadTextImage,
   };
 }
 

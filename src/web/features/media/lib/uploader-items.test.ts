@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleImage } from '@contract/articles';
 import { sanitizeFileName, storageKeyFor } from '@contract/media';
-import { acceptFiles, itemsFromArticleImages, moveItem, remainingSlots, sameAsSaved, toImageRecords, type UploaderItem } from './uploader-items';
+import { acceptFiles, itemsFromArticleImages, missingAltCount, moveItem, remainingSlots, sameAsSaved, toImageRecords, withCover, type UploaderItem } from './uploader-items';
 import { srcSetOf } from './srcset';
 
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
@@ -17,6 +17,8 @@ const articleImage = (id: number, order: number, caption: string | null = null):
     { width: 960, url: `/uploads/1_${id}-960w.webp` },
     { width: 480, url: `/uploads/1_${id}-480w.webp` },
   ],
+  alt: null,
+  cover: false,
 });
 
 describe('choosing files (spec 1 section 5)', () => {
@@ -63,13 +65,28 @@ describe('ordering and saving', () => {
     const moved = moveItem(items, 2, -1);
     const records = toImageRecords(moved.map((i) => ({ url: (i as Extract<UploaderItem, { status: 'stored' }>).image.url, caption: i.caption })));
     expect(records).toEqual([
-      { image_url: '/uploads/1_5.png', caption: 'First', order: 0 },
-      { image_url: '/uploads/1_7.png', caption: 'Third', order: 1 },
-      { image_url: '/uploads/1_6.png', caption: null, order: 2 },
+      { image_url: '/uploads/1_5.png', caption: 'First', order: 0, alt: null, cover: false },
+      { image_url: '/uploads/1_7.png', caption: 'Third', order: 1, alt: null, cover: false },
+      { image_url: '/uploads/1_6.png', caption: null, order: 2, alt: null, cover: false },
     ]);
     expect(sameAsSaved(items, items)).toBe(true);
     expect(sameAsSaved(moved, items)).toBe(false);
     expect(sameAsSaved(items.map((i, n) => (n === 1 ? { ...i, caption: 'New' } : i)), items)).toBe(false);
+  });
+
+  it('keeps alt text and one cover at most: choosing another moves it, choosing it again clears it', () => {
+    const items = itemsFromArticleImages([articleImage(5, 0), articleImage(6, 1)]).map((i, n) => ({ ...i, alt: n === 0 ? '  A pier ' : '' }));
+    const first = withCover(items, 0);
+    expect(first.map((i) => i.cover)).toEqual([true, false]);
+    expect(withCover(first, 1).map((i) => i.cover)).toEqual([false, true]);
+    expect(withCover(first, 0).map((i) => i.cover)).toEqual([false, false]);
+    expect(sameAsSaved(first, items)).toBe(false);
+    expect(missingAltCount(items)).toBe(1);
+    const records = toImageRecords(first.map((i) => ({ url: (i as Extract<UploaderItem, { status: 'stored' }>).image.url, caption: i.caption, alt: i.alt, cover: i.cover })));
+    expect(records.map((r) => [r.alt, r.cover])).toEqual([
+      ['A pier', true],
+      [null, false],
+    ]);
   });
 
   it('moves an item one place, and leaves the list alone at either end', () => {

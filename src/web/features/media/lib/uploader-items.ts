@@ -15,7 +15,7 @@ export interface StoredImage {
 }
 
 /** One image in the uploader, in the order it will be shown. */
-export type UploaderItem = { key: string; caption: string; name: string } & (
+export type UploaderItem = { key: string; caption: string; name: string; alt: string; cover: boolean } & (
   | { status: 'stored'; image: StoredImage }
   | { status: 'pending'; file: File; previewUrl: string; progress: number | null; error: string | null }
 );
@@ -23,8 +23,8 @@ export type PendingItem = Extract<UploaderItem, { status: 'pending' }>;
 
 export interface FileRejection {
   name: string;
-  /** The dropzone codes of spec 1 section 5. */
-  code: 'file-invalid-type' | 'file-too-small' | 'too-many-files';
+  /** The dropzone codes of spec 1 section 5, and 'file-unreadable' for an image the browser cannot decode. */
+  code: 'file-invalid-type' | 'file-too-small' | 'too-many-files' | 'file-unreadable';
   message: string;
 }
 
@@ -39,6 +39,8 @@ export function itemsFromArticleImages(images: readonly ArticleImage[]): Uploade
       key: `stored-${image.id}`,
       status: 'stored' as const,
       caption: image.caption ?? '',
+      alt: image.alt ?? '',
+      cover: image.cover,
       // The stored name without its upload timestamp (spec 1 section 3: '{timestamp}_{name}').
       name: (image.imageUrl.split('/').pop() ?? 'image').replace(/^\d+_/, ''),
       image: { url: image.imageUrl, width: image.width, height: image.height, variants: image.variants },
@@ -87,8 +89,25 @@ export function moveItem<T>(items: readonly T[], index: number, delta: -1 | 1): 
 }
 
 /** The records PUT /api/articles/{id}/images expects, numbered in display order. */
-export function toImageRecords(images: readonly { url: string; caption: string }[]) {
-  return images.map((image, order) => ({ image_url: image.url, caption: image.caption.trim() || null, order }));
+export function toImageRecords(images: readonly { url: string; caption: string; alt?: string; cover?: boolean }[]) {
+  return images.map((image, order) => ({
+    image_url: image.url,
+    caption: image.caption.trim() || null,
+    order,
+    alt: image.alt?.trim() || null,
+    cover: image.cover ?? false,
+  }));
+}
+
+/** The list with `index` as the one cover (or none when it already was). */
+export function withCover<T extends { cover: boolean }>(items: readonly T[], index: number): T[] {
+  const already = items[index]?.cover === true;
+  return items.map((item, i) => ({ ...item, cover: !already && i === index }));
+}
+
+/** How many of the images have no alt text (the publish warning counts them). */
+export function missingAltCount(items: readonly { alt: string }[]): number {
+  return items.filter((item) => !item.alt.trim()).length;
 }
 
 /** Whether the list differs from what the article has saved (order, captions, images). */
@@ -96,6 +115,13 @@ export function sameAsSaved(items: readonly UploaderItem[], saved: readonly Uplo
   if (items.length !== saved.length) return false;
   return items.every((item, i) => {
     const other = saved[i]!;
-    return item.status === 'stored' && other.status === 'stored' && item.image.url === other.image.url && item.caption.trim() === other.caption.trim();
+    return (
+      item.status === 'stored' &&
+      other.status === 'stored' &&
+      item.image.url === other.image.url &&
+      item.caption.trim() === other.caption.trim() &&
+      item.alt.trim() === other.alt.trim() &&
+      item.cover === other.cover
+    );
   });
 }

@@ -1,0 +1,40 @@
+import { imagesOfHtml, withResolvedImages, type ResolvedImage } from './sanitize-html.js';
+
+/** An upload as the text uses it (media's InlineUpload). */
+export interface InlineUpload extends ResolvedImage {
+  uploadId: number;
+}
+
+/**
+ * What the articles feature needs of media for images in the text, handed in by app.ts (media
+ * already depends on articles, so articles takes this shape instead of importing media).
+ */
+export interface InlineImages {
+  /** The storage's public URL prefix: an image src must start with it. */
+  prefix: string;
+  /** The uploads the editor may place, by URL (their own, or images the article already holds). */
+  uploads(urls: string[], editorId: number, articleId: number | null): Promise<Map<string, InlineUpload>>;
+  /** Records the images the article's text now holds (and releases those it dropped). */
+  attach(articleId: number, images: { upload: InlineUpload; alt: string | null }[]): Promise<void>;
+}
+
+/**
+ * Resolves the images of sanitized article HTML to their uploads once, when the article is saved:
+ * the HTML comes back with each image's srcset, size and loading attributes written in (reading
+ * pays nothing), images that are not the editor's uploads removed, and `attach` records the rest
+ * as the article's once its row exists.
+ */
+export async function resolveInlineImages(inline: InlineImages | undefined, html: string, editorId: number, articleId: number | null) {
+  const sources = imagesOfHtml(html);
+  if (!inline || sources.length === 0) {
+    return { content: html, attach: async (id: number) => { if (inline && articleId !== null) await inline.attach(id, []); } };
+  }
+  const found = await inline.uploads(sources.map((s) => s.src), editorId, articleId);
+  const content = withResolvedImages(html, inline.prefix, (src) => found.get(src));
+  const images = new Map<string, { upload: InlineUpload; alt: string | null }>();
+  for (const { src, alt } of imagesOfHtml(content)) {
+    const upload = found.get(src);
+    if (upload && !images.has(src)) images.set(src, { upload, alt: alt.trim() || null });
+  }
+  return { content, attach: (id: number) => inline.attach(id, [...images.values()]) };
+}
