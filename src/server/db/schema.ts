@@ -149,6 +149,22 @@ export interface ArticlesTable {
   dislike_boost: Generated<number>;
   created_at: number;
   last_edited: number;
+  /** The last save of any kind (autosave, edit, discard): a save made from an older one is a conflict. */
+  saved_at: Generated<number>;
+}
+
+/** A published article's autosaved version, private to its writer until Save applies it. */
+export interface ArticlePendingEditsTable {
+  article_id: number;
+  title: string;
+  /** Sanitized HTML. */
+  content: string;
+  /** JSON array of category ids, in the writer's order. */
+  categories: string;
+  location_name: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  saved_at: number;
 }
 
 /** One save of an article (the public record, DESIGN.md section 5b); immutable but for redaction. */
@@ -319,6 +335,7 @@ export interface DB {
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
   article_revisions: ArticleRevisionsTable;
+  article_pending_edits: ArticlePendingEditsTable;
   article_slugs: ArticleSlugsTable;
   retired_article_slugs: RetiredArticleSlugsTable;
   article_images: ArticleImagesTable;

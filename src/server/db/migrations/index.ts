@@ -16,6 +16,7 @@ import * as retiredArticleSlugs from './2026_11_30_0900_retired_article_slugs.js
 import * as uploadStoredBytes from './2026_11_30_1000_upload_stored_bytes.js';
 import * as readersMail from './2026_11_30_1100_readers_mail.js';
 import * as articleRevisions from './2026_11_30_1200_article_revisions.js';
+import * as articleAutosave from './2026_11_30_1500_article_autosave.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1000_upload_stored_bytes': uploadStoredBytes,
   '2026_11_30_1100_readers_mail': readersMail,
   '2026_11_30_1200_article_revisions': articleRevisions,
+  '2026_11_30_1500_article_autosave': articleAutosave,
 };

@@ -114,6 +114,9 @@ export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIn
     images: parseJson<ArticleImageRow[]>(row.images, []).map(imageRowToImage),
     moderationNote: null,
     commentsClosed: false,
+    // Its writer's only: the service adds them for the writer (pending-edits.repository.ts).
+    savedAt: null,
+    pendingEdit: null,
     author: { id: row.user_id, username: row.author_username },
     userReaction: readerId !== null && row.reader_reaction !== null ? row.reader_reaction === 1 : null,
     corrections: parseJson<{ kind: CorrectionKind; text: string; created_at: number | string; number: number }[]>(row.corrections, []).map((c) => ({
