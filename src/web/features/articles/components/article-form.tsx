@@ -301,7 +301,7 @@ export function ArticleForm({
       }}
       noValidate
       // Previewing hides the form's parts (still mounted: the editor keeps its state) for the preview's.
-      className={cn('space-y-6', previewing && '[&>*:not([data-preview])]:hidden')}
+      className={cn('space-y-6', previewing && '[&>fieldset>*:not([data-preview])]:hidden')}
     >
       {desk && (
         <div data-preview className="flex justify-end">

@@ -140,7 +140,8 @@ function PhoneFrame({ children, title }: { children: ReactNode; title: string })
         ref={frame}
         title={title}
         srcDoc='<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body data-ready="yes"></body></html>'
-        style={{ width: PHONE_WIDTH }}
+        // The border sits outside the 390 px the page is laid out in.
+        style={{ width: PHONE_WIDTH + 8 }}
         className="h-[44rem] max-w-full rounded-2xl border-4 border-foreground/80 bg-background shadow-lg"
         data-testid="phone-preview"
       />
