@@ -300,8 +300,9 @@ export function ArticleForm({
         else void submit(event);
       }}
       noValidate
+      // A grid, not space-y: the fields sit in Form's display:contents fieldset, where margins between them never applied.
       // Previewing hides the form's parts (still mounted: the editor keeps its state) for the preview's.
-      className={cn('space-y-6', previewing && '[&>fieldset>*:not([data-preview])]:hidden')}
+      className={cn('grid grid-cols-[minmax(0,1fr)] gap-6', previewing && '[&>fieldset>*:not([data-preview])]:hidden')}
     >
       {desk && (
         <div data-preview className="flex justify-end">

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { MonitorIcon, SmartphoneIcon } from 'lucide-react';
 import type { Article, ArticleImage } from '@contract/articles';
 import { cn } from '@/lib/utils';
+import { IconSprite } from '@/components/icon-sprite';
 import { categoryIdsForSubmit } from '../lib/categories';
 import type { ArticleFormValues } from '../lib/article-form';
 import { ArticleBody, ArticleHeader } from './article-view';
@@ -145,7 +146,15 @@ function PhoneFrame({ children, title }: { children: ReactNode; title: string })
         className="h-[44rem] max-w-full rounded-2xl border-4 border-foreground/80 bg-background shadow-lg"
         data-testid="phone-preview"
       />
-      {body && createPortal(<div inert>{children}</div>, body)}
+      {body &&
+        createPortal(
+          <>
+            {/* The page's icons are <use> references to its sprite: the frame is another document and needs its own. */}
+            <IconSprite />
+            <div inert>{children}</div>
+          </>,
+          body,
+        )}
     </div>
   );
 }
