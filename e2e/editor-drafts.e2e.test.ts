@@ -71,7 +71,9 @@ describeInBrowser('the writing desk: drafts on the server, preview, word count',
     await firstEditor.click();
     await first.page.keyboard.press('End');
     await first.page.keyboard.type(' Typed in the first tab.');
-    await expect.poll(saved(first.page), { timeout: 15_000 }).toMatch(SAVED);
+    const own = async () => (await fetch(`${site.server.url}/api/articles/${article.id}`, { headers: { cookie: author.cookie } })).json();
+    await expect.poll(async () => (await own()).pendingEdit?.content ?? '', { timeout: 15_000 }).toContain('Typed in the first tab.');
+    expect(await saved(first.page)()).toMatch(SAVED);
     // Private until Save: readers still get the live text.
     const live = await (await fetch(`${site.server.url}/api/articles/${article.id}`)).json();
     expect(live.content).toBe('<p>The wall is whole again.</p>');
@@ -88,8 +90,7 @@ describeInBrowser('the writing desk: drafts on the server, preview, word count',
     // The pending edit of a published article can be dropped: the live text comes back.
     await second.getByRole('button', { name: 'Discard draft changes' }).click();
     await expect.poll(async () => second.getByRole('textbox', { name: 'Content' }).textContent()).toBe('The wall is whole again.');
-    const own = await (await fetch(`${site.server.url}/api/articles/${article.id}`, { headers: { cookie: author.cookie } })).json();
-    expect(own.pendingEdit).toBeNull();
+    expect((await own()).pendingEdit).toBeNull();
     await second.close();
     await first.close();
   }, 60_000);

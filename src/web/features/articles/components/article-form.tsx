@@ -222,7 +222,8 @@ export function ArticleForm({
     published: desk?.article?.published === true,
     load: loadVersion,
   });
-  const unsaved = unsentKey !== undefined && touched && !disabled && articleValuesDiffer(values, initialValues) && !(desk && draft.upToDate);
+  const serverHasIt = desk !== undefined && draft.upToDate && (draft.articleId !== null || mode !== 'create');
+  const unsaved = unsentKey !== undefined && touched && !disabled && articleValuesDiffer(values, initialValues) && !serverHasIt;
   const { blocker, release } = useUnsavedWorkGuard(unsaved);
 
   // Read in an effect, not during render: the server's render and the first client render match.
@@ -237,9 +238,10 @@ export function ArticleForm({
   useEffect(() => {
     if (!unsentKey || !touched) return;
     if (disabled) clearUnsentArticle(unsentKey);
-    else if (articleValuesDiffer(values, initialValues)) storeUnsentArticle(unsentKey, values);
+    // The browser's copy is for what the server does not hold yet (offline, or before the first save).
+    else if (articleValuesDiffer(values, initialValues) && !serverHasIt) storeUnsentArticle(unsentKey, values);
     else clearUnsentArticle(unsentKey);
-  }, [unsentKey, touched, disabled, values, initialValues]);
+  }, [unsentKey, touched, disabled, values, initialValues, serverHasIt]);
 
   const restore = () => {
     if (!offer) return;
