@@ -1,8 +1,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Article, AutosaveArticle, AutosaveNewArticle, AutosaveResult, NewDraftResult } from '@contract/articles';
 import { API_HEADERS, ApiError, apiErrorFromResponse, apiRequest } from '@/lib/api-client';
 import { isBlankHtml, type ArticleFormValues } from '../lib/article-form';
 import { changedFields, createAutosaveScheduler, savedAfter, savedFieldsOf, type SavedFields } from '../lib/autosave';
+import { articlesKeys } from './articles';
+
+/**
+ * The cached article after an autosave of `typed`: the next editor opened in this tab starts from
+ * what the server holds, not from the version before (its first save would be a conflict with itself).
+ */
+function withAutosave(article: Article, typed: ArticleFormValues, savedAt: string): Article {
+  const place = { location_name: typed.location?.name ?? null, location_lat: typed.location?.lat ?? null, location_lng: typed.location?.lng ?? null };
+  const categories = typed.categories.map((c) => ({ id: c.id, name: c.name }));
+  if (article.published) return { ...article, savedAt, pendingEdit: { title: typed.title, content: typed.content, categories, ...place, savedAt } };
+  return { ...article, savedAt, title: typed.title, content: typed.content, categories, category: categories[0]?.name ?? null, location: place.location_name, ...place };
+}
 
 /** A save made from an older version: the newer save's time (the server's 409). */
 export class SaveConflict extends Error {
@@ -95,6 +108,7 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const conflictRef = useRef<string | null>(null);
+  const queryClient = useQueryClient();
   const running = useRef<Promise<void>>(Promise.resolve());
 
   const save = useCallback(async () => {
@@ -103,7 +117,8 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
       setStatus({ kind: 'offline' });
       return;
     }
-    const now = savedFieldsOf(valuesRef.current);
+    const typed = valuesRef.current;
+    const now = savedFieldsOf(typed);
     const work = (async () => {
       try {
         if (idRef.current === null) {
@@ -126,6 +141,8 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
         const saved = await autosaveArticle(idRef.current, { baseSavedAt: baseRef.current ?? new Date(0).toISOString(), ...body });
         baseRef.current = saved.savedAt;
         savedRef.current = savedAfter(savedRef.current, now, body);
+        const id = idRef.current;
+        queryClient.setQueryData<Article | null>(articlesKeys.detail(id), (article) => article && withAutosave(article, typed, saved.savedAt));
         if (optionsRef.current.published) setPendingEdit(true);
         setStatus({ kind: 'saved', at: saved.savedAt });
       } catch (error) {
@@ -143,7 +160,7 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
     })();
     running.current = work;
     await work;
-  }, []);
+  }, [queryClient]);
 
   const scheduler = useMemo(() => createAutosaveScheduler(save), [save]);
   useEffect(() => () => scheduler.cancel(), [scheduler]);
@@ -167,6 +184,7 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
   }, [scheduler]);
 
   const takeVersion = useCallback((article: Article, serverValues: ArticleFormValues) => {
+    queryClient.setQueryData(articlesKeys.detail(article.id), article);
     baseRef.current = article.savedAt;
     savedRef.current = savedFieldsOf(serverValues);
     conflictRef.current = null;
@@ -174,7 +192,7 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
     setPendingEdit(article.pendingEdit !== null);
     setStatus(article.savedAt ? { kind: 'saved', at: article.savedAt } : { kind: 'idle' });
     optionsRef.current.load(article);
-  }, []);
+  }, [queryClient]);
 
   return {
     status,
