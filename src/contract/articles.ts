@@ -75,6 +75,23 @@ export const ArticleSummarySchema = ArticleBaseSchema.extend({
 }).meta({ id: 'ArticleSummary' });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 
+/**
+ * A published article's autosaved version (docs/decisions/040-drafts-on-the-server.md): what its
+ * writer typed since the last Save, kept beside the live text and never shown to readers.
+ */
+export const PendingEditSchema = z
+  .object({
+    title: z.string(),
+    content: z.string(),
+    categories: z.array(ArticleCategorySchema),
+    location_name: z.string().nullable(),
+    location_lat: z.number().nullable(),
+    location_lng: z.number().nullable(),
+    savedAt: z.string(),
+  })
+  .meta({ id: 'PendingEdit' });
+export type PendingEdit = z.infer<typeof PendingEditSchema>;
+
 export const ArticleSchema = ArticleBaseSchema.extend({
   content: z.string(),
   excerpt: z.string(),
@@ -95,6 +112,10 @@ export const ArticleSchema = ArticleBaseSchema.extend({
   moderationNote: z.string().nullable(),
   /** Whether its channel's comment policy is 'closed': the page shows MODERATION_MESSAGES.commentsClosed instead of the form. */
   commentsClosed: z.boolean(),
+  /** The article's last save of any kind (a later save sends it back as baseSavedAt); its writer's only, null for everyone else. */
+  savedAt: z.string().nullable(),
+  /** A published article's autosaved, unapplied version; its writer's only, null for everyone else and when there is none. */
+  pendingEdit: PendingEditSchema.nullable(),
 }).meta({ id: 'Article' });
 export type Article = z.infer<typeof ArticleSchema>;
 
@@ -245,6 +266,8 @@ export const UpdateArticleSchema = z
     ...LocationFields,
     /** Only on an article that has been published (else 400): kept with the revision this edit saves. */
     correction: CorrectionInputSchema.optional(),
+    /** The article's savedAt the edit was made from: a later save since answers 409 {error, savedAt}. */
+    baseSavedAt: z.iso.datetime({ error: 'baseSavedAt must be a time the server answered' }).optional(),
   })
   .meta({ id: 'UpdateArticle' });
 export type UpdateArticle = z.input<typeof UpdateArticleSchema>;
@@ -268,3 +291,66 @@ export const ArticleRefParamsSchema = z.object({
     .transform((s) => s.toLowerCase())
     .describe('The article id, its slug, or {slug}-{id}'),
 });
+
+export const AUTOSAVE_MESSAGES = {
+  /** A save made from an older version than the article's last save (two tabs, two devices). */
+  conflict: 'A newer version of this article was saved',
+  /** Publishing needs what a Save needs: a draft autosaved without a title stays a draft. */
+  publishNeedsTitle: 'Add a title before publishing',
+  publishNeedsContent: 'Add some text before publishing',
+} as const;
+
+/**
+ * What an autosave may carry: only the fields that changed, each within the limits of an edit. A
+ * title or text may be empty (the writer is mid-sentence, nothing they typed is refused); publishing
+ * still needs both.
+ */
+const AutosaveFields = {
+  title: z
+    .string({ error: 'title must be text' })
+    .overwrite(withoutXmlForbidden)
+    .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`)
+    .optional(),
+  content: z
+    .string({ error: 'content must be text' })
+    .refine((html) => new TextEncoder().encode(html).length <= LIMITS.articleHtmlMaxBytes, {
+      message: `Content must be at most ${LIMITS.articleHtmlMaxBytes / 1024} KB`,
+    })
+    .optional(),
+  categoryIds: CategoryIdsSchema.optional(),
+  ...LocationFields,
+};
+
+/** PUT /api/articles/{id}/autosave: the changed fields and the savedAt they were typed on. */
+export const AutosaveArticleSchema = z
+  .object({
+    baseSavedAt: z.iso.datetime({ error: 'baseSavedAt must be a time the server answered' }),
+    ...AutosaveFields,
+  })
+  .meta({ id: 'AutosaveArticle' });
+export type AutosaveArticle = z.input<typeof AutosaveArticleSchema>;
+export type AutosaveArticleInput = z.output<typeof AutosaveArticleSchema>;
+
+/** POST /api/articles/autosave: a new article's first autosave, which creates it as a draft in the channel. */
+export const AutosaveNewArticleSchema = z
+  .object({
+    channelId: z.coerce
+      .number({ error: ARTICLE_MESSAGES.selectChannel })
+      .int(ARTICLE_MESSAGES.selectChannel)
+      .positive(ARTICLE_MESSAGES.selectChannel)
+      .max(2_147_483_647, ARTICLE_MESSAGES.selectChannel),
+    ...AutosaveFields,
+  })
+  .meta({ id: 'AutosaveNewArticle' });
+export type AutosaveNewArticle = z.input<typeof AutosaveNewArticleSchema>;
+export type AutosaveNewArticleInput = z.output<typeof AutosaveNewArticleSchema>;
+
+export const AutosaveResultSchema = z.object({ savedAt: z.string() }).meta({ id: 'AutosaveResult' });
+export type AutosaveResult = z.infer<typeof AutosaveResultSchema>;
+
+export const NewDraftResultSchema = z.object({ id: z.number().int(), slug: z.string(), savedAt: z.string() }).meta({ id: 'NewDraftResult' });
+export type NewDraftResult = z.infer<typeof NewDraftResultSchema>;
+
+/** 409 of a save made from an older version: the newer save's time, which the editor offers to load. */
+export const SaveConflictSchema = z.object({ error: z.string(), savedAt: z.string() }).meta({ id: 'SaveConflict' });
+export type SaveConflict = z.infer<typeof SaveConflictSchema>;

@@ -159,6 +159,22 @@ export interface ArticlesTable {
   moderation_note: Generated<string | null>;
   /** The role that removed it: only that role (or an admin) publishes it again. */
   removed_by: Generated<'admin' | 'owner' | null>;
+  /** The last save of any kind (autosave, edit, discard): a save made from an older one is a conflict. */
+  saved_at: Generated<number>;
+}
+
+/** A published article's autosaved version, private to its writer until Save applies it. */
+export interface ArticlePendingEditsTable {
+  article_id: number;
+  title: string;
+  /** Sanitized HTML. */
+  content: string;
+  /** JSON array of category ids, in the writer's order. */
+  categories: string;
+  location_name: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  saved_at: number;
 }
 
 /** One save of an article (the public record, DESIGN.md section 5b); immutable but for redaction. */
@@ -403,6 +419,7 @@ export interface DB {
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
   article_revisions: ArticleRevisionsTable;
+  article_pending_edits: ArticlePendingEditsTable;
   article_slugs: ArticleSlugsTable;
   retired_article_slugs: RetiredArticleSlugsTable;
   article_images: ArticleImagesTable;

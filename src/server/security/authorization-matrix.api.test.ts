@@ -62,6 +62,9 @@ const CASES: Case[] = [
   { method: 'PATCH', route: '/api/articles/:id', request: async (fx) => ({ url: `/api/articles/${await fx.article()}`, body: { title: 'Edited' } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'DELETE', route: '/api/articles/:id', request: async (fx) => ({ url: `/api/articles/${await fx.article()}` }), expect: { anonymous: 401, other: 403, owner: 204, admin: 403 } },
   { method: 'POST', route: '/api/articles/:id/toggle-status', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/toggle-status` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
+  { method: 'POST', route: '/api/articles/autosave', request: async (fx) => ({ url: '/api/articles/autosave', body: { channelId: fx.channelId, title: 'Typed' } }), expect: { anonymous: 401, other: 403, owner: 201, admin: 403 } },
+  { method: 'PUT', route: '/api/articles/:id/autosave', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/autosave`, body: { baseSavedAt: '2100-01-01T00:00:00.000Z', title: 'Typed' } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
+  { method: 'DELETE', route: '/api/articles/:id/autosave', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/autosave` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'GET', route: '/api/articles/:id', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
   { method: 'PUT', route: '/api/articles/:id/images', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/images`, body: { images: [{ image_url: fx.uploadUrl, caption: 'c', order: 0 }] } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'POST', route: '/api/articles/:id/images', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/images`, body: [{ image_url: fx.uploadUrl, caption: 'c', order: 0 }] }), expect: { anonymous: 401, other: 403, owner: 201, admin: 403 } },
@@ -127,7 +130,7 @@ const PUBLIC_ROUTES = [
 ];
 
 async function databaseSnapshot(t: TestApp): Promise<string> {
-  const tables = ['users', 'channels', 'subscriptions', 'articles', 'article_categories', 'article_revisions', 'article_images', 'uploads', 'comments', 'reactions', 'admin_audit', 'user_identities'];
+  const tables = ['users', 'channels', 'subscriptions', 'articles', 'article_categories', 'article_revisions', 'article_pending_edits', 'article_images', 'uploads', 'comments', 'reactions', 'admin_audit', 'user_identities'];
   const parts: string[] = [];
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(t.database.db);

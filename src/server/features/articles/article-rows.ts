@@ -122,6 +122,9 @@ export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIn
     // Only its author can read a removed article (a draft), and they read why.
     moderationNote: readerId !== null && readerId === row.user_id ? row.moderation_note : null,
     commentsClosed: Number(row.comments_closed ?? 0) === 1,
+    // Its writer's only: the service adds them for the writer (pending-edits.repository.ts).
+    savedAt: null,
+    pendingEdit: null,
     author: { id: row.user_id, username: row.author_username },
     userReaction: readerId !== null && row.reader_reaction !== null ? row.reader_reaction === 1 : null,
     corrections: parseJson<{ kind: CorrectionKind; text: string; created_at: number | string; number: number }[]>(row.corrections, []).map((c) => ({

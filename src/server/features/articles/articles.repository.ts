@@ -8,6 +8,7 @@ import { QUALIFIED_ARTICLE_COLUMNS, type ArticleDetailRow, type ArticleSummaryRo
 import { assignSlug, isRetiredSegment, resolveSegment, retireArticleSlugs } from './article-slugs.js';
 import { takeAnonymousView } from './view-address-cap.js';
 import { publicRecordColumns } from './revisions.repository.js';
+import { writerState } from './pending-edits.repository.js';
 
 export {
   ARTICLE_COLUMNS,
@@ -415,6 +416,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       const row = await db.selectFrom('articles').select(['view_count', 'view_boost']).where('id', '=', articleId).executeTakeFirst();
       return row ? row.view_count + row.view_boost : undefined;
     },
+
+    /** Its writer's side of an article: the last save's time and any pending edit (never in a public answer). */
+    writerState: (id: number) => writerState(db, id),
 
   };
 }

@@ -19,11 +19,30 @@ import { ViewRequestSchema } from '../../../contract/analytics.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { requireUser, signedInOnly } from '../../http/session.js';
-import type { ArticlesService } from './articles.service.js';
+import { SaveConflictError, type ArticlesService } from './articles.service.js';
+import { AutosaveArticleSchema, AutosaveNewArticleSchema, AutosaveResultSchema, NewDraftResultSchema, SaveConflictSchema } from '../../../contract/articles.js';
+import type { FastifyReply } from 'fastify';
 import { BODY_LIMITS } from '../../http/body-limits.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+/**
+ * Autosaves have their own budget per writer: one every few seconds, from a couple of tabs, fits
+ * well inside it, and it does not eat into the general write limit of the writer's address.
+ */
+const AUTOSAVES_PER_MINUTE = 120;
+const autosaveRateLimit = { max: AUTOSAVES_PER_MINUTE, timeWindow: 60_000, keyGenerator: (request: { user: { id: number } | null; ip: string }) => (request.user ? `autosave-u${request.user.id}` : request.ip) };
+
+/** A save made from an older version answers 409 with the newer save's time, which the editor offers to load. */
+async function answeringConflicts<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SaveConflictError) return reply.status(409).send({ error: error.message, savedAt: error.savedAt });
+    throw error;
+  }
+}
 
 export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }> = async (app, { articles }) => {
   app.get(
@@ -84,12 +103,62 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       schema: {
         tags: ['articles'],
         summary: 'Edit an article (author only)',
+        description: 'With baseSavedAt (the savedAt the edit was made from), a save made since answers 409 {error, savedAt}. Applies and clears the pending edit.',
         params: ArticleRefParamsSchema,
         body: UpdateArticleSchema,
-        response: { 200: ArticleSchema, ...errors },
+        response: { 200: ArticleSchema, ...errors, 409: SaveConflictSchema },
       },
     },
-    async (request) => articles.update(request.articleId, requireUser(request), request.body),
+    async (request, reply) => answeringConflicts(reply, () => articles.update(request.articleId, requireUser(request), request.body)),
+  );
+
+  app.post(
+    '/articles/autosave',
+    {
+      onRequest: signedInOnly(ARTICLE_MESSAGES.signInToCreate),
+      bodyLimit: BODY_LIMITS.article,
+      config: { rateLimit: autosaveRateLimit },
+      schema: {
+        tags: ['articles'],
+        summary: "A new article's first autosave: creates it as a draft in one of your channels",
+        body: AutosaveNewArticleSchema,
+        response: { 201: NewDraftResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await articles.autosaveNew(requireUser(request), request.body)),
+  );
+
+  app.put(
+    '/articles/:id/autosave',
+    {
+      onRequest: signedInOnly(),
+      bodyLimit: BODY_LIMITS.article,
+      config: { rateLimit: autosaveRateLimit },
+      schema: {
+        tags: ['articles'],
+        summary: 'Autosave the changed fields (author only): a draft in place, a published article as its private pending edit',
+        description: 'Never a revision, never visible to readers. A save made after baseSavedAt answers 409 {error, savedAt}.',
+        params: ArticleRefParamsSchema,
+        body: AutosaveArticleSchema,
+        response: { 200: AutosaveResultSchema, ...errors, 409: SaveConflictSchema },
+      },
+    },
+    async (request, reply) => answeringConflicts(reply, () => articles.autosave(request.articleId, requireUser(request), request.body)),
+  );
+
+  app.delete(
+    '/articles/:id/autosave',
+    {
+      onRequest: signedInOnly(),
+      config: { rateLimit: autosaveRateLimit },
+      schema: {
+        tags: ['articles'],
+        summary: "Discard a published article's pending edit (author only); the live text stays",
+        params: ArticleRefParamsSchema,
+        response: { 200: AutosaveResultSchema, ...errors },
+      },
+    },
+    async (request) => articles.discardPendingEdit(request.articleId, requireUser(request)),
   );
 
   app.delete(

@@ -29,11 +29,37 @@ import { detailRowToArticle, summaryRowToSummary, type ArticleDetailRow, type Ar
 import type { CategoriesRepository, CategoryIndex } from './categories.repository.js';
 import type { ChannelTableRepository } from './channel-table.repository.js';
 import { sanitizeArticleHtml } from './sanitize-html.js';
-import { resolveInlineImages, type InlineImages } from './inline-images.js';
+import { resolveInlineImages, resolvePendingInlineImages, type InlineImages } from './inline-images.js';
 import type { ViewKeys } from './view-keys.js';
 import { CORRECTION_MESSAGES } from '../../../contract/corrections.js';
 import { recordRevision } from './revisions.repository.js';
 import { MODERATION_MESSAGES } from '../../../contract/moderation-rules.js';
+import {
+  AUTOSAVE_MESSAGES,
+  type AutosaveArticleInput,
+  type AutosaveNewArticleInput,
+  type AutosaveResult,
+  type NewDraftResult,
+} from '../../../contract/articles.js';
+import { HttpError } from '../../lib/errors.js';
+import { claimSave, dropPendingEdit, mergePendingEdit, writerState, type PendingEditValues } from './pending-edits.repository.js';
+
+/** 409 of a save made from an older version than the article's last save; the route answers `{error, savedAt}`. */
+export class SaveConflictError extends HttpError {
+  constructor(readonly savedAt: string) {
+    super(409, AUTOSAVE_MESSAGES.conflict);
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The save's time, or the conflict (the article gone in between is a 404). */
+async function takeSave(trx: Transaction<DB>, articleId: number, base: string | undefined, at: number): Promise<number> {
+  const claimed = await claimSave(trx, articleId, base === undefined ? undefined : Date.parse(base), at);
+  if (typeof claimed === 'number') return claimed;
+  if (claimed.savedAt === undefined) throw notFound(ARTICLE_MESSAGES.notFound);
+  throw new SaveConflictError(iso(claimed.savedAt));
+}
 
 /** What each write of an article changes, for the caches that show it (lib/cache-tags.ts). */
 const CHANGED = {
@@ -164,9 +190,41 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     return { content, plainText };
   }
 
-  /** The answer for a row read with the viewer's reaction (findById with their id). */
+  /** The answer for a row read with the viewer's reaction (findById with their id); its writer also gets its save time and pending edit. */
   async function toArticle(row: ArticleDetailRow, viewer: SessionUser | null): Promise<Article> {
-    return detailRowToArticle(row, await categories.index(), viewer?.id ?? null);
+    const index = await categories.index();
+    const article = detailRowToArticle(row, index, viewer?.id ?? null);
+    if (viewer === null || row.user_id !== viewer.id) return article;
+    const state = await articles.writerState(row.id);
+    if (!state) return article;
+    const pending = state.pending;
+    return {
+      ...article,
+      savedAt: iso(state.savedAt),
+      pendingEdit: pending && {
+        title: pending.title,
+        content: pending.content,
+        categories: pending.categoryIds.flatMap((id) => {
+          const name = index.paths.get(id);
+          return name ? [{ id, name }] : [];
+        }),
+        location_name: pending.locationName,
+        location_lat: pending.locationLat,
+        location_lng: pending.locationLng,
+        savedAt: iso(pending.savedAt),
+      },
+    };
+  }
+
+  /** An autosave's fields as stored: sanitized HTML (possibly empty), known categories, a place or none. */
+  async function autosaveChanges(input: AutosaveArticleInput | AutosaveNewArticleInput): Promise<Partial<PendingEditValues>> {
+    const location = locationOf(input);
+    return {
+      title: input.title?.trim(),
+      content: input.content === undefined ? undefined : sanitizeArticleHtml(input.content, deps.inlineImages?.prefix),
+      categoryIds: await validCategoryIds({ categoryIds: input.categoryIds }),
+      ...(location ?? {}),
+    };
   }
 
   return {
@@ -328,6 +386,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         // Subscribers' emails are queued with the article itself: both commit, or neither.
         if (published) await queueArticlePublished(trx, { articleId: inserted, channelId: input.channelId, now: at });
         await recordRevision(trx, { articleId: inserted, editorId: author.id, now: at });
+        await takeSave(trx, inserted, undefined, at);
         return inserted;
       });
       await inline.attach(id);
@@ -345,6 +404,10 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       const content = cleaned && inline ? { ...cleaned, content: inline.content } : undefined;
       const at = now();
       await transaction(async (trx) => {
+        // Made from an older version than the last save (another tab, another device): refused.
+        await takeSave(trx, id, input.baseSavedAt, at);
+        // Save applies the writer's pending edit: what it held is what this edit saves.
+        await dropPendingEdit(trx, id);
         await articles.update(
           id,
           {
@@ -377,6 +440,12 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         }
       } else {
         await ownedRow(id, editor);
+      }
+      // An autosaved draft may have no title or text yet; readers never get such an article.
+      if (state && state.published !== 1) {
+        const draft = await articles.findById(id);
+        if (draft && draft.title.trim() === '') throw badRequest(AUTOSAVE_MESSAGES.publishNeedsTitle);
+        if (draft && !stripHtml(draft.content)) throw badRequest(AUTOSAVE_MESSAGES.publishNeedsContent);
       }
       const toggled = await transaction(async (trx) => {
         const row = await articles.toggleStatus(trx, id);
@@ -422,6 +491,95 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       }
       const views = (await articles.displayedViews(id)) ?? 0;
       return { view_count: views, counted, shouldInvalidateFeeds: counted };
+    },
+
+    /**
+     * An autosave (docs/decisions/040-drafts-on-the-server.md): the changed fields, made from the
+     * version saved at `baseSavedAt`. A draft is saved in place; a published article's go to its
+     * pending edit, which readers never see. No revision, and no cache is told: nothing public changed.
+     */
+    async autosave(id: number, writer: SessionUser, input: AutosaveArticleInput): Promise<AutosaveResult> {
+      const owned = await ownedRow(id, writer);
+      const changes = await autosaveChanges(input);
+      // Images in the text get their responsive copies and stay recorded, as on a Save.
+      let inline: { attach(id: number): Promise<void> } | undefined;
+      if (changes.content !== undefined) {
+        const live = owned.published === 1 ? (await articles.findById(id))?.content : undefined;
+        const resolved =
+          live === undefined
+            ? await resolveInlineImages(deps.inlineImages, changes.content, writer.id, id)
+            : await resolvePendingInlineImages(deps.inlineImages, changes.content, live, writer.id, id);
+        changes.content = resolved.content;
+        inline = resolved;
+      }
+      const at = now();
+      const savedAt = await transaction(async (trx) => {
+        const saved = await takeSave(trx, id, input.baseSavedAt, at);
+        if (owned.published === 1) {
+          await mergePendingEdit(trx, id, changes, saved);
+        } else if (Object.values(changes).some((v) => v !== undefined)) {
+          await articles.update(
+            id,
+            {
+              ...(changes.title !== undefined ? { title: changes.title } : {}),
+              // A title cleared mid-edit keeps the address the draft has.
+              ...(changes.title ? { slug: slugify(changes.title) } : {}),
+              ...(changes.content !== undefined ? { content: changes.content, plainText: stripHtml(changes.content) } : {}),
+              ...(changes.locationName !== undefined
+                ? { locationName: changes.locationName, locationLat: changes.locationLat ?? null, locationLng: changes.locationLng ?? null }
+                : {}),
+              categoryIds: changes.categoryIds,
+              now: at,
+            },
+            trx,
+          );
+        }
+        return saved;
+      });
+      await inline?.attach(id);
+      return { savedAt: iso(savedAt) };
+    },
+
+    /** A new article's first autosave: it becomes a draft in the writer's channel (no revision, nothing public). */
+    async autosaveNew(author: SessionUser, input: AutosaveNewArticleInput): Promise<NewDraftResult> {
+      const owner = await channels.ownerOf(input.channelId);
+      if (owner === undefined) throw badRequest(ARTICLE_MESSAGES.selectChannel);
+      if (owner !== author.id) throw forbidden(ARTICLE_MESSAGES.channelNotOwned);
+      const changes = await autosaveChanges(input);
+      const inline = await resolveInlineImages(deps.inlineImages, changes.content ?? '', author.id, null);
+      const content = inline.content;
+      const at = now();
+      const created = await transaction(async (trx) => {
+        const id = await articles.insert(trx, {
+          userId: author.id,
+          channelId: input.channelId,
+          title: changes.title ?? '',
+          slug: slugify(changes.title ?? ''),
+          content,
+          plainText: stripHtml(content),
+          published: false,
+          locationName: changes.locationName ?? null,
+          locationLat: changes.locationLat ?? null,
+          locationLng: changes.locationLng ?? null,
+          categoryIds: changes.categoryIds ?? [],
+          now: at,
+        });
+        return { id, savedAt: await takeSave(trx, id, undefined, at) };
+      });
+      await inline.attach(created.id);
+      const slug = (await articles.findById(created.id))?.slug ?? slugify(changes.title ?? '');
+      return { id: created.id, slug, savedAt: iso(created.savedAt) };
+    },
+
+    /** Drops a published article's pending edit (the live text stays); a draft has none, and nothing changes. */
+    async discardPendingEdit(id: number, writer: SessionUser): Promise<AutosaveResult> {
+      await ownedRow(id, writer);
+      const at = now();
+      const savedAt = await transaction(async (trx) => {
+        if (!(await dropPendingEdit(trx, id))) return (await writerState(trx, id))?.savedAt ?? at;
+        return takeSave(trx, id, undefined, at);
+      });
+      return { savedAt: iso(savedAt) };
     },
   };
 }

@@ -25,16 +25,35 @@ export interface InlineImages {
  * as the article's once its row exists.
  */
 export async function resolveInlineImages(inline: InlineImages | undefined, html: string, editorId: number, articleId: number | null) {
-  const sources = imagesOfHtml(html);
-  if (!inline || sources.length === 0) {
+  if (!inline || imagesOfHtml(html).length === 0) {
     return { content: html, attach: async (id: number) => { if (inline && articleId !== null) await inline.attach(id, []); } };
   }
+  const { content, images } = await resolve(inline, html, editorId, articleId);
+  return { content, attach: (id: number) => inline.attach(id, [...images.values()]) };
+}
+
+/**
+ * The same for a published article's pending edit: its images are recorded beside those of the live
+ * text, so neither version loses its pictures to the sweep of unused uploads before Save (which
+ * records the saved text's alone) or Discard decides between them.
+ */
+export async function resolvePendingInlineImages(inline: InlineImages | undefined, pendingHtml: string, liveHtml: string, editorId: number, articleId: number) {
+  if (!inline) return { content: pendingHtml, attach: async () => {} };
+  const pending = await resolve(inline, pendingHtml, editorId, articleId);
+  const live = await resolve(inline, liveHtml, editorId, articleId);
+  const images = new Map([...live.images, ...pending.images]);
+  return { content: pending.content, attach: (id: number) => inline.attach(id, [...images.values()]) };
+}
+
+async function resolve(inline: InlineImages, html: string, editorId: number, articleId: number | null) {
+  const images = new Map<string, { upload: InlineUpload; alt: string | null }>();
+  const sources = imagesOfHtml(html);
+  if (sources.length === 0) return { content: html, images };
   const found = await inline.uploads(sources.map((s) => s.src), editorId, articleId);
   const content = withResolvedImages(html, inline.prefix, (src) => found.get(src));
-  const images = new Map<string, { upload: InlineUpload; alt: string | null }>();
   for (const { src, alt } of imagesOfHtml(content)) {
     const upload = found.get(src);
     if (upload && !images.has(src)) images.set(src, { upload, alt: alt.trim() || null });
   }
-  return { content, attach: (id: number) => inline.attach(id, [...images.values()]) };
+  return { content, images };
 }

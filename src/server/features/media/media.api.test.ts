@@ -581,6 +581,50 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
     for (const v of kept.variants) expect((await fetchStored(v.url)).status).toBe(404);
   });
 
+  it('keeps the images of autosaved text: a draft’s and a published article’s pending edit, beside the live text’s, past the sweep of unused uploads', async () => {
+    const author = await signedInClient(t);
+    const article = await newArticle(author.client);
+    const live = await uploadOk(author.client, 'live.png');
+    const saved = await author.client.patch(`/api/articles/${article.id}`, { content: `<p>Live</p><img src="${live.url}" alt="Live">` });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // A pending edit brings a new picture and drops the live one; readers keep the live text.
+    const pending = await uploadOk(author.client, 'pending.png');
+    const autosave = await author.client.put(`/api/articles/${article.id}/autosave`, {
+      baseSavedAt: saved.json().savedAt,
+      content: `<p>Pending</p><img src="${pending.url}" alt="Pending">`,
+    });
+    expect(autosave.statusCode, autosave.body).toBe(200);
+    const mine = (await author.client.get(`/api/articles/${article.id}`)).json();
+    expect(mine.pendingEdit.content).toContain(`<img src="${pending.url}" alt="Pending" srcset=`);
+    // Neither version's files are unused uploads.
+    await t.ctx.media.sweepAbandoned(-60_000);
+    expect((await fetchStored(pending.url)).status).toBe(200);
+    expect((await fetchStored(live.url)).status).toBe(200);
+
+    // Save applies the pending edit: its picture reaches readers, the dropped one's files go.
+    const applied = await author.client.patch(`/api/articles/${article.id}`, { content: mine.pendingEdit.content, baseSavedAt: autosave.json().savedAt });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((await anonymous().get(`/api/articles/${article.id}`)).json().content).toContain(pending.url);
+    expect((await fetchStored(live.url)).status).toBe(404);
+
+    // A draft's autosave and a new article's first autosave keep theirs too.
+    const channelId = (await author.client.get(`/api/articles/${article.id}`)).json().channelId;
+    const first = await uploadOk(author.client, 'first.png');
+    const created = await author.client.post('/api/articles/autosave', { channelId, content: `<p>New</p><img src="${first.url}" alt="First">` });
+    expect(created.statusCode, created.body).toBe(201);
+    const second = await uploadOk(author.client, 'second.png');
+    const draftSave = await author.client.put(`/api/articles/${created.json().id}/autosave`, {
+      baseSavedAt: created.json().savedAt,
+      content: `<p>New</p><img src="${first.url}" alt="First"><img src="${second.url}" alt="Second">`,
+    });
+    expect(draftSave.statusCode, draftSave.body).toBe(200);
+    expect((await author.client.get(`/api/articles/${created.json().id}`)).json().content).toContain(`<img src="${second.url}" alt="Second" srcset=`);
+    await t.ctx.media.sweepAbandoned(-60_000);
+    expect((await fetchStored(first.url)).status).toBe(200);
+    expect((await fetchStored(second.url)).status).toBe(200);
+  });
+
   it('removes uploads that were never attached once they are old enough', async () => {
     const author = await signedInClient(t);
     const abandoned = await uploadOk(author.client, 'abandoned.png');

@@ -9,6 +9,7 @@ import { articleQueryOptions, useArticle } from '@/features/articles/api/article
 import { queryClientOf } from '@/lib/router-context';
 import { signedInOrHome } from '../route-guards';
 import { useArticleImagesField } from '@/features/media/components/image-uploader';
+import { ArticleGallery } from '@/features/media/components/article-gallery';
 
 /** /articles/{id}/edit (spec 1 section 2; signed-out visitors go to /, see the router). */
 export default function EditArticlePage() {
@@ -26,7 +27,7 @@ export default function EditArticlePage() {
           Article data could not be loaded. Please go back to the article and try again.
         </p>
       ) : (
-        <EditArticle articleId={articleId} userId={user.id} locationField={LocationPicker} images={images} />
+        <EditArticle articleId={articleId} userId={user.id} locationField={LocationPicker} images={images} gallery={ArticleGallery} />
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { CreateArticle } from '@/features/articles/components/create-article';
 import { unsentArticleKey } from '@/features/articles/lib/unsent-article';
 import { LocationPicker } from '@/features/geo/components/location-picker';
 import { useArticleImagesField } from '@/features/media/components/image-uploader';
+import { ArticleGallery } from '@/features/media/components/article-gallery';
 import { signedIn } from '../route-guards';
 
 /** Signed-in writers only; the form's channel choice is the reader's own channels (the root loader's). */
@@ -33,6 +34,8 @@ export default function NewArticlePage() {
         locationField={LocationPicker}
         images={images}
         unsentKey={user ? unsentArticleKey(user.id) : undefined}
+        author={user ? { id: user.id, username: user.username } : undefined}
+        gallery={ArticleGallery}
       />
     </div>
   );

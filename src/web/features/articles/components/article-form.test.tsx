@@ -122,16 +122,21 @@ describe('the article form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it(`stops the title at ${LIMITS.titleMax} characters, so a long title is cut, not refused`, async () => {
+  it(`never cuts a long title: from 180 characters a counter shows n/${LIMITS.titleMax}, and past it the writer is told why Save refuses`, async () => {
     const { onSubmit, user } = show({ initialValues: { ...empty, content: '<p>Body</p>', channelId: 4 } });
     await editor();
-    // Pasted, as nobody types 250 characters.
     await user.click(titleBox());
-    await user.paste('x'.repeat(LIMITS.titleMax + 50));
-    expect((titleBox() as HTMLInputElement).value).toHaveLength(LIMITS.titleMax);
+    await user.paste('x'.repeat(179));
+    expect(screen.queryByTestId('title-counter')).toBeNull();
+    await user.type(titleBox(), 'x');
+    expect(screen.getByTestId('title-counter').textContent).toBe(`180/${LIMITS.titleMax}`);
+    // Pasted, as nobody types 250 characters: all of it stays.
+    await user.paste('y'.repeat(70));
+    expect((titleBox() as HTMLInputElement).value).toHaveLength(250);
+    expect(screen.getByTestId('title-counter').textContent).toBe(`250/${LIMITS.titleMax} · 50 too many: a title can be at most ${LIMITS.titleMax} characters`);
     await user.click(screen.getByRole('button', { name: 'Publish Article' }));
-    expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit.mock.calls[0]![0].title).toBe('x'.repeat(LIMITS.titleMax));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText(`Title must be at most ${LIMITS.titleMax} characters`)).toBeTruthy();
   });
 
   it('takes a field’s message away once that field is changed', async () => {

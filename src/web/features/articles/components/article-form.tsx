@@ -24,6 +24,13 @@ import { LeaveUnsavedDialog, RestoreUnsentNotice, useUnsavedWorkGuard } from './
 import { lazyWithRetry } from '@/lib/chunk-retry';
 import type { UploadTextImage } from './editor-image-tools';
 import { MissingAltDialog, missingAltInHtml } from './missing-alt-dialog';
+import type { Article } from '@contract/articles';
+import { EyeIcon } from 'lucide-react';
+import { editedVersion, useServerDraft } from '../api/server-draft';
+import { ArticlePreview, previewArticle, type PreviewGalleryComponent } from './article-preview';
+import { EditorSaveStatus } from './editor-save-status';
+import { EditorWordCount, TitleCounter } from './editor-word-count';
+import { TITLE_COUNTER_FROM } from '../lib/word-count';
 
 // TipTap is only downloaded by pages that edit (spec: the feed and article pages stay small).
 const RichTextEditor = lazyWithRetry(() => import('./rich-text-editor'));
@@ -82,7 +89,7 @@ export interface ArticleFormProps {
   locationField: LocationFieldComponent;
   images?: ArticleImagesSeam;
   /** Saves; resolves when done (the caller shows toasts and navigates). */
-  onSubmit: (values: ArticleFormValues) => Promise<void>;
+  onSubmit: (values: ArticleFormValues, draft?: SubmitDraft) => Promise<void>;
   onCancel?: () => void;
   submitLabel: string | ((values: ArticleFormValues) => string);
   submittingLabel?: string;
@@ -98,6 +105,30 @@ export interface ArticleFormProps {
   unsentKey?: string;
   /** Offers 'This edit corrects the article' (an edit of a published article). */
   offerCorrection?: boolean;
+  desk?: WritingDesk;
+}
+
+/**
+ * The writing desk around the form (docs/decisions/040-drafts-on-the-server.md): drafts saved on
+ * the server as the writer types, the save status, Discard for a published article's pending edit,
+ * and the Preview. Without it the form saves only on Save.
+ */
+export interface WritingDesk {
+  /** The article as loaded (its savedAt and pending edit), or null for a new one. */
+  article: Article | null;
+  author: { id: number; username: string };
+  /** A version from the server as the form's values. */
+  toValues: (article: Article) => ArticleFormValues;
+  /** The gallery the article page shows (media feature), for the Preview. */
+  gallery?: PreviewGalleryComponent;
+}
+
+/** What a Save needs to know of the server draft: the article it created, and the version the edit was made on. */
+export interface SubmitDraft {
+  articleId: number | null;
+  baseSavedAt: string | null;
+  /** A Save answered 409: ask the writer as an autosave's conflict does. */
+  conflicted: (savedAt?: string) => Promise<void>;
 }
 
 /** The messages of the fields the form checks, from react-hook-form's errors. */
@@ -129,6 +160,7 @@ export function ArticleForm({
   disabled = false,
   unsentKey,
   offerCorrection = false,
+  desk,
 }: ArticleFormProps) {
   const resolver = useMemo(() => zodResolver(articleFormSchema({ needsChannel: mode === 'create' })), [mode]);
   const startValues = offerCorrection ? { ...initialValues, correction: NO_CORRECTION } : initialValues;
@@ -159,6 +191,7 @@ export function ArticleForm({
     categories: useId(),
     location: useId(),
     draft: useId(),
+    titleCounter: useId(),
   };
   const titleRef = useRef<HTMLInputElement>(null);
   const channelRef = useRef<HTMLSelectElement>(null);
@@ -176,7 +209,29 @@ export function ArticleForm({
   const setContent = useCallback((html: string) => set('content', html), [set]);
   const title = form.register('title', { onChange: () => setTouched(true) });
 
-  const unsaved = unsentKey !== undefined && touched && !disabled && articleValuesDiffer(values, initialValues);
+  const [previewing, setPreviewing] = useState(false);
+  const loadVersion = useCallback(
+    (article: Article) => {
+      if (!desk) return;
+      const loaded = desk.toValues(editedVersion(article));
+      form.reset({ ...loaded, correction: form.getValues('correction') }, { keepDefaultValues: true });
+      setEditorHtml(loaded.content);
+      setEditorKey((k) => k + 1);
+    },
+    [desk, form],
+  );
+  const draft = useServerDraft(values, {
+    enabled: desk !== undefined && !disabled,
+    articleId: desk?.article?.id ?? null,
+    channelId: values.channelId,
+    savedAt: desk?.article?.savedAt ?? null,
+    serverValues: initialValues,
+    hasPendingEdit: desk?.article?.pendingEdit != null,
+    published: desk?.article?.published === true,
+    load: loadVersion,
+  });
+  const serverHasIt = desk !== undefined && draft.upToDate && (draft.articleId !== null || mode !== 'create');
+  const unsaved = unsentKey !== undefined && touched && !disabled && articleValuesDiffer(values, initialValues) && !serverHasIt;
   const { blocker, release } = useUnsavedWorkGuard(unsaved);
 
   // Read in an effect, not during render: the server's render and the first client render match.
@@ -191,9 +246,10 @@ export function ArticleForm({
   useEffect(() => {
     if (!unsentKey || !touched) return;
     if (disabled) clearUnsentArticle(unsentKey);
-    else if (articleValuesDiffer(values, initialValues)) storeUnsentArticle(unsentKey, values);
+    // The browser's copy is for what the server does not hold yet (offline, or before the first save).
+    else if (articleValuesDiffer(values, initialValues) && !serverHasIt) storeUnsentArticle(unsentKey, values);
     else clearUnsentArticle(unsentKey);
-  }, [unsentKey, touched, disabled, values, initialValues]);
+  }, [unsentKey, touched, disabled, values, initialValues, serverHasIt]);
 
   const restore = () => {
     if (!offer) return;
@@ -220,7 +276,10 @@ export function ArticleForm({
       if (missingAlt > 0 && !altConfirmed.current) return setAltWarning(missingAlt);
       altConfirmed.current = false;
       // The values as the form holds them (the schema's trimming is the request builder's to do).
-      await onSubmit(current);
+      if (!desk) return onSubmit(current);
+      // An autosave on its way lands first, so the Save is made on the version it created.
+      const settled = await draft.settle();
+      await onSubmit(form.getValues(), { ...settled, conflicted: draft.saveConflicted });
     },
     (invalid) => {
       const found = messagesOf(invalid);
@@ -256,8 +315,26 @@ export function ArticleForm({
         else void submit(event);
       }}
       noValidate
-      className="space-y-6"
+      // A grid, not space-y: the fields sit in Form's display:contents fieldset, where margins between them never applied.
+      // Previewing hides the form's parts (still mounted: the editor keeps its state) for the preview's.
+      className={cn('grid grid-cols-[minmax(0,1fr)] gap-6', previewing && '[&>fieldset>*:not([data-preview])]:hidden')}
     >
+      {desk && (
+        <div data-preview className="flex justify-end">
+          <Button type="button" variant="outline" size="sm" aria-pressed={previewing} onClick={() => setPreviewing((on) => !on)}>
+            <EyeIcon aria-hidden="true" />
+            Preview
+          </Button>
+        </div>
+      )}
+      {desk && previewing && (
+        <div data-preview>
+          <ArticlePreview
+            article={previewArticle(values, { article: desk.article, author: desk.author, channel: channels.find((c) => c.id === values.channelId) ?? null })}
+            gallery={desk.gallery}
+          />
+        </div>
+      )}
       {unsentKey && <LeaveUnsavedDialog blocker={blocker} />}
       <MissingAltDialog
         count={altWarning}
@@ -270,7 +347,10 @@ export function ArticleForm({
       />
       {offer && <RestoreUnsentNotice savedAt={offer.savedAt} onRestore={restore} onDiscard={discardOffer} />}
       <div className="space-y-2">
-        <Label htmlFor={ids.title}>Title</Label>
+        <div className="flex items-baseline justify-between gap-3">
+          <Label htmlFor={ids.title}>Title</Label>
+          <TitleCounter id={ids.titleCounter} title={values.title} />
+        </div>
         <Input
           {...title}
           ref={(element) => {
@@ -278,9 +358,9 @@ export function ArticleForm({
             titleRef.current = element;
           }}
           id={ids.title}
-          maxLength={LIMITS.titleMax}
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? ids.titleError : undefined}
+          // No maxLength: a longer title is not cut silently; the counter and the form's message say why it cannot be saved.
+          aria-invalid={errors.title || values.title.trim().length > LIMITS.titleMax ? true : undefined}
+          aria-describedby={[errors.title ? ids.titleError : '', values.title.trim().length >= TITLE_COUNTER_FROM ? ids.titleCounter : ''].filter(Boolean).join(' ') || undefined}
           className="h-11 font-serif text-xl md:text-xl"
         />
         <FieldError id={ids.titleError} message={errors.title} />
@@ -302,6 +382,12 @@ export function ArticleForm({
           uploadImage={images?.uploadTextImage}
         />
         <FieldError id={ids.contentError} message={errors.content} />
+        {desk && (
+          <div className="flex flex-wrap items-center justify-between gap-x-4">
+            <EditorSaveStatus draft={draft} toValues={desk.toValues} />
+            <EditorWordCount html={values.content} />
+          </div>
+        )}
       </div>
 
       <div className={cn('grid gap-6', showChannel && 'md:grid-cols-2')}>
@@ -312,7 +398,7 @@ export function ArticleForm({
               ref={channelRef}
               id={ids.channel}
               value={values.channelId ?? ''}
-              disabled={mode === 'edit'}
+              disabled={mode === 'edit' || draft.articleId !== null}
               onChange={(e) => set('channelId', e.target.value ? Number(e.target.value) : null)}
               aria-invalid={errors.channelId ? true : undefined}
               aria-describedby={errors.channelId ? ids.channelError : undefined}
@@ -325,7 +411,7 @@ export function ArticleForm({
                 </option>
               ))}
             </select>
-            {mode === 'edit' && <p className="text-xs text-muted-foreground">An article stays in the channel it was written in.</p>}
+            {(mode === 'edit' || draft.articleId !== null) && <p className="text-xs text-muted-foreground">An article stays in the channel it was written in.</p>}
             <FieldError id={ids.channelError} message={errors.channelId} />
           </div>
         )}

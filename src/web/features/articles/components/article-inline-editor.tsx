@@ -5,7 +5,8 @@ import { ApiError } from '@/lib/api-client';
 import { useUpdateArticle } from '../api/articles';
 import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
 import { ModerationNote } from './moderation-note';
-import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent } from './article-form';
+import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent, type SubmitDraft } from './article-form';
+import { editedVersion } from '../api/server-draft';
 
 /**
  * Edit mode of the article page (spec 1 section 2): Save or Cancel; Cancel restores the loaded
@@ -25,10 +26,11 @@ export default function ArticleInlineEditor({
 }) {
   const update = useUpdateArticle(article.id);
 
-  const submit = async (values: ArticleFormValues) => {
+  const submit = async (values: ArticleFormValues, draft?: SubmitDraft) => {
     try {
-      await update.mutateAsync(toUpdateBody(values));
+      await update.mutateAsync({ ...toUpdateBody(values), ...(draft?.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}) });
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && draft) return void (await draft.conflicted());
       toast({ variant: 'destructive', title: 'Error', description: error instanceof ApiError && error.message ? error.message : 'Failed to update the article.' });
       return;
     }
@@ -52,13 +54,15 @@ export default function ArticleInlineEditor({
       <ModerationNote note={article.moderationNote} className="mb-6" />
       <ArticleForm
         mode="inline"
-        initialValues={valuesFromArticle(article)}
+        // The writer's pending edit, when there is one: Save applies it.
+        initialValues={valuesFromArticle(editedVersion(article))}
         locationField={locationField}
         images={images}
         onSubmit={submit}
         onCancel={onDone}
         offerCorrection={article.published}
         submitLabel="Save"
+        desk={{ article, author: article.author, toValues: valuesFromArticle }}
       />
     </>
   );

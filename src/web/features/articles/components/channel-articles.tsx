@@ -150,7 +150,8 @@ function ArticleRow({ article }: { article: ChannelTableRow }) {
     <tr className="border-t">
       <td className="px-3 py-2">
         <Link to={paths.article(article.id, article.slug)} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
-          {article.title}
+          {/* A draft saved as it was typed may have no title yet; its link still needs a name. */}
+          {article.title || 'Untitled draft'}
         </Link>
         {!article.published && <span className="ml-1 text-muted-foreground">(Draft)</span>}
       </td>

@@ -9,7 +9,13 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage, useCreateArticle, useOwnChannels } from '../api/articles';
 import { ARTICLE_MESSAGES } from '@contract/articles';
 import { toCreateBody, type ArticleFormValues } from '../lib/article-form';
-import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent } from './article-form';
+import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent, type SubmitDraft } from './article-form';
+import { toUpdateBody, valuesFromArticle } from '../lib/article-form';
+import type { Article } from '@contract/articles';
+import { apiRequest } from '@/lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { articlesKeys, invalidateArticleLists } from '../api/articles';
+import type { PreviewGalleryComponent } from './article-preview';
 
 /** Spec 1 section 9: the page moves on 1500 ms after saving. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -26,7 +32,13 @@ export function CreateArticle({
   locationField,
   images,
   unsentKey,
+  author,
+  gallery,
 }: {
+  /** The writer: with them, the article is saved to the server as a draft while it is written, and previewed. */
+  author?: { id: number; username: string };
+  /** The article page's gallery, for the Preview. */
+  gallery?: PreviewGalleryComponent;
   /** Where the unsent article is kept in this browser (lib/unsent-article). */
   unsentKey?: string;
   signedIn: boolean;
@@ -38,6 +50,7 @@ export function CreateArticle({
   const navigate = useNavigate();
   const channels = useOwnChannels(signedIn);
   const create = useCreateArticle();
+  const queryClient = useQueryClient();
   const [saved, setSaved] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const own = useMemo(() => channels.data ?? [], [channels.data]);
@@ -67,7 +80,16 @@ export function CreateArticle({
   const defaultChannelId = isOwn(routeChannelId) ? routeChannelId : isOwn(selectedChannelId) ? selectedChannelId : (own[0]?.id ?? null);
   const initialValues: ArticleFormValues = { title: '', content: '', channelId: defaultChannelId, categories: [], location: null, draft: false };
 
-  const submit = async (values: ArticleFormValues) => {
+  /** The draft its autosaves created: saved with the form's values, then published unless kept as a draft. */
+  const saveDraft = async (id: number, values: ArticleFormValues, draft: SubmitDraft): Promise<Article> => {
+    let article = await apiRequest<Article>('PATCH', `/api/articles/${id}`, { ...toUpdateBody(values), ...(draft.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}) });
+    if (!values.draft) article = { ...article, ...(await apiRequest<Pick<Article, 'published' | 'status'>>('POST', `/api/articles/${id}/toggle-status`)) };
+    queryClient.setQueryData(articlesKeys.detail(id), article);
+    void invalidateArticleLists(queryClient);
+    return article;
+  };
+
+  const submit = async (values: ArticleFormValues, draft?: SubmitDraft) => {
     if (!signedIn) {
       toast({ variant: 'destructive', title: 'Error', description: ARTICLE_MESSAGES.signInToCreate });
       return;
@@ -78,8 +100,9 @@ export function CreateArticle({
     }
     let article;
     try {
-      article = await create.mutateAsync(toCreateBody(values));
+      article = draft?.articleId != null ? await saveDraft(draft.articleId, values, draft) : await create.mutateAsync(toCreateBody(values));
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && draft) return void (await draft.conflicted());
       toast({
         variant: 'destructive',
         title: 'Error',
@@ -121,6 +144,7 @@ export function CreateArticle({
       submitLabel={(v) => (saved ? 'Saved' : v.draft ? 'Save Draft' : 'Publish Article')}
       submittingLabel="Saving..."
       disabled={saved}
+      desk={author ? { article: null, author, toValues: valuesFromArticle, gallery } : undefined}
     />
   );
 }

@@ -11,8 +11,10 @@ import { articlesKeys, invalidateArticleLists, useArticle, useOwnChannels, useUp
 import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
 import { readEditCopy, storeEditCopy } from '../lib/edit-copy';
 import { unsentArticleKey } from '../lib/unsent-article';
-import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent } from './article-form';
+import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent, type SubmitDraft } from './article-form';
 import { ModerationNote } from './moderation-note';
+import { editedVersion } from '../api/server-draft';
+import type { PreviewGalleryComponent } from './article-preview';
 import { REDIRECT_DELAY_MS } from './create-article';
 
 /**
@@ -24,11 +26,14 @@ export function EditArticle({
   userId,
   locationField,
   images,
+  gallery,
 }: {
   articleId: number;
   userId: number;
   locationField: LocationFieldComponent;
   images?: ArticleImagesSeam;
+  /** The article page's gallery, for the Preview. */
+  gallery?: PreviewGalleryComponent;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -61,10 +66,16 @@ export function EditArticle({
   if (channels.isError) return <Message title="Something went wrong">{channels.error.message}</Message>;
   if (channels.data.length === 0) return <Message>No channels found. Please create a channel first.</Message>;
 
-  const submit = async (values: ArticleFormValues) => {
+  const submit = async (values: ArticleFormValues, draft?: SubmitDraft) => {
     let updated: Article;
     try {
-      updated = await update.mutateAsync(toUpdateBody(values));
+      try {
+        // Made on the version this page holds: a save from another tab or device since is a conflict.
+        updated = await update.mutateAsync({ ...toUpdateBody(values), ...(draft?.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}) });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409 && draft) return void (await draft.conflicted());
+        throw error;
+      }
       if (values.draft === updated.published) {
         // The 'Save as draft' switch changed: publish or move to drafts as well.
         const status = await apiRequest<{ published: boolean; status: 'draft' | 'published' }>('POST', `/api/articles/${articleId}/toggle-status`);
@@ -107,7 +118,7 @@ export function EditArticle({
         // The session copy is replaced by the loaded article as soon as it arrives.
         key={query.data ? 'loaded' : 'stored-copy'}
         mode="edit"
-        initialValues={valuesFromArticle(article)}
+        initialValues={valuesFromArticle(editedVersion(article))}
         channels={channels.data}
         locationField={locationField}
         images={images}
@@ -117,6 +128,7 @@ export function EditArticle({
         submitLabel={saved ? 'Saved' : 'Save'}
         offerCorrection={article.published}
         disabled={saved}
+        desk={query.data ? { article: query.data, author: { id: userId, username: article.author.username }, toValues: valuesFromArticle, gallery } : undefined}
       />
     </>
   );
