@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ArticleCorrectionSchema, CorrectionInputSchema } from './corrections.js';
 import { LIMITS } from './limits.js';
+import { ARTICLE_STATUSES } from './staff-rules.js';
 import { CursorSchema, LimitSchema, paginated } from './pagination.js';
 import { withoutXmlForbidden } from './text.js';
 
@@ -56,7 +57,10 @@ const ArticleBaseSchema = z.object({
   location_lat: z.number().nullable(),
   location_lng: z.number().nullable(),
   published: z.boolean(),
-  status: z.enum(['draft', 'published']),
+  /** The newsroom's workflow (DESIGN.md section 5b); `published` is true exactly when this is 'published'. */
+  status: z.enum(ARTICLE_STATUSES),
+  /** When a scheduled article goes out (UTC ISO); null unless scheduled or in review with a time chosen. */
+  publishAt: z.string().nullable(),
   createdAt: z.string(),
   lastEdited: z.string(),
   /** Displayed totals: real activity plus any admin boost (DESIGN.md section 5). */
@@ -110,6 +114,8 @@ export const ArticleSchema = ArticleBaseSchema.extend({
    * and the channel's moderators receive it; null for everyone else and when never removed.
    */
   moderationNote: z.string().nullable(),
+  /** An editor's request for changes, shown to the author; the channel's staff and owner only, null for everyone else. */
+  reviewNote: z.string().nullable(),
   /** Whether its channel's comment policy is 'closed': the page shows MODERATION_MESSAGES.commentsClosed instead of the form. */
   commentsClosed: z.boolean(),
   /** The article's last save of any kind (a later save sends it back as baseSavedAt); its writer's only, null for everyone else. */
@@ -163,7 +169,7 @@ export const CHANNEL_TABLE_SORTS = ['title', 'createdAt', 'category', 'viewCount
 export type ChannelTableSort = (typeof CHANNEL_TABLE_SORTS)[number];
 
 export const ChannelTableQuerySchema = z.object({
-  /** 'published' (anyone) or 'drafts' (the channel's owner only). */
+  /** 'published' (anyone) or 'drafts' (drafts, in review and scheduled: the channel's owner and staff only). */
   status: z.enum(['published', 'drafts'], { error: 'must be published or drafts' }).default('published'),
   sort: z.enum(CHANNEL_TABLE_SORTS, { error: `must be one of ${CHANNEL_TABLE_SORTS.join(', ')}` }).default('createdAt'),
   direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
@@ -179,6 +185,11 @@ export const ChannelTableRowSchema = z
     slug: z.string(),
     title: z.string(),
     published: z.boolean(),
+    /** The Drafts tab badges drafts, articles in review and scheduled ones. */
+    status: z.enum(ARTICLE_STATUSES),
+    publishAt: z.string().nullable(),
+    /** Who wrote it (a channel with staff has several writers). */
+    author: z.object({ id: z.number().int(), username: z.string() }),
     createdAt: z.string(),
     category: z.string().nullable(),
     viewCount: z.number().int(),
@@ -235,6 +246,16 @@ const LocationFields = {
   location_lng: z.number().min(-180).max(180).nullish(),
 };
 
+/**
+ * When to publish (the newsroom, DESIGN.md section 5b): an ISO time with its zone, any future second
+ * up to STAFF_LIMITS.scheduleMaxDays ahead (the server checks the range), or null to unschedule.
+ * Only the channel's owner and editors may send it; it takes precedence over published/status.
+ */
+const PublishAtField = z.iso
+  .datetime({ offset: true, error: 'publishAt must be an ISO date and time' })
+  .transform((s) => new Date(s).toISOString())
+  .nullish();
+
 export const CreateArticleSchema = z
   .object({
     title: TitleSchema,
@@ -251,6 +272,7 @@ export const CreateArticleSchema = z
     ...LocationFields,
     published: z.boolean().optional(),
     status: z.enum(['draft', 'published']).optional(),
+    publishAt: PublishAtField,
   })
   .meta({ id: 'CreateArticle' });
 export type CreateArticle = z.input<typeof CreateArticleSchema>;
@@ -266,6 +288,8 @@ export const UpdateArticleSchema = z
     ...LocationFields,
     /** Only on an article that has been published (else 400): kept with the revision this edit saves. */
     correction: CorrectionInputSchema.optional(),
+    /** Schedule (a time), reschedule, or unschedule (null: back to draft); owner and editors only. */
+    publishAt: PublishAtField,
     /** The article's savedAt the edit was made from: a later save since answers 409 {error, savedAt}. */
     baseSavedAt: z.iso.datetime({ error: 'baseSavedAt must be a time the server answered' }).optional(),
   })

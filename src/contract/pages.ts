@@ -7,6 +7,7 @@ import type { Comment, CommentThreadPage, CreateComment } from './comments.js';
 import type { EmailSettings, NotificationSettings, UnsubscribeInfo } from './email.js';
 import type { AdminUserPage, Ban, ChannelModeration, HeldCommentPage, ModerationLogPage, ReportGroupPage } from './moderation.js';
 import type { Revision, RevisionDiff, RevisionPage } from './revisions.js';
+import type { ChannelLogPage, Invitation, Queue, StaffChannel, StaffMember } from './staff.js';
 import type { Author, AuthorArticlesPage, PublicUser } from './users.js';
 
 /**
@@ -45,6 +46,16 @@ export interface PageDataSource {
   channelTable(id: number, query: ApiQuery): Promise<ChannelTablePage>;
   /** GET /api/user/channels (signed in only). */
   ownChannels(): Promise<Channel[]>;
+  /** GET /api/user/staff-channels (signed in only): channels the viewer is staff of, with their role. */
+  staffChannels(): Promise<StaffChannel[]>;
+  /** GET /api/invitations (signed in only): the viewer's pending invitations. */
+  invitations(): Promise<Invitation[]>;
+  /** GET /api/channels/{id}/staff (owner, staff, admins); null when missing or not theirs. */
+  channelStaff(channelId: number): Promise<StaffMember[] | null>;
+  /** GET /api/channels/{id}/queue (owner and staff); null when missing or not theirs. */
+  channelQueue(channelId: number): Promise<Queue | null>;
+  /** GET /api/channels/{id}/log (owner, editors, admins); null when missing or refused. */
+  channelLog(channelId: number, query: ApiQuery): Promise<ChannelLogPage | null>;
   /** GET /api/users/{id}; null when missing. */
   user(id: number): Promise<PublicUser | null>;
   /** GET /api/users/{username}: an author's page; null when there is no such user. */

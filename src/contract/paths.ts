@@ -17,6 +17,10 @@ export const paths = {
   /** Reports, held comments, bans and settings of a channel (DESIGN.md section 5b). */
   channelModeration: (id: number) => `/channels/${id}/moderation`,
   adminModeration: '/admin/moderation',
+  /** The channel's staff and invitations, and (owner and editors) its log (DESIGN.md section 5b). */
+  channelStaff: (id: number) => `/channels/${id}/staff`,
+  /** Articles in review and scheduled ones (the channel's owner and staff). */
+  channelQueue: (id: number) => `/channels/${id}/queue`,
   newArticle: '/articles/new',
   newArticleInChannel: (channelId: number) => `/channels/${channelId}/articles/new`,
   article: (id: number, slug?: string | null) => (slug ? `/articles/${slug}-${id}` : `/articles/${id}`),

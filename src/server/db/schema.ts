@@ -161,6 +161,48 @@ export interface ArticlesTable {
   removed_by: Generated<'admin' | 'owner' | null>;
   /** The last save of any kind (autosave, edit, discard): a save made from an older one is a conflict. */
   saved_at: Generated<number>;
+  /** The newsroom's workflow; `published` stays 1 exactly when this is 'published'. */
+  status: Generated<'draft' | 'in_review' | 'scheduled' | 'published'>;
+  /** When a scheduled article goes out (ms, UTC). */
+  publish_at: Generated<number | null>;
+  /** An editor's request for changes, for the author. */
+  review_note: Generated<string | null>;
+  /** Set at the first publication; while null, publishing sets created_at (the spec's Published date). */
+  first_published_at: Generated<number | null>;
+}
+
+/** A channel's editors and writers (its owner is channels.user_id). */
+export interface ChannelStaffTable {
+  channel_id: number;
+  user_id: number;
+  role: 'editor' | 'writer';
+  created_at: number;
+}
+
+export interface StaffInvitationsTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number;
+  role: 'editor' | 'writer';
+  invited_by: number;
+  created_at: number;
+  expires_at: number;
+  /** null while pending. */
+  answer: 'accepted' | 'declined' | 'cancelled' | null;
+  answered_at: number | null;
+}
+
+/** The channel log: staff changes, the workflow and the channel's moderation actions. */
+export interface ChannelEventsTable {
+  id: Generated<number>;
+  channel_id: number;
+  actor_id: number;
+  action: string;
+  target_type: 'user' | 'article' | 'comment' | 'channel';
+  target_id: number;
+  target_label: string | null;
+  detail: string | null;
+  created_at: number;
 }
 
 /** A published article's autosaved version, private to its writer until Save applies it. */
@@ -420,6 +462,9 @@ export interface DB {
   article_categories: ArticleCategoriesTable;
   article_revisions: ArticleRevisionsTable;
   article_pending_edits: ArticlePendingEditsTable;
+  channel_staff: ChannelStaffTable;
+  staff_invitations: StaffInvitationsTable;
+  channel_events: ChannelEventsTable;
   article_slugs: ArticleSlugsTable;
   retired_article_slugs: RetiredArticleSlugsTable;
   article_images: ArticleImagesTable;

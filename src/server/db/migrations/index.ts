@@ -19,6 +19,7 @@ import * as articleRevisions from './2026_11_30_1200_article_revisions.js';
 import * as moderation from './2026_11_30_1300_moderation.js';
 import * as imageAltCover from './2026_11_30_1400_image_alt_cover.js';
 import * as articleAutosave from './2026_11_30_1500_article_autosave.js';
+import * as newsroom from './2026_11_30_1600_newsroom.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1300_moderation': moderation,
   '2026_11_30_1400_image_alt_cover': imageAltCover,
   '2026_11_30_1500_article_autosave': articleAutosave,
+  '2026_11_30_1600_newsroom': newsroom,
 };
