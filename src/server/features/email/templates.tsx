@@ -630,13 +630,14 @@ export function moderationQueueMessage(site: SiteInfo, input: { username: string
 
 /** An invitation to a channel's staff: who asked, as what, and where to answer it (the profile's Invitations). */
 export function invitationMessage(site: SiteInfo, input: { username: string; inviter: string; channelName: string; role: 'editor' | 'writer'; url: string }): RenderedEmail {
-  const said = `${input.inviter} invited you to write for ${input.channelName} as ${input.role}.`;
+  const invited = `${input.inviter} invited you to write for ${input.channelName} as ${input.role}`;
+  const said = `${invited}.`;
   const what =
     input.role === 'editor'
       ? 'Editors write, review, schedule and publish the channel\u2019s articles.'
       : 'Writers file articles and submit them for review; an editor or the owner publishes them.';
   return {
-    subject: said,
+    subject: invited,
     html: html(
       <EmailLayout site={site} preheader="The invitation waits on your profile for 30 days.">
         <p style={{ margin: 0 }}>Hello {input.username},</p>

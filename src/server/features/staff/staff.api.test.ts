@@ -423,7 +423,8 @@ describe.each(testDatabases())('channel staff and invitations on %s', (kind) => 
     expect((await invite(owner.client, channelId, invitee.username, 'editor')).statusCode).toBe(201);
     const received = (await mailbox.deliver(email)).filter((m) => /invited you/.test(m.subject));
     expect(received).toHaveLength(1);
-    expect(received[0]!.subject).toBe(`${owner.username} invited you to write for Desk ${owner.username} as editor.`);
+    expect(received[0]!.subject).toBe(`${owner.username} invited you to write for Desk ${owner.username} as editor`);
+    expect(received[0]!.text).toContain('Accept or decline');
     expect(received[0]!.text).toContain('http://localhost:3000/profile');
 
     const unconfirmed = await signedInClient(t, 'unconfirmed');
@@ -433,6 +434,14 @@ describe.each(testDatabases())('channel staff and invitations on %s', (kind) => 
     expect(mailbox.smtp.received.slice(before).filter((m) => /invited you/.test(m.subject))).toEqual([]);
     const row = await t.ctx.db.selectFrom('email_outbox').select(['status', 'last_error']).where('kind', '=', 'staff').where('user_id', '=', unconfirmed.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'skipped', last_error: 'no confirmed address' });
+
+    // Cancelled before it went: nothing to accept, so nothing is sent.
+    const second = await signedInClient(t, 'second');
+    const secondEmail = address('second');
+    await confirmAddress(second.client, secondEmail, mailbox.deliver);
+    await invite(owner.client, channelId, second.username);
+    await owner.client.delete(`/api/channels/${channelId}/staff/${second.id}`);
+    expect((await mailbox.deliver(secondEmail)).filter((m) => /invited you/.test(m.subject))).toEqual([]);
   });
 
   it('answers bad input with 400, never 500', async () => {
