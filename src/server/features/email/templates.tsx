@@ -590,6 +590,43 @@ export function articleRemovedMessage(site: SiteInfo, input: { username: string;
   };
 }
 
+/** To a channel's owner and editors: a writer submitted an article for review. */
+export function articleSubmittedMessage(site: SiteInfo, input: { username: string; writer: string; title: string; queueUrl: string }): RenderedEmail {
+  const said = `${input.writer} submitted \u201c${input.title}\u201d for review.`;
+  return {
+    subject: said,
+    html: html(
+      <EmailLayout site={site} preheader={said}>
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>{said}</p>
+        <Button href={input.queueUrl}>Open the review queue</Button>
+      </EmailLayout>,
+    ),
+    text: [`Hello ${input.username},`, '', said, '', `Open the review queue: ${input.queueUrl}`, '', `${site.siteName} · ${site.publicUrl}`].join('\n'),
+  };
+}
+
+/** To an article's author: an editor approved it, or asked for changes (with the note). */
+export function articleReviewedMessage(site: SiteInfo, input: { username: string; title: string; approved: boolean; note: string | null; editUrl: string }): RenderedEmail {
+  const said = input.approved ? `Your article \u201c${input.title}\u201d was approved.` : `An editor asked for changes to your article \u201c${input.title}\u201d.`;
+  return {
+    subject: input.approved ? `Approved: ${input.title}` : `Changes requested: ${input.title}`,
+    html: html(
+      <EmailLayout site={site} preheader={(input.note ?? said).slice(0, 140)}>
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>{said}</p>
+        {input.note ? (
+          <blockquote className="bs-quote" style={{ margin: '0 0 16px', padding: '0 0 0 14px', borderLeft: `3px solid ${colors.rule}` }}>
+            {input.note}
+          </blockquote>
+        ) : null}
+        <Button href={input.editUrl}>Open it in the editor</Button>
+      </EmailLayout>,
+    ),
+    text: [`Hello ${input.username},`, '', said, ...(input.note ? ['', input.note] : []), '', `Open it in the editor: ${input.editUrl}`, '', `${site.siteName} · ${site.publicUrl}`].join('\n'),
+  };
+}
+
 /** What waits in an owner's moderation queues: at most one such email an hour. */
 export function moderationQueueMessage(site: SiteInfo, input: { username: string; channels: { name: string; reports: number; held: number; url: string }[] }): RenderedEmail {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
