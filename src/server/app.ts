@@ -56,7 +56,7 @@ import { createChannelTableRepository } from './features/articles/channel-table.
 import { createArticleSearch } from './features/search/search.repository.js';
 import { createArticlesService, type ArticlesServiceDeps } from './features/articles/articles.service.js';
 import { createScheduler } from './features/articles/scheduler.js';
-import { channelRole } from './features/staff/channel-roles.js';
+import { channelRole, recordChannelEvent } from './features/staff/channel-roles.js';
 import { CACHE_TAGS } from './lib/cache-tags.js';
 import { articlesRoutes } from './features/articles/articles.routes.js';
 import { createRevisionsRepository } from './features/articles/revisions.repository.js';
@@ -139,6 +139,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     written,
     moderatorRole: (user, channelId) => moderation.moderatorRole(user, channelId),
     channelRole: (userId, channelId) => channelRole(db, userId, channelId),
+    recordChannelEvent,
     mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
   };
   const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written, quota: config.uploads });
@@ -158,6 +159,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     db,
     articles: articlesRepository,
     intervalMs: config.schedulerIntervalMs,
+    recordChannelEvent,
     published: (articleId) => written([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists, CACHE_TAGS.channels, CACHE_TAGS.missing]),
     mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
     log: schedulerLog,

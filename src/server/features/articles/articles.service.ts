@@ -43,9 +43,8 @@ import {
 } from '../../../contract/articles.js';
 import { HttpError, conflict } from '../../lib/errors.js';
 import { canPublishIn, STAFF_LIMITS, STAFF_MESSAGES, type ChannelRole, type Queue, type ReviewArticle } from '../../../contract/staff.js';
-import { recordChannelEvent } from '../staff/channel-roles.js';
 import type { ArticleWorkflowRow } from './articles.repository.js';
-import { publishInTransaction } from './publication.js';
+import { publishInTransaction, type RecordChannelEvent } from './publication.js';
 import { claimSave, dropPendingEdit, mergePendingEdit, writerState, type PendingEditValues } from './pending-edits.repository.js';
 
 /** 409 of a save made from an older version than the article's last save; the route answers `{error, savedAt}`. */
@@ -122,6 +121,8 @@ export interface ArticlesServiceDeps {
   written?: (tags: readonly string[]) => void;
   /** Who someone is in a channel (staff/channel-roles.ts): every article permission asks it. */
   channelRole: (userId: number, channelId: number) => Promise<ChannelRole | null>;
+  /** Writes one line of the channel log in the change's transaction (staff/channel-roles.ts). */
+  recordChannelEvent: RecordChannelEvent;
   /** Told when a write queued email (the sender wakes up instead of waiting for its next poll). */
   mailQueued?: () => void;
   /** Who moderates a channel (moderation service): who may publish again an article a moderator removed. */
@@ -133,6 +134,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   const now = deps.now ?? Date.now;
   const written = deps.written ?? (() => {});
   const mailQueued = deps.mailQueued ?? (() => {});
+  const recordChannelEvent = deps.recordChannelEvent;
   const roleOf = (user: SessionUser | null | undefined, channelId: number) => (user ? deps.channelRole(user.id, channelId) : Promise.resolve(null));
 
   /**
@@ -190,7 +192,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
 
   /** Publishes now (toggle-status, approval): one publication path, then the caches and the mail sender hear of it. */
   async function publishNow(trx: Transaction<DB>, id: number, actorId: number, at: number) {
-    return publishInTransaction(trx, articles, { id, from: ['draft', 'in_review', 'scheduled'], actorId, at });
+    return publishInTransaction(trx, articles, recordChannelEvent, { id, from: ['draft', 'in_review', 'scheduled'], actorId, at });
   }
 
   /**
@@ -637,7 +639,8 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
           return 'scheduled' as const;
         }
         await recordChannelEvent(trx, { ...event, action: 'approved', detail: input.note });
-        if (!(await publishInTransaction(trx, articles, { id, from: ['in_review'], actorId: editor.id, at }))) return undefined;
+        // Taken out of review meanwhile: nothing of this approval stays.
+        if (!(await publishInTransaction(trx, articles, recordChannelEvent, { id, from: ['in_review'], actorId: editor.id, at }))) throw conflict(STAFF_MESSAGES.notInReview);
         await reviewed(trx, 'approved');
         return 'published' as const;
       });

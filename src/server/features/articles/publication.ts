@@ -1,9 +1,18 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { queueArticlePublished } from '../email/outbox.repository.js';
-import { recordChannelEvent } from '../staff/channel-roles.js';
+import type { ChannelLogAction } from '../../../contract/staff.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import { recordRevision } from './revisions.repository.js';
+
+/**
+ * One line of the channel log, in the change's transaction (staff/channel-roles.ts's
+ * recordChannelEvent, handed over by app.ts: a feature reaches another only through its service).
+ */
+export type RecordChannelEvent = (
+  trx: Transaction<DB>,
+  event: { channelId: number; actorId: number; action: ChannelLogAction; target: { type: 'article'; id: number; label?: string | null }; detail?: string | null; at: number },
+) => Promise<void>;
 
 /**
  * The one way an article goes out, whoever sends it (toggle-status, an editor's approval, the
@@ -16,6 +25,7 @@ import { recordRevision } from './revisions.repository.js';
 export async function publishInTransaction(
   trx: Transaction<DB>,
   articles: ArticlesRepository,
+  recordChannelEvent: RecordChannelEvent,
   input: { id: number; from: readonly ('draft' | 'in_review' | 'scheduled')[]; actorId: number; at: number },
 ): Promise<{ channelId: number } | undefined> {
   const published = await articles.publish(trx, input.id, input.from, input.at);

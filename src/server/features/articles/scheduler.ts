@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import type { ArticlesRepository } from './articles.repository.js';
-import { publishInTransaction } from './publication.js';
+import { publishInTransaction, type RecordChannelEvent } from './publication.js';
 
 /** Due articles read per query; a full batch is followed at once by the next. */
 const BATCH = 100;
@@ -9,6 +9,7 @@ export interface SchedulerDeps {
   db: Database;
   articles: ArticlesRepository;
   intervalMs: number;
+  recordChannelEvent: RecordChannelEvent;
   now?: () => number;
   /** After each publication's commit: the caches (here and on other instances) drop what it changed. */
   published: (articleId: number) => void;
@@ -45,7 +46,7 @@ export function createScheduler(deps: SchedulerDeps) {
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return publishInTransaction(trx, deps.articles, { id, from: ['scheduled'], actorId: scheduler?.actor_id ?? author.user_id, at: publishAt });
+      return publishInTransaction(trx, deps.articles, deps.recordChannelEvent, { id, from: ['scheduled'], actorId: scheduler?.actor_id ?? author.user_id, at: publishAt });
     });
     if (!published) return false;
     deps.published(id);
