@@ -272,7 +272,11 @@ describe.each(testDatabases())('the newsroom on %s', (kind) => {
     expect((await anonymous().get(`/api/articles?q=${word}`)).json().items).toEqual([]);
     expect((await anonymous().get(`/channels/${channelId}/rss.xml`)).body).not.toContain(word);
     expect((await anonymous().get('/rss.xml')).body).not.toContain(word);
-    expect((await anonymous().get(`/api/users/${editor.username}/articles`)).body).not.toContain(word);
+    const authorPage = await anonymous().get(`/api/users/${editor.id}/articles`);
+    expect(authorPage.statusCode).toBe(200);
+    expect(authorPage.body).not.toContain(word);
+    const articlePath = `/articles/${scheduled.slug}-${scheduled.id}`;
+    expect((await anonymous().get('/sitemap.xml')).body).not.toContain(articlePath);
     expect(await countOf()).toBe(0);
     // Staff see it in the Drafts tab with its status and time, and in the queue.
     const drafts = (await owner.client.get(`/api/channels/${channelId}/article-rows?status=drafts`)).json();
@@ -288,6 +292,8 @@ describe.each(testDatabases())('the newsroom on %s', (kind) => {
     expect(published.createdAt).toBe(new Date(Number(dueAt)).toISOString());
     expect((await anonymous().get(`/api/articles?q=${word}`)).json().items.map((a: { id: number }) => a.id)).toEqual([scheduled.id]);
     expect((await anonymous().get(`/channels/${channelId}/rss.xml`)).body).toContain(word);
+    expect((await anonymous().get(`/api/users/${editor.id}/articles`)).body).toContain(word);
+    expect((await anonymous().get('/sitemap.xml')).body).toContain(articlePath);
     expect(await countOf()).toBe(1);
     const publishRows = await t.ctx.db.selectFrom('email_outbox').select('id').where('kind', '=', 'publish').where('article_id', '=', scheduled.id).execute();
     expect(publishRows).toHaveLength(1);

@@ -592,9 +592,10 @@ export function articleRemovedMessage(site: SiteInfo, input: { username: string;
 
 /** To a channel's owner and editors: a writer submitted an article for review. */
 export function articleSubmittedMessage(site: SiteInfo, input: { username: string; writer: string; title: string; queueUrl: string }): RenderedEmail {
-  const said = `${input.writer} submitted \u201c${input.title}\u201d for review.`;
+  const subject = `${input.writer} submitted \u201c${input.title}\u201d for review`;
+  const said = `${subject}.`;
   return {
-    subject: said,
+    subject,
     html: html(
       <EmailLayout site={site} preheader={said}>
         <p style={{ margin: 0 }}>Hello {input.username},</p>
