@@ -373,7 +373,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       return db
         .selectFrom('articles')
         .select(['articles.id', 'articles.publish_at'])
-        .where('articles.status', '=', 'scheduled')
+        // A literal, not a parameter: only then may the planner use the partial index.
+        .where(sql.ref('articles.status'), '=', sql.lit('scheduled'))
         .where('articles.publish_at', '<=', at)
         .where((eb) =>
           eb.not(

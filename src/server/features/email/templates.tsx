@@ -506,6 +506,9 @@ export function sampleEmails(site: SiteInfo): Record<string, RenderedEmail> {
     'comment-hidden': commentHiddenMessage(site, { username: 'grace', articleTitle: article.title, excerpt: 'You are all idiots.', url: `${article.url}#comment-3` }),
     'article-removed': articleRemovedMessage(site, { username: 'ada', title: article.title, note: 'The vote count is wrong: please check it against the minutes.', editUrl: `${site.publicUrl}/articles/1/edit` }),
     'moderation-queue': moderationQueueMessage(site, { username: 'ada', channels: [{ name: article.channelName, reports: 2, held: 1, url: `${site.publicUrl}/channels/1/moderation` }] }),
+    'article-submitted': articleSubmittedMessage(site, { username: 'ada', writer: 'grace', title: article.title, queueUrl: `${site.publicUrl}/channels/1/queue` }),
+    'changes-requested': articleReviewedMessage(site, { username: 'grace', title: article.title, approved: false, note: 'Please name the source of the figures.', editUrl: `${site.publicUrl}/articles/1/edit` }),
+    'article-approved': articleReviewedMessage(site, { username: 'grace', title: article.title, approved: true, note: null, editUrl: `${site.publicUrl}/articles/1/edit` }),
   };
 }
 
