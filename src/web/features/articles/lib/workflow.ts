@@ -7,11 +7,18 @@ export interface WritableChannel {
   role: ChannelRole;
 }
 
+/** A channel the viewer is staff of (GET /api/user/staff-channels, as much as the editor needs). */
+export interface StaffChannelRef {
+  id: number;
+  name: string;
+  role: 'editor' | 'writer';
+}
+
 /** The viewer's role in a channel from their own channels and the channels they are staff of; null for none. */
 export function roleInChannel(
   channelId: number | null | undefined,
   own: readonly { id: number }[],
-  staff: readonly { id: number; role: 'editor' | 'writer' }[],
+  staff: readonly Pick<StaffChannelRef, 'id' | 'role'>[],
 ): ChannelRole | null {
   if (channelId == null) return null;
   if (own.some((c) => c.id === channelId)) return 'owner';
@@ -21,7 +28,7 @@ export function roleInChannel(
 /** Every channel the viewer can file an article in: their own first, then the ones they are staff of. */
 export function writableChannels(
   own: readonly { id: number; name: string }[],
-  staff: readonly { id: number; name: string; role: 'editor' | 'writer' }[],
+  staff: readonly StaffChannelRef[],
 ): WritableChannel[] {
   const owned = new Set(own.map((c) => c.id));
   return [
