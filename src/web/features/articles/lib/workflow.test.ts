@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleInChannel, workflowActions, writableChannels } from './workflow';
+import { articleRights, roleInChannel, workflowActions, writableChannels } from './workflow';
 
 describe('the editor’s workflow buttons', () => {
   it('gives a writer Submit for review on their own draft, and never Publish or Schedule', () => {
@@ -70,5 +70,33 @@ describe('the viewer’s channels', () => {
       { id: 2, name: 'Daily', role: 'writer' },
       { id: 3, name: 'Weekly', role: 'editor' },
     ]);
+  });
+});
+
+describe('the article page’s actions', () => {
+  const own = [{ id: 1 }];
+  const staff = [
+    { id: 2, role: 'writer' as const },
+    { id: 3, role: 'editor' as const },
+  ];
+  const rights = (channelId: number, status: 'draft' | 'in_review' | 'scheduled' | 'published', isAuthor: boolean, staffKnown = true) =>
+    articleRights({ channelId, status, isAuthor, own, staff, staffKnown });
+
+  it('gives the channel’s owner and editors Edit, Publish and Delete on anyone’s article', () => {
+    expect(rights(1, 'published', false)).toEqual({ edit: true, publish: true, delete: true });
+    expect(rights(3, 'in_review', false)).toEqual({ edit: true, publish: true, delete: true });
+  });
+
+  it('gives a writer Edit and Delete of their own article until it is published, and never Publish', () => {
+    expect(rights(2, 'draft', true)).toEqual({ edit: true, publish: false, delete: true });
+    expect(rights(2, 'in_review', true)).toEqual({ edit: true, publish: false, delete: true });
+    expect(rights(2, 'published', true)).toEqual({ edit: false, publish: false, delete: false });
+    expect(rights(2, 'draft', false)).toEqual({ edit: false, publish: false, delete: false });
+  });
+
+  it('keeps the spec’s author actions outside the newsroom, once the reader’s channels are known', () => {
+    expect(rights(9, 'published', true)).toEqual({ edit: true, publish: true, delete: true });
+    expect(rights(9, 'published', true, false)).toEqual({ edit: false, publish: false, delete: false });
+    expect(rights(9, 'published', false)).toEqual({ edit: false, publish: false, delete: false });
   });
 });

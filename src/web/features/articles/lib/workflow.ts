@@ -80,3 +80,33 @@ export function workflowActions({
     edit: manages || writesIt,
   };
 }
+
+/**
+ * The article page's actions for the viewer (DESIGN.md section 5b): everything for the channel's
+ * owner and editors; for a writer, Edit and Delete of their own article until it is published. An
+ * author outside any channel of theirs keeps the spec's actions once their channels are known.
+ */
+export function articleRights({
+  channelId,
+  status,
+  isAuthor,
+  own,
+  staff,
+  staffKnown,
+}: {
+  channelId: number;
+  status: ArticleStatus;
+  isAuthor: boolean;
+  own: readonly { id: number }[];
+  staff: readonly Pick<StaffChannelRef, 'id' | 'role'>[];
+  staffKnown: boolean;
+}): { edit: boolean; publish: boolean; delete: boolean } {
+  const role = roleInChannel(channelId, own, staff);
+  if (canPublishIn(role)) return { edit: true, publish: true, delete: true };
+  if (role === 'writer') {
+    const open = isAuthor && (status === 'draft' || status === 'in_review');
+    return { edit: open, publish: false, delete: open };
+  }
+  const author = isAuthor && staffKnown;
+  return { edit: author, publish: author, delete: author };
+}
