@@ -55,6 +55,9 @@ import { createArticleListsRepository } from './features/articles/article-lists.
 import { createChannelTableRepository } from './features/articles/channel-table.repository.js';
 import { createArticleSearch } from './features/search/search.repository.js';
 import { createArticlesService, type ArticlesServiceDeps } from './features/articles/articles.service.js';
+import { createScheduler } from './features/articles/scheduler.js';
+import { channelRole, recordChannelEvent } from './features/staff/channel-roles.js';
+import { CACHE_TAGS } from './lib/cache-tags.js';
 import { articlesRoutes } from './features/articles/articles.routes.js';
 import { createRevisionsRepository } from './features/articles/revisions.repository.js';
 import { createRevisionsService } from './features/articles/revisions.service.js';
@@ -90,6 +93,16 @@ import { createModerationService } from './features/moderation/moderation.servic
 import { moderationRoutes } from './features/moderation/moderation.routes.js';
 
 /** Everything the routes need, built once per app from one database handle. */
+/** The scheduler's log until buildApp points it at the app's log (createContext runs before the app exists). */
+function forwardingLog() {
+  const log = {
+    target: undefined as { info(obj: object, msg: string): void; warn(obj: object, msg: string): void } | undefined,
+    info: (obj: object, msg: string) => log.target?.info(obj, msg),
+    warn: (obj: object, msg: string) => log.target?.warn(obj, msg),
+  };
+  return log;
+}
+
 export function createContext(config: AppConfig, database: DatabaseHandle) {
   const { db } = database;
   const users = createUsersRepository(db);
@@ -125,6 +138,9 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     viewKeys: createViewKeys(db),
     written,
     moderatorRole: (user, channelId) => moderation.moderatorRole(user, channelId),
+    channelRole: (userId, channelId) => channelRole(db, userId, channelId),
+    recordChannelEvent,
+    mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
   };
   const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written, quota: config.uploads });
   // Deleting an article deletes the stored files no other article uses.
@@ -137,6 +153,17 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   };
   const channels = createChannelsService(channelsRepository, subscriptions, Date.now, written);
   const articles = createArticlesService(articlesDeps);
+  const schedulerLog = forwardingLog();
+  // Publishes scheduled articles at their time; buildApp starts it when the app is ready.
+  const scheduler = createScheduler({
+    db,
+    articles: articlesRepository,
+    intervalMs: config.schedulerIntervalMs,
+    recordChannelEvent,
+    published: (articleId) => written([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists, CACHE_TAGS.channels, CACHE_TAGS.missing]),
+    mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
+    log: schedulerLog,
+  });
   const revisions = createRevisionsService({
     revisions: createRevisionsRepository(db),
     articles: articlesRepository,
@@ -191,6 +218,9 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     emailTokens: createEmailTokens(db),
     unsubscribeLinks: createUnsubscribeLinks(db),
     outboxQueued,
+    scheduler,
+    /** Where the scheduler's lines go: buildApp points it at the app's log. */
+    schedulerLog,
   };
 }
 export type AppContext = ReturnType<typeof createContext>;
@@ -272,6 +302,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Scheduled articles: a catch-up pass when the app is ready (the database is migrated by then),
+  // then one look every SCHEDULER_INTERVAL_MS; stopped before the database closes.
+  ctx.schedulerLog.target = app.log;
+  app.addHook('onReady', async () => ctx.scheduler.start());
+  app.addHook('onClose', async () => ctx.scheduler.stop());
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   // The place search's data loads once the server listens, off the main thread, so neither the
   // start nor the first search waits for it.

@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   UPLOAD_ABANDON_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(5).max(7 * 24 * 60).default(60),
   /** How long anonymous read responses are served from memory; 0 turns the cache off. */
   MICRO_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
+  /** How often each instance looks for scheduled articles that are due; at most 10 s, so one goes out within 15 s of its time. */
+  SCHEDULER_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(10).max(10_000).default(5000),
   /** Email: an SMTP server URL (smtp:// or smtps://); unset writes .eml files to DATA_DIR/outbox. */
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
   /** The From of every email, e.g. "Broadsheet <news@example.com>". */
@@ -126,6 +128,8 @@ export interface AppConfig {
   logLevel: string;
   rateLimits: { auth: number; write: number; reaction: number; comment: number };
   microCacheMs: number;
+  /** The scheduler's period (ms): how often due scheduled articles are looked for. */
+  schedulerIntervalMs: number;
   /** Image processing: the memory the images decoded at once may hold together (bytes). */
   images: { memoryBytes: number };
   /** Uploads not yet used in an article: the quota per account and when they count as abandoned. */
@@ -216,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       comment: Math.min(e.COMMENT_RATE_LIMIT, e.WRITE_RATE_LIMIT),
     },
     microCacheMs: e.MICRO_CACHE_MS,
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     images: { memoryBytes: e.IMAGE_MEMORY_MB * 1024 * 1024 },
     uploads: { quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024, abandonAfterMs: e.UPLOAD_ABANDON_MINUTES * 60_000 },
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,

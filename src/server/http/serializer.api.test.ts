@@ -38,6 +38,7 @@ describe('compiled response serializers', () => {
       location_lng: withValues ? -0.14 : null,
       published: true,
       status: 'published' as const,
+      publishAt: null,
       createdAt: new Date(0).toISOString(),
       lastEdited: new Date(0).toISOString(),
       viewCount: 1,

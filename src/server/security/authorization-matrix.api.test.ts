@@ -17,6 +17,8 @@ interface Fixtures {
   uploadUrl: string;
   article: () => Promise<number>;
   draft: () => Promise<number>;
+  /** A draft its author (the owner) has submitted for review. */
+  inReview: () => Promise<number>;
   comment: () => Promise<number>;
   /** A comment on a draft (its author, the owner, may comment on it). */
   draftComment: () => Promise<number>;
@@ -66,6 +68,10 @@ const CASES: Case[] = [
   { method: 'PUT', route: '/api/articles/:id/autosave', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/autosave`, body: { baseSavedAt: '2100-01-01T00:00:00.000Z', title: 'Typed' } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'DELETE', route: '/api/articles/:id/autosave', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/autosave` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'GET', route: '/api/articles/:id', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}` }), expect: { anonymous: 404, other: 404, owner: 200, admin: 404 } },
+  // The newsroom: a draft's author submits it; the channel's owner and editors review; the queue is the staff's (outsiders 404).
+  { method: 'POST', route: '/api/articles/:id/submit', request: async (fx) => ({ url: `/api/articles/${await fx.draft()}/submit` }), expect: { anonymous: 401, other: 404, owner: 200, admin: 404 } },
+  { method: 'POST', route: '/api/articles/:id/review', request: async (fx) => ({ url: `/api/articles/${await fx.inReview()}/review`, body: { decision: 'approve' } }), expect: { anonymous: 401, other: 404, owner: 200, admin: 404 } },
+  { method: 'GET', route: '/api/channels/:id/queue', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/queue` }), expect: { anonymous: 401, other: 404, owner: 200, admin: 404 } },
   { method: 'PUT', route: '/api/articles/:id/images', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/images`, body: { images: [{ image_url: fx.uploadUrl, caption: 'c', order: 0 }] } }), expect: { anonymous: 401, other: 403, owner: 200, admin: 403 } },
   { method: 'POST', route: '/api/articles/:id/images', request: async (fx) => ({ url: `/api/articles/${await fx.article()}/images`, body: [{ image_url: fx.uploadUrl, caption: 'c', order: 0 }] }), expect: { anonymous: 401, other: 403, owner: 201, admin: 403 } },
   // The public record: a draft's saves for its author and admins only; restoring for the channel's owner and admins
@@ -167,6 +173,11 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
       uploadUrl: upload,
       article: async () => (await owner.client.post('/api/articles', { title: 'A', content: '<p>a</p>', channelId })).json().id,
       draft: async () => (await owner.client.post('/api/articles', { title: 'D', content: '<p>d</p>', channelId, status: 'draft' })).json().id,
+      inReview: async () => {
+        const articleId = (await owner.client.post('/api/articles', { title: 'R', content: '<p>r</p>', channelId, status: 'draft' })).json().id;
+        await owner.client.post(`/api/articles/${articleId}/submit`);
+        return articleId;
+      },
       comment: async () => {
         const articleId = (await owner.client.post('/api/articles', { title: 'C', content: '<p>c</p>', channelId })).json().id;
         return (await owner.client.post(`/api/articles/${articleId}/comments`, { content: 'mine', parent_id: null })).json().id;

@@ -16,7 +16,7 @@ import type { CategoryIndex } from './categories.repository.js';
  */
 export const ARTICLE_COLUMNS = [
   'id', 'slug', 'title', 'user_id', 'channel_id', 'location_name', 'location_lat', 'location_lng', 'published',
-  'created_at', 'last_edited', 'view_count', 'view_boost', 'like_count', 'like_boost', 'dislike_count', 'dislike_boost', 'comment_count',
+  'status', 'publish_at', 'created_at', 'last_edited', 'view_count', 'view_boost', 'like_count', 'like_boost', 'dislike_count', 'dislike_boost', 'comment_count',
 ] as const satisfies readonly (keyof ArticlesTable)[];
 export const QUALIFIED_ARTICLE_COLUMNS = ARTICLE_COLUMNS.map((column) => `articles.${column}` as const);
 
@@ -55,6 +55,8 @@ export interface ArticleDetailRow extends ArticleRowBase {
   moderation_note: string | null;
   /** 1 when its channel's comments are closed. */
   comments_closed: number | null;
+  /** An editor's request for changes; the service shows it to the author and the channel's staff only. */
+  review_note: string | null;
 }
 
 export function imageRowToImage(row: ArticleImageRow): ArticleImage {
@@ -92,9 +94,10 @@ function baseFields(row: ArticleRowBase, categories: CategoryIndex) {
     location_lat: row.location_lat,
     location_lng: row.location_lng,
     published: row.published === 1,
-    status: row.published === 1 ? ('published' as const) : ('draft' as const),
-    createdAt: new Date(row.created_at).toISOString(),
-    lastEdited: new Date(row.last_edited).toISOString(),
+    status: row.status,
+    publishAt: row.publish_at === null ? null : new Date(Number(row.publish_at)).toISOString(),
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    lastEdited: new Date(Number(row.last_edited)).toISOString(),
     viewCount: row.view_count + row.view_boost,
     likes: row.like_count + row.like_boost,
     dislikes: row.dislike_count + row.dislike_boost,
@@ -122,6 +125,8 @@ export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIn
     // Only its author can read a removed article (a draft), and they read why.
     moderationNote: readerId !== null && readerId === row.user_id ? row.moderation_note : null,
     commentsClosed: Number(row.comments_closed ?? 0) === 1,
+    // The service gives it to the author and the channel's staff (it knows their role).
+    reviewNote: null,
     // Its writer's only: the service adds them for the writer (pending-edits.repository.ts).
     savedAt: null,
     pendingEdit: null,

@@ -63,9 +63,27 @@ export interface NewArticle {
   locationLng: number | null;
   categoryIds: number[];
   now: number;
+  /** Unpublished statuses other than draft (scheduled); `published` decides otherwise. */
+  status?: 'draft' | 'scheduled' | 'published';
+  publishAt?: number | null;
 }
 
-export type ArticleChanges = Partial<Omit<NewArticle, 'userId' | 'channelId' | 'published' | 'now'>> & { now: number };
+export type ArticleChanges = Partial<Omit<NewArticle, 'userId' | 'channelId' | 'published' | 'now' | 'status' | 'publishAt'>> & { now: number };
+
+/** An article as the newsroom's rules see it. */
+export interface ArticleWorkflowRow {
+  id: number;
+  user_id: number;
+  channel_id: number;
+  title: string;
+  content: string;
+  published: number;
+  status: 'draft' | 'in_review' | 'scheduled' | 'published';
+  publish_at: number | string | null;
+  first_published_at: number | string | null;
+  removed_by: 'admin' | 'owner' | null;
+  review_note: string | null;
+}
 
 /** Characters of text sent for a card's excerpt: enough for three lines on any screen. */
 const EXCERPT_CHARS = 320;
@@ -205,6 +223,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
           .whereRef('reactions.article_id', '=', 'articles.id')
           .as('reader_reaction'),
         'articles.moderation_note',
+        'articles.review_note',
         eb
           .selectFrom('channel_moderation')
           .select(sql<number>`case when channel_moderation.comment_policy = 'closed' then 1 else 0 end`.as('closed'))
@@ -272,6 +291,120 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       return db.selectFrom('articles').select(['user_id', 'published', 'comment_count', 'channel_id', 'removed_by']).where('id', '=', id).executeTakeFirst();
     },
 
+    /** What the newsroom's rules ask of an article before a change: its author, channel and place in the workflow. */
+    workflow(id: number): Promise<ArticleWorkflowRow | undefined> {
+      return db
+        .selectFrom('articles')
+        .select(['id', 'user_id', 'channel_id', 'title', 'content', 'published', 'status', 'publish_at', 'first_published_at', 'removed_by', 'review_note'])
+        .where('id', '=', id)
+        .executeTakeFirst() as Promise<ArticleWorkflowRow | undefined>;
+    },
+
+    /**
+     * Moves an unpublished article to another unpublished status, only while it is in one of
+     * `from` (a conditional UPDATE: of two concurrent changes, one finds it moved). Answers whether it did.
+     */
+    async moveUnpublished(
+      trx: Transaction<DB>,
+      id: number,
+      from: readonly ('draft' | 'in_review' | 'scheduled')[],
+      to: { status: 'draft' | 'in_review' | 'scheduled'; publishAt?: number | null; reviewNote?: string | null },
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('articles')
+        .set({
+          status: to.status,
+          published: 0,
+          ...(to.publishAt !== undefined ? { publish_at: to.publishAt } : {}),
+          ...(to.reviewNote !== undefined ? { review_note: to.reviewNote } : {}),
+        })
+        .where('id', '=', id)
+        .where('status', 'in', [...from])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Publishes an unpublished article (the claim: only while its status is one of `from`, so of
+     * two instances publishing it one changes the row). A first publication sets created_at (the
+     * spec's Published date) to `at` and first_published_at. The channel's count moves with it.
+     * Answers its channel, or undefined when another change got there first.
+     */
+    async publish(trx: Transaction<DB>, id: number, from: readonly ('draft' | 'in_review' | 'scheduled')[], at: number): Promise<{ channelId: number; title: string } | undefined> {
+      const row = await trx
+        .updateTable('articles')
+        .set({
+          status: 'published',
+          published: 1,
+          publish_at: null,
+          review_note: null,
+          created_at: sql<number>`case when first_published_at is null then ${at} else created_at end`,
+          first_published_at: sql<number>`coalesce(first_published_at, ${at})`,
+        })
+        .where('id', '=', id)
+        .where('status', 'in', [...from])
+        .returning(['channel_id', 'title'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx.updateTable('channels').set({ article_count: sql`article_count + 1` }).where('id', '=', row.channel_id).execute();
+      return { channelId: row.channel_id, title: row.title };
+    },
+
+    /** Takes a published article back to drafts; the channel's count moves with it. */
+    async unpublish(trx: Transaction<DB>, id: number): Promise<{ channelId: number; title: string } | undefined> {
+      const row = await trx
+        .updateTable('articles')
+        .set({ status: 'draft', published: 0, publish_at: null })
+        .where('id', '=', id)
+        .where('status', '=', 'published')
+        .returning(['channel_id', 'title'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx.updateTable('channels').set({ article_count: sql`article_count - 1` }).where('id', '=', row.channel_id).execute();
+      return { channelId: row.channel_id, title: row.title };
+    },
+
+    /**
+     * Scheduled articles whose time has come, oldest due first: one seek on the partial index
+     * articles_scheduled_idx (status = 'scheduled', by publish_at). An article whose author is
+     * suspended waits until the suspension ends.
+     */
+    due(at: number, limit: number): Promise<{ id: number; publish_at: number | string }[]> {
+      return db
+        .selectFrom('articles')
+        .select(['articles.id', 'articles.publish_at'])
+        // A literal, not a parameter: only then may the planner use the partial index.
+        .where(sql.ref('articles.status'), '=', sql.lit('scheduled'))
+        .where('articles.publish_at', '<=', at)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('users')
+                .select('users.id')
+                .whereRef('users.id', '=', 'articles.user_id')
+                .where('users.suspended_at', 'is not', null)
+                .where((u) => u.or([u('users.suspended_until', 'is', null), u('users.suspended_until', '>', at)])),
+            ),
+          ),
+        )
+        .orderBy('articles.publish_at')
+        .orderBy('articles.id')
+        .limit(limit)
+        .execute() as Promise<{ id: number; publish_at: number | string }[]>;
+    },
+
+    /** A channel's articles in review and scheduled (its queue), on articles_channel_status_idx. */
+    queue(channelId: number) {
+      return db
+        .selectFrom('articles')
+        .innerJoin('users', 'users.id', 'articles.user_id')
+        .select(['articles.id', 'articles.slug', 'articles.title', 'articles.status', 'articles.user_id', 'users.username', 'articles.publish_at', 'articles.last_edited', 'articles.review_note'])
+        .where('articles.channel_id', '=', channelId)
+        .where('articles.status', 'in', ['in_review', 'scheduled'])
+        .execute();
+    },
+
     /** Published again after a moderator removed it: the note and the removal are over. */
     async clearModeration(trx: Transaction<DB>, id: number): Promise<void> {
       await trx.updateTable('articles').set({ moderation_note: null, removed_by: null }).where('id', '=', id).where('removed_by', 'is not', null).execute();
@@ -319,6 +452,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
           content: values.content,
           plain_text: values.plainText,
           published: values.published ? 1 : 0,
+          status: values.status ?? (values.published ? 'published' : 'draft'),
+          publish_at: values.publishAt ?? null,
+          first_published_at: values.published ? values.now : null,
           location_name: values.locationName,
           location_lat: values.locationLat,
           location_lng: values.locationLng,
@@ -364,7 +500,9 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
 
     /** Flips draft/published; the channel's published count moves in the same transaction. Answers the new state and the channel. */
     async toggleStatus(trx: Transaction<DB>, id: number): Promise<{ published: boolean; channelId: number } | undefined> {
-      const row = await trx.updateTable('articles').set({ published: sql`1 - published` }).where('id', '=', id).returning(['published', 'channel_id']).executeTakeFirst();
+      const row = await trx
+        .updateTable('articles')
+        .set({ published: sql`1 - published`, status: sql`case when published = 1 then 'draft' else 'published' end` }).where('id', '=', id).returning(['published', 'channel_id']).executeTakeFirst();
       if (!row) return undefined;
       await trx
         .updateTable('channels')

@@ -18,6 +18,7 @@ import {
 import { ViewRequestSchema } from '../../../contract/analytics.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
+import { QueueSchema, ReviewArticleSchema } from '../../../contract/staff.js';
 import { requireUser, signedInOnly } from '../../http/session.js';
 import { SaveConflictError, type ArticlesService } from './articles.service.js';
 import { AutosaveArticleSchema, AutosaveNewArticleSchema, AutosaveResultSchema, NewDraftResultSchema, SaveConflictSchema } from '../../../contract/articles.js';
@@ -190,6 +191,53 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       },
     },
     async (request) => articles.toggleStatus(request.articleId, requireUser(request)),
+  );
+
+  app.post(
+    '/articles/:id/submit',
+    {
+      onRequest: signedInOnly(),
+      schema: {
+        tags: ['articles'],
+        summary: "Submit a draft for review (its author, on the channel's staff)",
+        description: 'draft → in_review; 409 when it is not a draft. The channel’s owner and editors are emailed.',
+        params: ArticleRefParamsSchema,
+        response: { 200: ArticleSchema, ...errors, 409: ErrorSchema },
+      },
+    },
+    async (request) => articles.submit(request.articleId, requireUser(request)),
+  );
+
+  app.post(
+    '/articles/:id/review',
+    {
+      onRequest: signedInOnly(),
+      schema: {
+        tags: ['articles'],
+        summary: 'Approve an article in review, or ask for changes (the channel’s owner and editors)',
+        description: 'approve publishes it now, or schedules it when its publishAt is still ahead; request_changes (note required) returns it to draft with the note. 409 when it is not in review.',
+        params: ArticleRefParamsSchema,
+        body: ReviewArticleSchema,
+        response: { 200: ArticleSchema, ...errors, 409: ErrorSchema },
+      },
+    },
+    async (request) => articles.review(request.articleId, requireUser(request), request.body),
+  );
+
+  app.get(
+    '/channels/:id/queue',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "A channel's review queue: scheduled articles by time, then articles in review (owner and staff)",
+        params: IdParamsSchema,
+        response: { 200: QueueSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return articles.queue(request.params.id, request.user);
+    },
   );
 
   app.post(

@@ -22,7 +22,7 @@ import { utcDay } from '../../lib/time.js';
 import { forgetArticleRollups, recordViewRollup } from '../analytics/analytics.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
-import { queueArticleCorrected, queueArticlePublished } from '../email/outbox.repository.js';
+import { queueArticleCorrected, queueArticlePublished, queueReviewNotices } from '../email/outbox.repository.js';
 import type { ArticleSearch } from '../search/search.repository.js';
 import type { ArticleListsRepository } from './article-lists.repository.js';
 import { detailRowToArticle, summaryRowToSummary, type ArticleDetailRow, type ArticlesRepository } from './articles.repository.js';
@@ -41,7 +41,10 @@ import {
   type AutosaveResult,
   type NewDraftResult,
 } from '../../../contract/articles.js';
-import { HttpError } from '../../lib/errors.js';
+import { HttpError, conflict } from '../../lib/errors.js';
+import { canPublishIn, STAFF_LIMITS, STAFF_MESSAGES, type ChannelRole, type Queue, type ReviewArticle } from '../../../contract/staff.js';
+import type { ArticleWorkflowRow } from './articles.repository.js';
+import { publishInTransaction, type RecordChannelEvent } from './publication.js';
 import { claimSave, dropPendingEdit, mergePendingEdit, writerState, type PendingEditValues } from './pending-edits.repository.js';
 
 /** 409 of a save made from an older version than the article's last save; the route answers `{error, savedAt}`. */
@@ -116,6 +119,12 @@ export interface ArticlesServiceDeps {
   now?: () => number;
   /** Told of each committed write (the response cache drops what it shows). A view is not one. */
   written?: (tags: readonly string[]) => void;
+  /** Who someone is in a channel (staff/channel-roles.ts): every article permission asks it. */
+  channelRole: (userId: number, channelId: number) => Promise<ChannelRole | null>;
+  /** Writes one line of the channel log in the change's transaction (staff/channel-roles.ts). */
+  recordChannelEvent: RecordChannelEvent;
+  /** Told when a write queued email (the sender wakes up instead of waiting for its next poll). */
+  mailQueued?: () => void;
   /** Who moderates a channel (moderation service): who may publish again an article a moderator removed. */
   moderatorRole?: (user: SessionUser, channelId: number) => Promise<'admin' | 'owner' | null>;
 }
@@ -124,19 +133,66 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   const { articles, channels, categories, viewKeys, transaction } = deps;
   const now = deps.now ?? Date.now;
   const written = deps.written ?? (() => {});
+  const mailQueued = deps.mailQueued ?? (() => {});
+  const recordChannelEvent = deps.recordChannelEvent;
+  const roleOf = (user: SessionUser | null | undefined, channelId: number) => (user ? deps.channelRole(user.id, channelId) : Promise.resolve(null));
 
-  /** An article the viewer may see: drafts exist only for their author (404 for everyone else). */
-  async function visibleRow(id: number, viewer: SessionUser | null): Promise<ArticleDetailRow> {
+  /**
+   * An article the viewer may see: an unpublished one (draft, in review, scheduled) only for the
+   * channel's owner and staff (404 for everyone else, a removed writer included). Answers the
+   * viewer's role there too.
+   */
+  async function visibleRow(id: number, viewer: SessionUser | null): Promise<{ row: ArticleDetailRow; role: ChannelRole | null }> {
     const row = await articles.findById(id, viewer?.id);
-    if (!row || (row.published !== 1 && row.user_id !== viewer?.id)) throw notFound(ARTICLE_MESSAGES.notFound);
-    return row;
+    if (!row) throw notFound(ARTICLE_MESSAGES.notFound);
+    const role = viewer ? await roleOf(viewer, row.channel_id) : null;
+    if (row.published !== 1 && role === null) throw notFound(ARTICLE_MESSAGES.notFound);
+    return { row, role };
   }
 
-  async function ownedRow(id: number, editor: SessionUser) {
-    const owner = await articles.ownership(id);
-    if (!owner || (owner.published !== 1 && owner.user_id !== editor.id)) throw notFound(ARTICLE_MESSAGES.notFound);
-    if (owner.user_id !== editor.id) throw forbidden(ARTICLE_MESSAGES.notOwner);
-    return owner;
+  /** The article and the caller's role in its channel; outsiders get 404 for unpublished articles, 403 for published ones. */
+  async function staffAccess(id: number, user: SessionUser): Promise<{ row: ArticleWorkflowRow; role: ChannelRole }> {
+    const row = await articles.workflow(id);
+    if (!row) throw notFound(ARTICLE_MESSAGES.notFound);
+    const role = await roleOf(user, row.channel_id);
+    if (role === null) {
+      if (row.published !== 1) throw notFound(ARTICLE_MESSAGES.notFound);
+      throw forbidden(ARTICLE_MESSAGES.notOwner);
+    }
+    return { row, role };
+  }
+
+  /**
+   * An article the caller may change (edit, autosave, delete): the owner and editors any of the
+   * channel's; a writer only their own, and only while it is a draft or in review.
+   */
+  async function ownedRow(id: number, editor: SessionUser): Promise<ArticleWorkflowRow & { role: ChannelRole }> {
+    const { row, role } = await staffAccess(id, editor);
+    if (role === 'writer') {
+      if (row.user_id !== editor.id) throw forbidden(STAFF_MESSAGES.notYourArticle);
+      if (row.status === 'published' || row.status === 'scheduled') throw forbidden(STAFF_MESSAGES.publishedLocked);
+    }
+    return { ...row, role };
+  }
+
+  /** A publishAt as stored (ms, UTC): a future instant at most a year ahead. */
+  function scheduleTime(isoTime: string): number {
+    const at = Date.parse(isoTime);
+    const current = now();
+    if (!(at > current)) throw badRequest(STAFF_MESSAGES.publishAtPast);
+    if (at > current + STAFF_LIMITS.scheduleMaxDays * 86_400_000) throw badRequest(STAFF_MESSAGES.publishAtTooFar);
+    return at;
+  }
+
+  /** Readers never get an article without a title or text: it can be neither published nor scheduled so. */
+  function checkPublishable(title: string, content: string) {
+    if (title.trim() === '') throw badRequest(AUTOSAVE_MESSAGES.publishNeedsTitle);
+    if (!stripHtml(content)) throw badRequest(AUTOSAVE_MESSAGES.publishNeedsContent);
+  }
+
+  /** Publishes now (toggle-status, approval): one publication path, then the caches and the mail sender hear of it. */
+  async function publishNow(trx: Transaction<DB>, id: number, actorId: number, at: number) {
+    return publishInTransaction(trx, articles, recordChannelEvent, { id, from: ['draft', 'in_review', 'scheduled'], actorId, at });
   }
 
   /**
@@ -191,10 +247,14 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   }
 
   /** The answer for a row read with the viewer's reaction (findById with their id); its writer also gets its save time and pending edit. */
-  async function toArticle(row: ArticleDetailRow, viewer: SessionUser | null): Promise<Article> {
+  async function toArticle(row: ArticleDetailRow, viewer: SessionUser | null, role: ChannelRole | null): Promise<Article> {
     const index = await categories.index();
-    const article = detailRowToArticle(row, index, viewer?.id ?? null);
-    if (viewer === null || row.user_id !== viewer.id) return article;
+    const base = detailRowToArticle(row, index, viewer?.id ?? null);
+    const isAuthor = viewer !== null && row.user_id === viewer.id;
+    // The review note is for the author and the channel's staff.
+    const article = isAuthor || role !== null ? { ...base, reviewNote: row.review_note } : base;
+    // The save time and pending edit go to whoever may save it: its author, the owner and editors.
+    if (viewer === null || !(isAuthor || canPublishIn(role))) return article;
     const state = await articles.writerState(row.id);
     if (!state) return article;
     const pending = state.pending;
@@ -228,7 +288,10 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   }
 
   return {
-    get: async (id: number, viewer: SessionUser | null) => toArticle(await visibleRow(id, viewer), viewer),
+    get: async (id: number, viewer: SessionUser | null) => {
+      const { row, role } = await visibleRow(id, viewer);
+      return toArticle(row, viewer, role);
+    },
 
     /**
      * The article an URL segment names (DESIGN.md section 5: id, whole slug, `{slug}-{id}`, former
@@ -238,7 +301,11 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
      */
     async resolveArticleSegment(segment: string, viewer: SessionUser | null = null): Promise<ResolvedArticleSegment | undefined> {
       const row = await articles.resolveSegment(segment.toLowerCase());
-      if (!row || (row.published !== 1 && row.user_id !== viewer?.id)) return undefined;
+      if (!row) return undefined;
+      if (row.published !== 1) {
+        const channelId = (await articles.workflow(row.id))?.channel_id;
+        if (channelId === undefined || (await roleOf(viewer, channelId)) === null) return undefined;
+      }
       const canonicalSegment = `${row.slug}-${row.id}`;
       return {
         article: { id: row.id, slug: row.slug, published: row.published === 1, userId: row.user_id },
@@ -315,7 +382,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     async ofChannel(channelId: number, drafts: boolean, viewer: SessionUser | null): Promise<ArticleSummary[]> {
       const owner = await channels.ownerOf(channelId);
       if (owner === undefined) throw notFound('Channel not found');
-      if (drafts && owner !== viewer?.id) throw forbidden("You don't have permission to view this page");
+      if (drafts && (await roleOf(viewer, channelId)) === null) throw forbidden("You don't have permission to view this page");
       const [rows, index] = await Promise.all([articles.ofChannel(channelId, !drafts, 500), categories.index()]);
       return rows.map((row) => summaryRowToSummary(row, index));
     },
@@ -328,7 +395,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       const owner = await channels.ownerOf(channelId);
       if (owner === undefined) throw notFound('Channel not found');
       const drafts = query.status === 'drafts';
-      if (drafts && owner !== viewer?.id) throw forbidden("You don't have permission to view this page");
+      if (drafts && (await roleOf(viewer, channelId)) === null) throw forbidden("You don't have permission to view this page");
       const index = await categories.index();
       const [rows, total] = await Promise.all([
         deps.channelTable.channelTable(channelId, !drafts, {
@@ -348,6 +415,9 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
           slug: row.slug,
           title: row.title,
           published: row.published === 1,
+          status: row.status,
+          publishAt: row.publish_at === null ? null : iso(Number(row.publish_at)),
+          author: { id: row.user_id, username: row.author_username },
           createdAt: new Date(Number(row.created_at)).toISOString(),
           category: row.category_id === null ? null : (index.paths.get(Number(row.category_id)) ?? null),
           viewCount: Number(row.views),
@@ -360,14 +430,22 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     },
 
     async create(author: SessionUser, input: CreateArticleInput): Promise<Article> {
-      const owner = await channels.ownerOf(input.channelId);
-      if (owner === undefined) throw badRequest(ARTICLE_MESSAGES.selectChannel);
-      if (owner !== author.id) throw forbidden(ARTICLE_MESSAGES.channelNotOwned);
+      const role = await roleOf(author, input.channelId);
+      if (role === null) {
+        if ((await channels.ownerOf(input.channelId)) === undefined) throw badRequest(ARTICLE_MESSAGES.selectChannel);
+        throw forbidden(ARTICLE_MESSAGES.channelNotOwned);
+      }
+      // A writer files drafts; publishing and scheduling are the owner's and editors'.
+      if (role === 'writer' && (input.published === true || input.status === 'published' || (input.publishAt ?? null) !== null)) {
+        throw forbidden(STAFF_MESSAGES.writerCannotPublish);
+      }
+      // A time to publish wins over published: false / status: 'draft' in the same request.
+      const publishAt = input.publishAt ? scheduleTime(input.publishAt) : null;
       const categoryIds = (await validCategoryIds(input)) ?? [];
       const cleaned = cleanContent(input.content);
       const inline = await resolveInlineImages(deps.inlineImages, cleaned.content, author.id, null);
       const { content, plainText } = { ...cleaned, content: inline.content };
-      const published = input.status ? input.status === 'published' : (input.published ?? true);
+      const published = publishAt === null && role !== 'writer' && (input.status ? input.status === 'published' : (input.published ?? true));
       const location = locationOf(input) ?? { locationName: null, locationLat: null, locationLng: null };
       const at = now();
       const id = await transaction(async (trx) => {
@@ -379,27 +457,44 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
           content,
           plainText,
           published,
+          status: publishAt !== null ? 'scheduled' : published ? 'published' : 'draft',
+          publishAt,
           ...location,
           categoryIds,
           now: at,
         });
         // Subscribers' emails are queued with the article itself: both commit, or neither.
         if (published) await queueArticlePublished(trx, { articleId: inserted, channelId: input.channelId, now: at });
+        if (published || publishAt !== null) {
+          await recordChannelEvent(trx, {
+            channelId: input.channelId,
+            actorId: author.id,
+            action: published ? 'published' : 'scheduled',
+            target: { type: 'article', id: inserted, label: input.title },
+            detail: publishAt === null ? null : iso(publishAt),
+            at,
+          });
+        }
         await recordRevision(trx, { articleId: inserted, editorId: author.id, now: at });
         await takeSave(trx, inserted, undefined, at);
         return inserted;
       });
       await inline.attach(id);
       written(CHANGED.created());
-      return toArticle((await articles.findById(id, author.id))!, author);
+      if (published) mailQueued();
+      return toArticle((await articles.findById(id, author.id))!, author, role);
     },
 
     async update(id: number, editor: SessionUser, input: UpdateArticleInput): Promise<Article> {
       const owned = await ownedRow(id, editor);
+      if (owned.role === 'writer' && input.publishAt !== undefined && input.publishAt !== null) throw forbidden(STAFF_MESSAGES.writerCannotPublish);
       // A correction speaks to readers of the published text; a draft has none yet.
       if (input.correction && owned.published !== 1) throw badRequest(CORRECTION_MESSAGES.correctionNeedsPublication);
+      if (input.publishAt && owned.status === 'published') throw badRequest(STAFF_MESSAGES.publishAtPublished);
+      const publishAt: number | null | undefined = input.publishAt ? scheduleTime(input.publishAt) : (input.publishAt as null | undefined);
       const categoryIds = await validCategoryIds(input);
       const cleaned = input.content !== undefined ? cleanContent(input.content) : undefined;
+      if (publishAt) checkPublishable(input.title ?? owned.title, cleaned?.content ?? owned.content);
       const inline = cleaned ? await resolveInlineImages(deps.inlineImages, cleaned.content, editor.id, id) : undefined;
       const content = cleaned && inline ? { ...cleaned, content: inline.content } : undefined;
       const at = now();
@@ -420,51 +515,165 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
           trx,
         );
         const revision = await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
+        const event = { channelId: owned.channel_id, actorId: editor.id, target: { type: 'article' as const, id, label: input.title ?? owned.title }, at };
+        if (publishAt) {
+          // Scheduled (or rescheduled): the time wins over the draft or review it was in.
+          if (await articles.moveUnpublished(trx, id, ['draft', 'in_review', 'scheduled'], { status: 'scheduled', publishAt, reviewNote: null })) {
+            await recordChannelEvent(trx, { ...event, action: 'scheduled', detail: iso(publishAt) });
+          }
+        } else if (publishAt === null && owned.status === 'scheduled') {
+          if (await articles.moveUnpublished(trx, id, ['scheduled'], { status: 'draft', publishAt: null })) await recordChannelEvent(trx, { ...event, action: 'unscheduled' });
+        } else if (publishAt === null && owned.status === 'in_review') {
+          await articles.moveUnpublished(trx, id, ['in_review'], { status: 'in_review', publishAt: null });
+        }
         // The readers the article was emailed to hear of a correction (not of a clarification or an update).
         if (input.correction?.kind === 'correction') await queueArticleCorrected(trx, { articleId: id, channelId: owned.channel_id, revision, now: at });
       });
       await inline?.attach(id);
       written(CHANGED.edited(id));
-      return toArticle((await articles.findById(id, editor.id))!, editor);
+      return toArticle((await articles.findById(id, editor.id))!, editor, owned.role);
     },
 
     async toggleStatus(id: number, editor: SessionUser) {
-      const state = await articles.ownership(id);
-      if (state?.removed_by && state.published !== 1) {
+      const state = await articles.workflow(id);
+      if (!state) throw notFound(ARTICLE_MESSAGES.notFound);
+      const role = await roleOf(editor, state.channel_id);
+      if (state.removed_by && state.published !== 1) {
         // Removed by a moderator: only a moderator whose role reaches the remover's publishes it again.
-        const role = (await deps.moderatorRole?.(editor, state.channel_id)) ?? null;
-        const allowed = state.removed_by === 'admin' ? role === 'admin' : role !== null;
+        const moderator = (await deps.moderatorRole?.(editor, state.channel_id)) ?? null;
+        const allowed = state.removed_by === 'admin' ? moderator === 'admin' : moderator !== null;
         if (!allowed) {
-          if (state.user_id !== editor.id) throw notFound(ARTICLE_MESSAGES.notFound);
+          if (role === null) throw notFound(ARTICLE_MESSAGES.notFound);
           throw forbidden(MODERATION_MESSAGES.republishModerated);
         }
       } else {
-        await ownedRow(id, editor);
+        if (role === null) {
+          if (state.published !== 1) throw notFound(ARTICLE_MESSAGES.notFound);
+          throw forbidden(ARTICLE_MESSAGES.notOwner);
+        }
+        if (role === 'writer') throw forbidden(STAFF_MESSAGES.writerCannotPublish);
       }
       // An autosaved draft may have no title or text yet; readers never get such an article.
-      if (state && state.published !== 1) {
-        const draft = await articles.findById(id);
-        if (draft && draft.title.trim() === '') throw badRequest(AUTOSAVE_MESSAGES.publishNeedsTitle);
-        if (draft && !stripHtml(draft.content)) throw badRequest(AUTOSAVE_MESSAGES.publishNeedsContent);
-      }
-      const toggled = await transaction(async (trx) => {
-        const row = await articles.toggleStatus(trx, id);
-        if (row?.published) await articles.clearModeration(trx, id);
-        // A draft becoming published queues its subscribers' emails in the same transaction.
-        if (row?.published) await queueArticlePublished(trx, { articleId: id, channelId: row.channelId, now: now() });
-        if (row) await recordRevision(trx, { articleId: id, editorId: editor.id, now: now() });
-        return row;
+      if (state.published !== 1) checkPublishable(state.title, state.content);
+      const at = now();
+      const published = await transaction(async (trx) => {
+        if (state.status === 'published') {
+          const row = await articles.unpublish(trx, id);
+          if (!row) return true;
+          await recordRevision(trx, { articleId: id, editorId: editor.id, now: at });
+          await recordChannelEvent(trx, { channelId: row.channelId, actorId: editor.id, action: 'unpublished', target: { type: 'article', id, label: row.title }, at });
+          return false;
+        }
+        // Draft, in review or scheduled: out now. Published meanwhile by another hand: it stays so.
+        await publishNow(trx, id, editor.id, at);
+        return true;
       });
-      if (toggled === undefined) throw notFound(ARTICLE_MESSAGES.notFound);
       written(CHANGED.listed(id));
-      return { published: toggled.published, status: toggled.published ? ('published' as const) : ('draft' as const) };
+      if (published) mailQueued();
+      return { published, status: published ? ('published' as const) : ('draft' as const) };
+    },
+
+    /** POST /articles/:id/submit: the author sends their draft to the channel's owner and editors. */
+    async submit(id: number, author: SessionUser): Promise<Article> {
+      const { row, role } = await staffAccess(id, author);
+      if (row.user_id !== author.id) throw forbidden(STAFF_MESSAGES.onlyAuthorSubmits);
+      if (row.status !== 'draft') throw conflict(STAFF_MESSAGES.notSubmittable);
+      checkPublishable(row.title, row.content);
+      const at = now();
+      const moved = await transaction(async (trx) => {
+        // A new submission starts a new review: the last note is done with.
+        if (!(await articles.moveUnpublished(trx, id, ['draft'], { status: 'in_review', reviewNote: null }))) return false;
+        await recordChannelEvent(trx, { channelId: row.channel_id, actorId: author.id, action: 'submitted', target: { type: 'article', id, label: row.title }, at });
+        // The channel's owner and editors hear of it (the writer is not one of them).
+        const reviewers = await trx
+          .selectFrom('channels')
+          .select('channels.user_id as id')
+          .where('channels.id', '=', row.channel_id)
+          .unionAll(trx.selectFrom('channel_staff').select('channel_staff.user_id as id').where('channel_staff.channel_id', '=', row.channel_id).where('channel_staff.role', '=', 'editor'))
+          .execute();
+        await queueReviewNotices(trx, {
+          userIds: reviewers.map((r) => r.id).filter((userId) => userId !== author.id),
+          key: `submitted:${id}:${at}`,
+          notice: { type: 'submitted', articleId: id, channelId: row.channel_id, title: row.title, writer: author.username },
+          now: at,
+        });
+        return true;
+      });
+      if (!moved) throw conflict(STAFF_MESSAGES.notSubmittable);
+      mailQueued();
+      return toArticle((await articles.findById(id, author.id))!, author, role);
+    },
+
+    /**
+     * POST /articles/:id/review (owner and editors): approve publishes it now, or schedules it when
+     * its publishAt is still ahead; a request for changes sends it back to draft with the note.
+     */
+    async review(id: number, editor: SessionUser, input: { decision: ReviewArticle['decision']; note: string | null }): Promise<Article> {
+      const { row, role } = await staffAccess(id, editor);
+      if (!canPublishIn(role)) throw forbidden(STAFF_MESSAGES.editorsOnly);
+      if (input.decision === 'request_changes' && !input.note) throw badRequest(STAFF_MESSAGES.noteRequired);
+      if (row.status !== 'in_review') throw conflict(STAFF_MESSAGES.notInReview);
+      const at = now();
+      const publishAt = row.publish_at === null ? null : Number(row.publish_at);
+      const event = { channelId: row.channel_id, actorId: editor.id, target: { type: 'article' as const, id, label: row.title }, at };
+      // The author hears of the decision (not when they reviewed their own article as its owner or an editor).
+      const reviewed = (trx: Transaction<DB>, type: 'approved' | 'changes_requested') =>
+        queueReviewNotices(trx, {
+          userIds: row.user_id === editor.id ? [] : [row.user_id],
+          key: `${type}:${id}:${at}`,
+          notice: { type, articleId: id, title: row.title, note: input.note },
+          now: at,
+        });
+      const outcome = await transaction(async (trx) => {
+        if (input.decision === 'request_changes') {
+          if (!(await articles.moveUnpublished(trx, id, ['in_review'], { status: 'draft', reviewNote: input.note }))) return undefined;
+          await recordChannelEvent(trx, { ...event, action: 'changes_requested', detail: input.note });
+          await reviewed(trx, 'changes_requested');
+          return 'draft' as const;
+        }
+        if (publishAt !== null && publishAt > at) {
+          if (!(await articles.moveUnpublished(trx, id, ['in_review'], { status: 'scheduled', reviewNote: null }))) return undefined;
+          await recordChannelEvent(trx, { ...event, action: 'approved', detail: input.note });
+          await recordChannelEvent(trx, { ...event, action: 'scheduled', detail: iso(publishAt) });
+          await reviewed(trx, 'approved');
+          return 'scheduled' as const;
+        }
+        await recordChannelEvent(trx, { ...event, action: 'approved', detail: input.note });
+        // Taken out of review meanwhile: nothing of this approval stays.
+        if (!(await publishInTransaction(trx, articles, recordChannelEvent, { id, from: ['in_review'], actorId: editor.id, at }))) throw conflict(STAFF_MESSAGES.notInReview);
+        await reviewed(trx, 'approved');
+        return 'published' as const;
+      });
+      if (outcome === undefined) throw conflict(STAFF_MESSAGES.notInReview);
+      if (outcome === 'published') written(CHANGED.listed(id));
+      mailQueued();
+      return toArticle((await articles.findById(id, editor.id))!, editor, role);
+    },
+
+    /** GET /channels/:id/queue (owner and staff): scheduled by time, then in review by last edit. */
+    async queue(channelId: number, viewer: SessionUser | null): Promise<Queue> {
+      if ((await roleOf(viewer, channelId)) === null) throw notFound(STAFF_MESSAGES.channelNotFound);
+      const rows = await articles.queue(channelId);
+      const scheduled = rows.filter((r) => r.status === 'scheduled').sort((a, b) => Number(a.publish_at) - Number(b.publish_at) || a.id - b.id);
+      const inReview = rows.filter((r) => r.status === 'in_review').sort((a, b) => Number(a.last_edited) - Number(b.last_edited) || a.id - b.id);
+      return [...scheduled, ...inReview].map((r) => ({
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        status: r.status as 'in_review' | 'scheduled',
+        author: { id: r.user_id, username: r.username },
+        publishAt: r.publish_at === null ? null : iso(Number(r.publish_at)),
+        lastEdited: iso(Number(r.last_edited)),
+        reviewNote: r.review_note,
+      }));
     },
 
     async delete(id: number, editor: SessionUser): Promise<void> {
-      await ownedRow(id, editor);
+      const owned = await ownedRow(id, editor);
       const deleted = await transaction(async (trx) => {
         // Its days leave its channel's analytics with it, so the channel's figures keep equalling a recount.
         await forgetArticleRollups(trx, id);
+        await recordChannelEvent(trx, { channelId: owned.channel_id, actorId: editor.id, action: 'deleted', target: { type: 'article', id, label: owned.title }, at: now() });
         return articles.delete(trx, id, now());
       });
       if (!deleted) throw notFound(ARTICLE_MESSAGES.notFound);
@@ -475,7 +684,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     /** Counts a view once per viewer per article per UTC day; drafts are never counted. */
     async recordView(id: number, viewer: ViewerInfo) {
       const row = await articles.ownership(id);
-      if (!row || (row.published !== 1 && row.user_id !== viewer.user?.id)) throw notFound(ARTICLE_MESSAGES.notFound);
+      if (!row || (row.published !== 1 && (await roleOf(viewer.user, row.channel_id)) === null)) throw notFound(ARTICLE_MESSAGES.notFound);
       let counted = false;
       if (row.published === 1) {
         const day = utcDay(now());
@@ -542,9 +751,10 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
 
     /** A new article's first autosave: it becomes a draft in the writer's channel (no revision, nothing public). */
     async autosaveNew(author: SessionUser, input: AutosaveNewArticleInput): Promise<NewDraftResult> {
-      const owner = await channels.ownerOf(input.channelId);
-      if (owner === undefined) throw badRequest(ARTICLE_MESSAGES.selectChannel);
-      if (owner !== author.id) throw forbidden(ARTICLE_MESSAGES.channelNotOwned);
+      if ((await roleOf(author, input.channelId)) === null) {
+        if ((await channels.ownerOf(input.channelId)) === undefined) throw badRequest(ARTICLE_MESSAGES.selectChannel);
+        throw forbidden(ARTICLE_MESSAGES.channelNotOwned);
+      }
       const changes = await autosaveChanges(input);
       const inline = await resolveInlineImages(deps.inlineImages, changes.content ?? '', author.id, null);
       const content = inline.content;

@@ -5,10 +5,12 @@ import { EMAIL_PAGES } from '../../../contract/email.js';
 import { paths } from '../../../contract/paths.js';
 import type { Database } from '../../db/database.js';
 import { PermanentMailError, type MailTransport, type OutgoingMessage } from './mail-types.js';
-import { isComplaint, moderationWaiting, type ModerationNotice, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
+import { isComplaint, moderationWaiting, type ModerationNotice, type ReviewNotice, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
 import {
   approveEmailMessage,
   articleRemovedMessage,
+  articleReviewedMessage,
+  articleSubmittedMessage,
   commentHiddenMessage,
   correctionMessage,
   digestMessage,
@@ -355,6 +357,18 @@ export function createMailSender(options: MailSenderOptions) {
       // The owner's moderation page of each channel (the web app's /channels/{id}/moderation).
       const channels = waiting.map((c) => ({ name: c.name, reports: c.reports, held: c.held, url: absolute(paths.channelModeration(c.channelId)) }));
       return { message: base(user.email, moderationQueueMessage(site, { username: user.username, channels })), link: channels[0]!.url };
+    }
+
+    if (row.kind === 'review') {
+      if (user.suppressed) return { skip: 'address bounced before' };
+      const notice = JSON.parse(row.payload ?? '{}') as ReviewNotice;
+      if (notice.type === 'submitted') {
+        const queueUrl = absolute(paths.channelQueue(notice.channelId));
+        return { message: base(user.email, articleSubmittedMessage(site, { username: user.username, writer: notice.writer, title: notice.title, queueUrl })), link: queueUrl };
+      }
+      const editUrl = absolute(paths.editArticle(notice.articleId));
+      const rendered = articleReviewedMessage(site, { username: user.username, title: notice.title, approved: notice.type === 'approved', note: notice.note, editUrl });
+      return { message: base(user.email, rendered), link: editUrl };
     }
 
     if (row.kind === 'digest') {

@@ -77,6 +77,43 @@ export type ModerationNotice =
   /** New reports or held comments wait in the owner's channels (counted when the email is written). */
   | { type: 'queue' };
 
+/** What a review email tells its reader (the outbox row's payload). */
+export type ReviewNotice =
+  /** To the channel's owner and editors: a writer submitted an article. */
+  | { type: 'submitted'; articleId: number; channelId: number; title: string; writer: string }
+  /** To the author: an editor approved it, or asked for changes (with the note). */
+  | { type: 'approved' | 'changes_requested'; articleId: number; title: string; note: string | null };
+
+/**
+ * A review email for each of `userIds` (INSIDE the submission's or review's transaction: both
+ * commit or neither). The sender sends it only to a confirmed, unsuppressed address; `key` makes
+ * each row unique per event and reader.
+ */
+export async function queueReviewNotices(trx: Executor, input: { userIds: number[]; key: string; notice: ReviewNotice; now: number }): Promise<void> {
+  if (input.userIds.length === 0) return;
+  await trx
+    .insertInto('email_outbox')
+    .values(
+      input.userIds.map((userId) => ({
+        kind: 'review' as const,
+        dedupe_key: `review:${input.key}:${userId}`,
+        user_id: userId,
+        article_id: input.notice.articleId,
+        channel_id: null,
+        to_address: null,
+        payload: JSON.stringify(input.notice),
+        next_attempt_at: input.now,
+        claimed_by: null,
+        claimed_until: null,
+        last_error: null,
+        created_at: input.now,
+        sent_at: null,
+      })),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
 /** An owner hears of new reports and held comments at most once in this time. */
 export const MODERATION_DIGEST_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -506,6 +506,9 @@ export function sampleEmails(site: SiteInfo): Record<string, RenderedEmail> {
     'comment-hidden': commentHiddenMessage(site, { username: 'grace', articleTitle: article.title, excerpt: 'You are all idiots.', url: `${article.url}#comment-3` }),
     'article-removed': articleRemovedMessage(site, { username: 'ada', title: article.title, note: 'The vote count is wrong: please check it against the minutes.', editUrl: `${site.publicUrl}/articles/1/edit` }),
     'moderation-queue': moderationQueueMessage(site, { username: 'ada', channels: [{ name: article.channelName, reports: 2, held: 1, url: `${site.publicUrl}/channels/1/moderation` }] }),
+    'article-submitted': articleSubmittedMessage(site, { username: 'ada', writer: 'grace', title: article.title, queueUrl: `${site.publicUrl}/channels/1/queue` }),
+    'changes-requested': articleReviewedMessage(site, { username: 'grace', title: article.title, approved: false, note: 'Please name the source of the figures.', editUrl: `${site.publicUrl}/articles/1/edit` }),
+    'article-approved': articleReviewedMessage(site, { username: 'grace', title: article.title, approved: true, note: null, editUrl: `${site.publicUrl}/articles/1/edit` }),
   };
 }
 
@@ -587,6 +590,44 @@ export function articleRemovedMessage(site: SiteInfo, input: { username: string;
       </EmailLayout>,
     ),
     text: [`Hello ${input.username},`, '', said, '', input.note, '', `Open it in the editor: ${input.editUrl}`, '', `${site.siteName} · ${site.publicUrl}`].join('\n'),
+  };
+}
+
+/** To a channel's owner and editors: a writer submitted an article for review. */
+export function articleSubmittedMessage(site: SiteInfo, input: { username: string; writer: string; title: string; queueUrl: string }): RenderedEmail {
+  const subject = `${input.writer} submitted \u201c${input.title}\u201d for review`;
+  const said = `${subject}.`;
+  return {
+    subject,
+    html: html(
+      <EmailLayout site={site} preheader={said}>
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>{said}</p>
+        <Button href={input.queueUrl}>Open the review queue</Button>
+      </EmailLayout>,
+    ),
+    text: [`Hello ${input.username},`, '', said, '', `Open the review queue: ${input.queueUrl}`, '', `${site.siteName} · ${site.publicUrl}`].join('\n'),
+  };
+}
+
+/** To an article's author: an editor approved it, or asked for changes (with the note). */
+export function articleReviewedMessage(site: SiteInfo, input: { username: string; title: string; approved: boolean; note: string | null; editUrl: string }): RenderedEmail {
+  const said = input.approved ? `Your article \u201c${input.title}\u201d was approved.` : `An editor asked for changes to your article \u201c${input.title}\u201d.`;
+  return {
+    subject: input.approved ? `Approved: ${input.title}` : `Changes requested: ${input.title}`,
+    html: html(
+      <EmailLayout site={site} preheader={(input.note ?? said).slice(0, 140)}>
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>{said}</p>
+        {input.note ? (
+          <blockquote className="bs-quote" style={{ margin: '0 0 16px', padding: '0 0 0 14px', borderLeft: `3px solid ${colors.rule}` }}>
+            {input.note}
+          </blockquote>
+        ) : null}
+        <Button href={input.editUrl}>Open it in the editor</Button>
+      </EmailLayout>,
+    ),
+    text: [`Hello ${input.username},`, '', said, ...(input.note ? ['', input.note] : []), '', `Open it in the editor: ${input.editUrl}`, '', `${site.siteName} · ${site.publicUrl}`].join('\n'),
   };
 }
 

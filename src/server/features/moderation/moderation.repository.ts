@@ -424,7 +424,7 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
     async removeArticle(trx: Transaction<DB>, article: { id: number; channelId: number; note: string; removedBy: 'admin' | 'owner'; actorId: number; now: number }): Promise<void> {
       const before = await trx.selectFrom('articles').select('published').where('id', '=', article.id).$if(pg, (q) => q.forUpdate()).executeTakeFirst();
       if (!before) return;
-      await trx.updateTable('articles').set({ published: 0, moderation_note: article.note, removed_by: article.removedBy }).where('id', '=', article.id).execute();
+      await trx.updateTable('articles').set({ published: 0, status: 'draft', publish_at: null, moderation_note: article.note, removed_by: article.removedBy }).where('id', '=', article.id).execute();
       if (before.published === 1) {
         await trx.updateTable('channels').set({ article_count: sql`article_count - 1` }).where('id', '=', article.channelId).execute();
         await recordRevision(trx, { articleId: article.id, editorId: article.actorId, now: article.now });

@@ -162,6 +162,7 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
       return parsed.success ? orNull(moderation.log(signedIn(), parsed.data)) : null;
     },
     channelModeration: (channelId) => orNull(moderation.settings(signedIn(), channelId)),
+    channelQueue: (channelId) => orNull(articles.queue(channelId, viewer)),
     channelBans: (channelId) => orNull(moderation.bans(signedIn(), channelId)),
     adminUsers: (query) => (isAdmin(), moderation.users(AdminUserQuerySchema.parse(query))),
 

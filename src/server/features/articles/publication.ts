@@ -1,0 +1,44 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { queueArticlePublished } from '../email/outbox.repository.js';
+import type { ChannelLogAction } from '../../../contract/staff.js';
+import type { ArticlesRepository } from './articles.repository.js';
+import { recordRevision } from './revisions.repository.js';
+
+/**
+ * One line of the channel log, in the change's transaction (staff/channel-roles.ts's
+ * recordChannelEvent, handed over by app.ts: a feature reaches another only through its service).
+ */
+export type RecordChannelEvent = (
+  trx: Transaction<DB>,
+  event: { channelId: number; actorId: number; action: ChannelLogAction; target: { type: 'article'; id: number; label?: string | null }; detail?: string | null; at: number },
+) => Promise<void>;
+
+/**
+ * The one way an article goes out, whoever sends it (toggle-status, an editor's approval, the
+ * scheduler): the row becomes published (a first publication dates it), a moderator's removal is
+ * over, its subscribers' emails are queued, its public record gains a revision and the channel log
+ * a line, all in the caller's transaction. The UPDATE is conditional on the status the caller saw,
+ * so of two instances publishing the same article only one does any of this; it answers undefined
+ * for the other. The caller tells the caches (CHANGED.listed) and the mail sender after commit.
+ */
+export async function publishInTransaction(
+  trx: Transaction<DB>,
+  articles: ArticlesRepository,
+  recordChannelEvent: RecordChannelEvent,
+  input: { id: number; from: readonly ('draft' | 'in_review' | 'scheduled')[]; actorId: number; at: number },
+): Promise<{ channelId: number } | undefined> {
+  const published = await articles.publish(trx, input.id, input.from, input.at);
+  if (!published) return undefined;
+  await articles.clearModeration(trx, input.id);
+  await queueArticlePublished(trx, { articleId: input.id, channelId: published.channelId, now: input.at });
+  await recordRevision(trx, { articleId: input.id, editorId: input.actorId, now: input.at });
+  await recordChannelEvent(trx, {
+    channelId: published.channelId,
+    actorId: input.actorId,
+    action: 'published',
+    target: { type: 'article', id: input.id, label: published.title },
+    at: input.at,
+  });
+  return { channelId: published.channelId };
+}
