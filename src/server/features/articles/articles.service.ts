@@ -126,7 +126,7 @@ export interface ArticlesServiceDeps {
   /** Told when a write queued email (the sender wakes up instead of waiting for its next poll). */
   mailQueued?: () => void;
   /** Who moderates a channel (moderation service): who may publish again an article a moderator removed. */
-  moderatorRole?: (user: SessionUser, channelId: number) => Promise<'admin' | 'owner' | null>;
+  moderatorRole?: (user: SessionUser, channelId: number) => Promise<'admin' | 'owner' | 'editor' | null>;
 }
 
 export function createArticlesService(deps: ArticlesServiceDeps) {

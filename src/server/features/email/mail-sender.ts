@@ -5,7 +5,7 @@ import { EMAIL_PAGES } from '../../../contract/email.js';
 import { paths } from '../../../contract/paths.js';
 import type { Database } from '../../db/database.js';
 import { PermanentMailError, type MailTransport, type OutgoingMessage } from './mail-types.js';
-import { isComplaint, moderationWaiting, type ModerationNotice, type ReviewNotice, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
+import { isComplaint, moderationWaiting, type ModerationNotice, type OutboxRepository, type OutboxRow, type ReviewNotice, type StaffNotice } from './outbox.repository.js';
 import {
   approveEmailMessage,
   articleRemovedMessage,
@@ -14,6 +14,7 @@ import {
   commentHiddenMessage,
   correctionMessage,
   digestMessage,
+  invitationMessage,
   moderationQueueMessage,
   newArticleMessage,
   confirmEmailMessage,
@@ -369,6 +370,22 @@ export function createMailSender(options: MailSenderOptions) {
       const editUrl = absolute(paths.editArticle(notice.articleId));
       const rendered = articleReviewedMessage(site, { username: user.username, title: notice.title, approved: notice.type === 'approved', note: notice.note, editUrl });
       return { message: base(user.email, rendered), link: editUrl };
+    }
+
+    if (row.kind === 'staff') {
+      const notice = JSON.parse(row.payload ?? '{}') as StaffNotice;
+      // Cancelled, answered or expired before it went: there is nothing to accept any more.
+      const pending = await db
+        .selectFrom('staff_invitations')
+        .select('id')
+        .where('id', '=', notice.invitationId)
+        .where('answer', 'is', null)
+        .where('expires_at', '>', now())
+        .executeTakeFirst();
+      if (!pending) return { skip: 'invitation no longer pending' };
+      const url = absolute(paths.profile);
+      const rendered = invitationMessage(site, { username: user.username, inviter: notice.inviter, channelName: notice.channelName, role: notice.role, url });
+      return { message: base(user.email, rendered), link: url };
     }
 
     if (row.kind === 'digest') {
