@@ -107,7 +107,7 @@ export interface ArticleFormProps {
   offerCorrection?: boolean;
   desk?: WritingDesk;
   /**
-   * The newsroom's status panel (DESIGN.md section 5b), drawn above Save. `submitWith(run)` saves
+   * The newsroom's status panel (DESIGN.md section 5b), drawn above the fields. `submitWith(run)` saves
    * the form as Save does (checks, alt-text question, the autosave settled) but through `run`
    * instead of `onSubmit`: Submit for review, Schedule, Unschedule.
    */
@@ -372,6 +372,17 @@ export function ArticleForm({
           void submit();
         }}
       />
+      {/* The newsroom's status first: where the article stands, the editor's note, what can be done with it. */}
+      {workflow?.({
+        values,
+        busy: busy || disabled,
+        submitWith: (run) => {
+          if (submitting || disabled) return;
+          action.current = run;
+          void submit();
+        },
+      })}
+
       {offer && <RestoreUnsentNotice savedAt={offer.savedAt} onRestore={restore} onDiscard={discardOffer} />}
       <div className="space-y-2">
         <div className="flex items-baseline justify-between gap-3">
@@ -461,16 +472,6 @@ export function ArticleForm({
       {images?.element}
 
       {offerCorrection && <CorrectionFields form={form} />}
-
-      {workflow?.({
-        values,
-        busy: busy || disabled,
-        submitWith: (run) => {
-          if (submitting || disabled) return;
-          action.current = run;
-          void submit();
-        },
-      })}
 
       {mode !== 'inline' && (publishSwitch?.(values) ?? true) && (
         <div className="flex items-center gap-3">

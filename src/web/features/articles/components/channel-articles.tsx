@@ -97,7 +97,7 @@ function ArticlesTable({ channelId, drafts, emptyText }: { channelId: number; dr
                 // The Drafts tab names each article's author (a newsroom has several) after its title.
                 drafts && index === 1
                   ? [
-                      <th key="author" scope="col" className="px-3 py-2 font-medium text-muted-foreground">
+                      <th key="author" scope="col" className="hidden px-3 py-2 font-medium text-muted-foreground sm:table-cell">
                         Author
                       </th>,
                       header,
@@ -171,7 +171,7 @@ function ArticleRow({ article, drafts }: { article: ChannelTableRow; drafts: boo
   const formatArticleDate = useFormatArticleDate();
   return (
     <tr className="border-t">
-      <td className="px-3 py-2">
+      <td className={cn('px-3 py-2', drafts && 'min-w-48')}>
         <Link to={paths.article(article.id, article.slug)} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
           {/* A draft saved as it was typed may have no title yet; its link still needs a name. */}
           {article.title || 'Untitled draft'}
@@ -179,6 +179,8 @@ function ArticleRow({ article, drafts }: { article: ChannelTableRow; drafts: boo
         {drafts ? (
           <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
             <StatusBadge status={article.status} />
+            {/* On a phone the author column gives way: the author goes under the title. */}
+            <span className="text-xs text-muted-foreground sm:hidden">by {article.author.username}</span>
             {article.status === 'scheduled' && article.publishAt && (
               <span className="text-xs text-muted-foreground">
                 Goes out <time dateTime={article.publishAt}>{formatArticleDate(article.publishAt, { withTime: true })}</time>
@@ -189,7 +191,7 @@ function ArticleRow({ article, drafts }: { article: ChannelTableRow; drafts: boo
           !article.published && <span className="ml-1 text-muted-foreground">(Draft)</span>
         )}
       </td>
-      {drafts && <td className="px-3 py-2 text-muted-foreground">{article.author.username}</td>}
+      {drafts && <td className="hidden px-3 py-2 text-muted-foreground sm:table-cell">{article.author.username}</td>}
       <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatArticleDate(article.createdAt)}</td>
       <td className="px-3 py-2 text-muted-foreground">{article.category ?? '—'}</td>
       <td className="hidden px-3 py-2 text-right tabular-nums md:table-cell">{article.viewCount}</td>
