@@ -166,4 +166,54 @@ describeInBrowser('the newsroom in the browser', () => {
     await writer.close();
     await owner.close();
   }, 240_000);
+
+  it('a writer reads the queue without its buttons and edits their draft in the editor page; someone outside the channel gets the not-found page', async () => {
+    const owner = await Journey.open(site.browser, site.server.url);
+    const o = owner.page;
+    await registerThroughForm(owner, uniqueUsername('owner'));
+    const channel = await ok<{ id: number; name: string }>(o, 'POST', '/api/channels', { name: `Harbour Post ${Date.now()}`, description: 'The quay.' });
+    const writer = await Journey.open(site.browser, site.server.url);
+    const w = writer.page;
+    const writerName = uniqueUsername('writer');
+    await registerThroughForm(writer, writerName);
+    await ok(o, 'POST', `/api/channels/${channel.id}/staff`, { username: writerName, role: 'writer' });
+    const [invitation] = await ok<{ id: number }[]>(w, 'GET', '/api/invitations');
+    await ok(w, 'POST', `/api/invitations/${invitation!.id}/accept`);
+    const title = `Tide tables reprinted ${writerName}`;
+    const filed = await ok<{ id: number; slug: string }>(w, 'POST', '/api/articles', { title, content: '<p>The printer got April wrong.</p>', channelId: channel.id });
+    await ok(w, 'POST', `/api/articles/${filed.id}/submit`);
+
+    // The writer sees the queue, without Approve, Request changes or Publish now.
+    await writer.goto(`/channels/${channel.id}/queue`);
+    const item = w.getByRole('listitem', { name: title });
+    await item.waitFor();
+    expect(await item.getByRole('button').count()).toBe(0);
+    expect(await w.getByText(/You are a writer here/).isVisible()).toBe(true);
+
+    // On the channel page the writer has the Drafts tab; on the article, Edit and Delete but no Publish, and Edit opens the editor page.
+    await writer.goto(`/channels/${channel.id}`);
+    await w.getByRole('tab', { name: 'Drafts' }).click();
+    await w.getByRole('row', { name: new RegExp(title) }).getByRole('link', { name: title }).click();
+    await writer.expectPath(`/articles/${filed.slug}-${filed.id}`);
+    const actions = w.getByRole('group', { name: 'Article actions' });
+    await actions.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await actions.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+    expect(await actions.getByRole('button', { name: 'Delete' }).isVisible()).toBe(true);
+    await actions.getByRole('button', { name: 'Edit' }).click();
+    await writer.expectPath(`/articles/${filed.id}/edit`);
+    expect(await w.getByRole('region', { name: 'Status' }).getByText('In review', { exact: true }).isVisible()).toBe(true);
+
+    // A signed-in reader outside the channel learns nothing of its queue.
+    const stranger = await Journey.open(site.browser, site.server.url);
+    await registerThroughForm(stranger, uniqueUsername('reader'));
+    const response = await stranger.page.goto(`/channels/${channel.id}/queue`);
+    expect(response?.status()).toBe(404);
+    await stranger.settle();
+    expect(await stranger.page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
+    expect(await stranger.page.getByText(title).count()).toBe(0);
+
+    await stranger.close();
+    await writer.close();
+    await owner.close();
+  }, 120_000);
 });

@@ -97,9 +97,11 @@ export default function ArticlePage() {
     [channelId, status, isOwner, ownChannels.data, staffChannels.data, staffChannels.isPending],
   );
   const manages = Boolean(user && rights && (rights.edit || rights.publish || rights.delete));
-  // The author edits in place; the channel's owner or an editor, in the editor page.
+  // An author who may publish edits in place; anyone else (the channel's owner or an editor on
+  // another's article, a writer, whose Submit for review is there) in the editor page.
   const articleId = article?.id;
-  const edit = useCallback(() => (isOwner ? setEditing(true) : articleId !== undefined && void navigate(paths.editArticle(articleId))), [isOwner, articleId, navigate]);
+  const inPlace = isOwner && rights?.publish === true;
+  const edit = useCallback(() => (inPlace ? setEditing(true) : articleId !== undefined && void navigate(paths.editArticle(articleId))), [inPlace, articleId, navigate]);
 
   useRecordViewOnce(id, query.isSuccess && article !== null);
 
@@ -125,7 +127,7 @@ export default function ArticlePage() {
         historyPath={historyPath}
       />
       {isOwner && !editing && <ModerationNote note={article.moderationNote} className="mt-6" />}
-      {editing && isOwner ? (
+      {editing && inPlace ? (
         <div className="mt-8">
           <h2 className="mb-4 font-serif text-2xl font-bold">Edit Article</h2>
           <Suspense fallback={<PageSpinner label="Loading editor" />}>
