@@ -83,3 +83,11 @@ describe('the route table', () => {
     expect([paths.channelModeration(3), paths.adminModeration].map(cacheable)).toEqual([false, false]);
   });
 });
+
+describe('the review queue’s route', () => {
+  it('is a private page that sends signed-out readers to sign-in and back', async () => {
+    expect(pageOf(paths.channelQueue(3)).page).toBe('channel-queue');
+    expect(pageOf(paths.channelQueue(3)).handles.some((handle) => handle.cacheable)).toBe(false);
+    expect(await redirectOf(paths.channelQueue(3), null)).toBe('/auth?next=%2Fchannels%2F3%2Fqueue');
+  }, 60_000);
+});

@@ -8,11 +8,17 @@ import { unsentArticleKey } from '@/features/articles/lib/unsent-article';
 import { LocationPicker } from '@/features/geo/components/location-picker';
 import { useArticleImagesField } from '@/features/media/components/image-uploader';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
+import { staffChannelsQueryOptions, useStaffChannels } from '@/features/staff/api/staff-queries';
+import { queryClientOf } from '@/lib/router-context';
 import { signedIn } from '../route-guards';
 
-/** Signed-in writers only; the form's channel choice is the reader's own channels (the root loader's). */
+/**
+ * Signed-in writers only; the form's channel choice is the reader's own channels (the root
+ * loader's), then the channels they are staff of, rendered with the page.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   await signedIn(args);
+  await queryClientOf(args.context).prefetchQuery(staffChannelsQueryOptions());
   return null;
 }
 
@@ -23,6 +29,7 @@ export default function NewArticlePage() {
   const { selectedChannelId } = useSelectedChannel();
   const routeChannelId = channelId && /^\d+$/.test(channelId) ? Number(channelId) : null;
   const images = useArticleImagesField(undefined);
+  const staffChannels = useStaffChannels(user !== null);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
       <DocumentTitle title={pageTitle('Create Article')} />
@@ -36,6 +43,8 @@ export default function NewArticlePage() {
         unsentKey={user ? unsentArticleKey(user.id) : undefined}
         author={user ? { id: user.id, username: user.username } : undefined}
         gallery={ArticleGallery}
+        // A failed read leaves the user's own channels to choose from.
+        staffChannels={staffChannels.data ?? (staffChannels.isError || !user ? [] : undefined)}
       />
     </div>
   );

@@ -1,5 +1,5 @@
-import { memo, Suspense, useCallback, useEffect, useState, type ComponentProps } from 'react';
-import { data, isRouteErrorResponse, redirect, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { memo, Suspense, useCallback, useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { data, isRouteErrorResponse, redirect, useNavigate, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { Article } from '@contract/articles';
 import type { Comment } from '@contract/comments';
 import { correctionsJsonLd } from '@contract/corrections';
@@ -17,6 +17,9 @@ import { postCommentAction } from '@/features/comments/api/post-comment-action';
 import { ArticleBody, ArticleHeader } from '@/features/articles/components/article-view';
 import { ModerationNote } from '@/features/articles/components/moderation-note';
 import { storeEditCopy } from '@/features/articles/lib/edit-copy';
+import { articleRights } from '@/features/articles/lib/workflow';
+import { useUserChannels } from '@/features/channels/api/channels';
+import { useStaffChannels } from '@/features/staff/api/staff-queries';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
 import { ArticleCorrections } from '@/features/revisions/components/article-corrections';
 import { ReportButton } from '@/features/moderation/components/report-button';
@@ -78,8 +81,27 @@ export default function ArticlePage() {
   const query = useArticle(id);
   const article = query.data;
   const [editing, setEditing] = useState(false);
-  const edit = useCallback(() => setEditing(true), []);
+  const navigate = useNavigate();
   const isOwner = Boolean(user && article && article.userId === user.id);
+  // The newsroom (DESIGN.md section 5b): the channel's owner and editors act on any of its articles,
+  // a writer on their own until it is published.
+  const ownChannels = useUserChannels(user?.id ?? null);
+  const staffChannels = useStaffChannels(user !== null);
+  const channelId = article?.channelId;
+  const status = article?.status;
+  const rights = useMemo(
+    () =>
+      channelId === undefined || status === undefined
+        ? null
+        : articleRights({ channelId, status, isAuthor: isOwner, own: ownChannels.data ?? [], staff: staffChannels.data ?? [], staffKnown: !staffChannels.isPending }),
+    [channelId, status, isOwner, ownChannels.data, staffChannels.data, staffChannels.isPending],
+  );
+  const manages = Boolean(user && rights && (rights.edit || rights.publish || rights.delete));
+  // An author who may publish edits in place; anyone else (the channel's owner or an editor on
+  // another's article, a writer, whose Submit for review is there) in the editor page.
+  const articleId = article?.id;
+  const inPlace = isOwner && rights?.publish === true;
+  const edit = useCallback(() => (inPlace ? setEditing(true) : articleId !== undefined && void navigate(paths.editArticle(articleId))), [inPlace, articleId, navigate]);
 
   useRecordViewOnce(id, query.isSuccess && article !== null);
 
@@ -95,9 +117,17 @@ export default function ArticlePage() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
       <DocumentTitle title={pageTitle(article.title)} />
-      <ArticleHeader article={article} signedIn={user !== null} isOwner={isOwner} editing={editing} onEdit={edit} historyPath={historyPath} />
+      <ArticleHeader
+        article={article}
+        signedIn={user !== null}
+        isOwner={manages}
+        rights={rights ?? undefined}
+        editing={editing}
+        onEdit={edit}
+        historyPath={historyPath}
+      />
       {isOwner && !editing && <ModerationNote note={article.moderationNote} className="mt-6" />}
-      {editing && isOwner ? (
+      {editing && inPlace ? (
         <div className="mt-8">
           <h2 className="mb-4 font-serif text-2xl font-bold">Edit Article</h2>
           <Suspense fallback={<PageSpinner label="Loading editor" />}>

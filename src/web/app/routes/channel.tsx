@@ -10,18 +10,23 @@ import { useAuth } from '@/features/auth/components/auth-provider';
 import { ChannelDetail } from '@/features/channels/components/channel-detail';
 import { channelIdFromParam } from '@/features/channels/lib/route-params';
 import { queryClientOf } from '@/lib/router-context';
+import { staffChannelsQueryOptions, useStaffChannels } from '@/features/staff/api/staff-queries';
 import type { PageHead } from '../router';
 
 /** /channels/{id} and /channels/{slug}/{id}: the channel page (spec 2 section 2; login required). */
 export default function ChannelPage() {
   const { id } = useParams();
   const { user, isLoading } = useAuth();
+  // Staff of the channel get its Drafts tab and review queue as its owner does.
+  const staffChannels = useStaffChannels(user !== null);
   return (
     <ChannelDetail
       channelId={channelIdFromParam(id)}
       currentUserId={user?.id ?? null}
       authLoading={isLoading}
-      articlesSection={({ channelId, isOwner }) => <ChannelArticles channelId={channelId} isOwner={isOwner} />}
+      articlesSection={({ channelId, isOwner }) => (
+        <ChannelArticles channelId={channelId} isOwner={isOwner} role={isOwner ? 'owner' : (staffChannels.data?.find((c) => c.id === channelId)?.role ?? null)} />
+      )}
     />
   );
 }
@@ -40,6 +45,8 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     queryClient.ensureQueryData(channelQueryOptions(id)),
     // The Published table's first page, as the page's table holds it.
     queryClient.prefetchInfiniteQuery(channelTableQueryOptions(id, 'published', INITIAL_TABLE_SORT)),
+    // Whether the reader is on the channel's staff (its Drafts tab), rendered with the page.
+    queryClient.prefetchQuery(staffChannelsQueryOptions()),
   ]);
   // The page itself says 'Channel not found' (spec 2 section 8), with the status a missing page has.
   return channel ? null : data(null, { status: 404 });

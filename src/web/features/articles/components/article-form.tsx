@@ -106,6 +106,23 @@ export interface ArticleFormProps {
   /** Offers 'This edit corrects the article' (an edit of a published article). */
   offerCorrection?: boolean;
   desk?: WritingDesk;
+  /**
+   * The newsroom's status panel (DESIGN.md section 5b), drawn above the fields. `submitWith(run)` saves
+   * the form as Save does (checks, alt-text question, the autosave settled) but through `run`
+   * instead of `onSubmit`: Submit for review, Schedule, Unschedule.
+   */
+  workflow?: (controls: WorkflowControls) => ReactNode;
+  /** Whether the 'Save as draft' switch shows for these values (a writer's channel: never, every save is a draft). */
+  publishSwitch?: (values: ArticleFormValues) => boolean;
+}
+
+/** A save through another path than `onSubmit` (see ArticleFormProps.workflow). */
+export type FormAction = (values: ArticleFormValues, draft?: SubmitDraft) => Promise<void>;
+
+export interface WorkflowControls {
+  values: ArticleFormValues;
+  submitWith: (run: FormAction) => void;
+  busy: boolean;
 }
 
 /**
@@ -161,6 +178,8 @@ export function ArticleForm({
   unsentKey,
   offerCorrection = false,
   desk,
+  workflow,
+  publishSwitch,
 }: ArticleFormProps) {
   const resolver = useMemo(() => zodResolver(articleFormSchema({ needsChannel: mode === 'create' })), [mode]);
   const startValues = offerCorrection ? { ...initialValues, correction: NO_CORRECTION } : initialValues;
@@ -170,6 +189,8 @@ export function ArticleForm({
   const submitting = form.formState.isSubmitting;
   const [altWarning, setAltWarning] = useState(0);
   const altConfirmed = useRef(false);
+  // The save path of the submission under way: onSubmit, or the one a workflow button chose.
+  const action = useRef<FormAction | null>(null);
   // The HTML the editor (re)starts from: the loaded content, or a restored copy.
   const [editorHtml, setEditorHtml] = useState(initialValues.content);
   // Typed into since the page opened (or since a restore): only then is there work to keep.
@@ -275,13 +296,16 @@ export function ArticleForm({
       const missingAlt = current.draft ? 0 : missingAltInHtml(current.content) + (images?.missingAlt ?? 0);
       if (missingAlt > 0 && !altConfirmed.current) return setAltWarning(missingAlt);
       altConfirmed.current = false;
+      const run = action.current ?? onSubmit;
+      action.current = null;
       // The values as the form holds them (the schema's trimming is the request builder's to do).
-      if (!desk) return onSubmit(current);
+      if (!desk) return run(current);
       // An autosave on its way lands first, so the Save is made on the version it created.
       const settled = await draft.settle();
-      await onSubmit(form.getValues(), { ...settled, conflicted: draft.saveConflicted });
+      await run(form.getValues(), { ...settled, conflicted: draft.saveConflicted });
     },
     (invalid) => {
+      action.current = null;
       const found = messagesOf(invalid);
       onInvalid?.(found, form.getValues());
       if (found.title) titleRef.current?.focus();
@@ -338,13 +362,27 @@ export function ArticleForm({
       {unsentKey && <LeaveUnsavedDialog blocker={blocker} />}
       <MissingAltDialog
         count={altWarning}
-        onCancel={() => setAltWarning(0)}
+        onCancel={() => {
+          setAltWarning(0);
+          action.current = null;
+        }}
         onConfirm={() => {
           setAltWarning(0);
           altConfirmed.current = true;
           void submit();
         }}
       />
+      {/* The newsroom's status first: where the article stands, the editor's note, what can be done with it. */}
+      {workflow?.({
+        values,
+        busy: busy || disabled,
+        submitWith: (run) => {
+          if (submitting || disabled) return;
+          action.current = run;
+          void submit();
+        },
+      })}
+
       {offer && <RestoreUnsentNotice savedAt={offer.savedAt} onRestore={restore} onDiscard={discardOffer} />}
       <div className="space-y-2">
         <div className="flex items-baseline justify-between gap-3">
@@ -435,7 +473,7 @@ export function ArticleForm({
 
       {offerCorrection && <CorrectionFields form={form} />}
 
-      {mode !== 'inline' && (
+      {mode !== 'inline' && (publishSwitch?.(values) ?? true) && (
         <div className="flex items-center gap-3">
           <Switch id={ids.draft} checked={values.draft} onCheckedChange={(checked) => set('draft', checked)} />
           <Label htmlFor={ids.draft}>Save as draft</Label>

@@ -11,6 +11,8 @@ import { ArticleStats } from './article-stats';
 import { ChannelLink } from './channel-link';
 import { proseClassName } from './prose';
 import { ShareButton } from './share-button';
+import type { ArticleActionRights } from './owner-actions';
+import { STAFF_MESSAGES } from '@contract/staff-rules';
 import { lazyWithRetry } from '@/lib/chunk-retry';
 
 // Only the author sees these (Edit, Publish or Unpublish, Delete with its confirmation dialog).
@@ -41,10 +43,14 @@ export function ArticleHeader({
   editing,
   onEdit,
   historyPath = null,
+  rights,
 }: {
   article: Article;
   signedIn: boolean;
+  /** Whether the viewer gets the article's actions (its author, or the channel's owner and editors). */
   isOwner: boolean;
+  /** Which of them (lib/workflow.ts); all when not given. */
+  rights?: ArticleActionRights;
   editing: boolean;
   onEdit: () => void;
   /** The article's history page, which the Latest Edit date links to when the viewer may read it. */
@@ -56,7 +62,8 @@ export function ArticleHeader({
       <div className="space-y-3">
         {!article.published && (
           <Badge variant="outline" className="border-highlight text-highlight uppercase">
-            Draft
+            {/* The spec's Draft badge; in review and scheduled say so (staff only ever see those). */}
+            {STAFF_MESSAGES.statusLabels[article.status]}
           </Badge>
         )}
         <h1 tabIndex={-1} className="font-serif text-3xl leading-tight font-bold tracking-tight text-balance outline-none sm:text-5xl">
@@ -129,7 +136,7 @@ export function ArticleHeader({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ArticleStats viewCount={article.viewCount} likes={article.likes} dislikes={article.dislikes} commentCount={article.commentCount} />
         <div className="flex flex-wrap items-center gap-2" data-print="hide">
-          {isOwner && !editing && <OwnerActionsSlot articleId={article.id} published={article.published} onEdit={onEdit} />}
+          {isOwner && !editing && <OwnerActionsSlot articleId={article.id} published={article.published} onEdit={onEdit} rights={rights} />}
           <ShareButton path={paths.article(article.id, article.slug)} title={article.title} text={articleShareText(article.content)} />
         </div>
       </div>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, Loader2Icon, PlusIcon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, ArrowUpDownIcon, ClipboardListIcon, Loader2Icon, PlusIcon } from 'lucide-react';
 import type { ChannelTableRow } from '@contract/articles';
 import { paths } from '@contract/paths';
+import type { ChannelRole } from '@contract/staff-rules';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -10,37 +11,49 @@ import { cn } from '@/lib/utils';
 import { errorMessage, useChannelTable } from '../api/articles';
 import { useFormatArticleDate } from '../lib/format-date';
 import { INITIAL_TABLE_SORT, nextTableSort, type TableSort, type TableSortField } from '../lib/table-sort';
+import { StatusBadge } from './status-badge';
 
 /**
  * The 'Articles' section of a channel page (spec 2 section 2): 'New Article' and the Drafts tab
- * for the owner only; sortable tables whose titles open the article.
+ * for the owner (and, in the newsroom, the channel's staff: DESIGN.md section 5b, with the review
+ * queue's link); sortable tables whose titles open the article. The Drafts tab keeps its name and
+ * lists drafts, articles in review and scheduled ones, each with its status and author.
  */
-export function ChannelArticles({ channelId, isOwner }: { channelId: number; isOwner: boolean }) {
+export function ChannelArticles({ channelId, isOwner, role = isOwner ? 'owner' : null }: { channelId: number; isOwner: boolean; role?: ChannelRole | null }) {
   const [tab, setTab] = useState<'published' | 'drafts'>('published');
+  const staff = isOwner || role !== null;
   return (
     <section aria-labelledby="channel-articles-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="channel-articles-heading" className="font-serif text-2xl font-bold">
           Articles
         </h2>
-        {isOwner && (
-          <Button asChild size="sm">
-            <Link to={paths.newArticleInChannel(channelId)}>
-              <PlusIcon aria-hidden="true" />
-              New Article
-            </Link>
-          </Button>
+        {staff && (
+          <div className="flex flex-wrap gap-2">
+            <Button asChild size="sm" variant="outline">
+              <Link to={paths.channelQueue(channelId)}>
+                <ClipboardListIcon aria-hidden="true" />
+                Review queue
+              </Link>
+            </Button>
+            <Button asChild size="sm">
+              <Link to={paths.newArticleInChannel(channelId)}>
+                <PlusIcon aria-hidden="true" />
+                New Article
+              </Link>
+            </Button>
+          </div>
         )}
       </div>
-      <Tabs value={isOwner ? tab : 'published'} onValueChange={(v) => setTab(v as 'published' | 'drafts')}>
+      <Tabs value={staff ? tab : 'published'} onValueChange={(v) => setTab(v as 'published' | 'drafts')}>
         <TabsList>
           <TabsTrigger value="published">Published</TabsTrigger>
-          {isOwner && <TabsTrigger value="drafts">Drafts</TabsTrigger>}
+          {staff && <TabsTrigger value="drafts">Drafts</TabsTrigger>}
         </TabsList>
         <TabsContent value="published">
           <ArticlesTable channelId={channelId} drafts={false} emptyText="No articles published yet." />
         </TabsContent>
-        {isOwner && (
+        {staff && (
           <TabsContent value="drafts">
             <ArticlesTable channelId={channelId} drafts emptyText="No draft articles found." />
           </TabsContent>
@@ -80,12 +93,22 @@ function ArticlesTable({ channelId, drafts, emptyText }: { channelId: number; dr
             <tr>
               {COLUMNS.map((column) => (
                 <SortableHeader key={column.field} {...column} sort={sort} onSort={(field) => setSort((s) => nextTableSort(s, field))} />
-              ))}
+              )).flatMap((header, index) =>
+                // The Drafts tab names each article's author (a newsroom has several) after its title.
+                drafts && index === 1
+                  ? [
+                      <th key="author" scope="col" className="hidden px-3 py-2 font-medium text-muted-foreground sm:table-cell">
+                        Author
+                      </th>,
+                      header,
+                    ]
+                  : [header],
+              )}
             </tr>
           </thead>
           <tbody>
             {rows.map((article) => (
-              <ArticleRow key={article.id} article={article} />
+              <ArticleRow key={article.id} article={article} drafts={drafts} />
             ))}
           </tbody>
         </table>
@@ -144,17 +167,31 @@ function SortableHeader({
   );
 }
 
-function ArticleRow({ article }: { article: ChannelTableRow }) {
+function ArticleRow({ article, drafts }: { article: ChannelTableRow; drafts: boolean }) {
   const formatArticleDate = useFormatArticleDate();
   return (
     <tr className="border-t">
-      <td className="px-3 py-2">
+      <td className={cn('px-3 py-2', drafts && 'min-w-48')}>
         <Link to={paths.article(article.id, article.slug)} className="font-medium underline-offset-4 hover:underline focus-visible:underline">
           {/* A draft saved as it was typed may have no title yet; its link still needs a name. */}
           {article.title || 'Untitled draft'}
         </Link>
-        {!article.published && <span className="ml-1 text-muted-foreground">(Draft)</span>}
+        {drafts ? (
+          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <StatusBadge status={article.status} />
+            {/* On a phone the author column gives way: the author goes under the title. */}
+            <span className="text-xs text-muted-foreground sm:hidden">by {article.author.username}</span>
+            {article.status === 'scheduled' && article.publishAt && (
+              <span className="text-xs text-muted-foreground">
+                Goes out <time dateTime={article.publishAt}>{formatArticleDate(article.publishAt, { withTime: true })}</time>
+              </span>
+            )}
+          </span>
+        ) : (
+          !article.published && <span className="ml-1 text-muted-foreground">(Draft)</span>
+        )}
       </td>
+      {drafts && <td className="hidden px-3 py-2 text-muted-foreground sm:table-cell">{article.author.username}</td>}
       <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatArticleDate(article.createdAt)}</td>
       <td className="px-3 py-2 text-muted-foreground">{article.category ?? '—'}</td>
       <td className="hidden px-3 py-2 text-right tabular-nums md:table-cell">{article.viewCount}</td>

@@ -9,7 +9,12 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage, useCreateArticle, useOwnChannels } from '../api/articles';
 import { ARTICLE_MESSAGES } from '@contract/articles';
 import { toCreateBody, type ArticleFormValues } from '../lib/article-form';
-import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent, type SubmitDraft } from './article-form';
+import { ArticleForm, type ArticleImagesSeam, type FormAction, type LocationFieldComponent, type SubmitDraft } from './article-form';
+import { canPublishIn, STAFF_MESSAGES } from '@contract/staff-rules';
+import { useSubmitForReview } from '../api/workflow';
+import { useFormatArticleDate } from '../lib/format-date';
+import { roleInChannel, writableChannels, type StaffChannelRef } from '../lib/workflow';
+import { WorkflowPanel } from './workflow-panel';
 import { toUpdateBody, valuesFromArticle } from '../lib/article-form';
 import type { Article } from '@contract/articles';
 import { apiRequest } from '@/lib/api-client';
@@ -23,7 +28,9 @@ export const REDIRECT_DELAY_MS = 1500;
 /**
  * The Create Article form (spec 1 section 2): default channel from the route, else the selected
  * channel, else the user's first; no channels sends the user to /channels/new; after saving,
- * the article opens about 1.5 s later.
+ * the article opens about 1.5 s later. The channels are the user's own, then those they are staff
+ * of with their role (DESIGN.md section 5b): in a writer's channel every save is a draft, and
+ * 'Submit for review' files it; in an owner's or editor's, 'Schedule' sets its time.
  */
 export function CreateArticle({
   signedIn,
@@ -34,7 +41,10 @@ export function CreateArticle({
   unsentKey,
   author,
   gallery,
+  staffChannels,
 }: {
+  /** The channels the user is staff of, with their role; undefined while loading. */
+  staffChannels?: StaffChannelRef[];
   /** The writer: with them, the article is saved to the server as a draft while it is written, and previewed. */
   author?: { id: number; username: string };
   /** The article page's gallery, for the Preview. */
@@ -54,7 +64,13 @@ export function CreateArticle({
   const [saved, setSaved] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const own = useMemo(() => channels.data ?? [], [channels.data]);
-  const noChannels = channels.isSuccess && own.length === 0;
+  const staff = useMemo(() => staffChannels ?? [], [staffChannels]);
+  const writable = useMemo(() => writableChannels(own, staff), [own, staff]);
+  // Staff of a channel has somewhere to write: only someone with neither is sent to create one.
+  const noChannels = channels.isSuccess && staffChannels !== undefined && writable.length === 0;
+  const submitForReview = useSubmitForReview();
+  const formatDate = useFormatArticleDate();
+  const [scheduleError, setScheduleError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!noChannels) return;
@@ -63,7 +79,7 @@ export function CreateArticle({
   }, [noChannels, navigate]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  if (channels.isPending) return <PageSpinner label="Loading your channels" />;
+  if (channels.isPending || (signedIn && staffChannels === undefined)) return <PageSpinner label="Loading your channels" />;
   if (channels.isError) return <p className="text-destructive">{errorMessage(channels.error, 'Something went wrong')}</p>;
   if (noChannels) {
     return (
@@ -76,8 +92,10 @@ export function CreateArticle({
     );
   }
 
-  const isOwn = (id: number | null) => id !== null && own.some((c) => c.id === id);
-  const defaultChannelId = isOwn(routeChannelId) ? routeChannelId : isOwn(selectedChannelId) ? selectedChannelId : (own[0]?.id ?? null);
+  const isOwn = (id: number | null) => id !== null && writable.some((c) => c.id === id);
+  const defaultChannelId = isOwn(routeChannelId) ? routeChannelId : isOwn(selectedChannelId) ? selectedChannelId : (writable[0]?.id ?? null);
+  const roleFor = (channelId: number | null) => roleInChannel(channelId, own, staff);
+  const choices = writable.map((c) => ({ id: c.id, name: c.role === 'owner' ? c.name : `${c.name} (${STAFF_MESSAGES.roleLabels[c.role]})` }));
   const initialValues: ArticleFormValues = { title: '', content: '', channelId: defaultChannelId, categories: [], location: null, draft: false };
 
   /** The draft its autosaves created: saved with the form's values, then published unless kept as a draft. */
@@ -89,7 +107,72 @@ export function CreateArticle({
     return article;
   };
 
-  const submit = async (values: ArticleFormValues, draft?: SubmitDraft) => {
+  /** Saved as a draft, through the autosaved draft when there is one; null after a conflict (the form asks). */
+  const saveAsDraft = async (values: ArticleFormValues, draft: SubmitDraft | undefined, publishAt?: string | null): Promise<Article | null> => {
+    const asDraft = { ...values, draft: true };
+    try {
+      if (draft?.articleId != null) {
+        const article = await apiRequest<Article>('PATCH', `/api/articles/${draft.articleId}`, {
+          ...toUpdateBody(asDraft),
+          ...(publishAt !== undefined ? { publishAt } : {}),
+          ...(draft.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}),
+        });
+        queryClient.setQueryData(articlesKeys.detail(article.id), article);
+        void invalidateArticleLists(queryClient);
+        return article;
+      }
+      return await create.mutateAsync({ ...toCreateBody(asDraft), ...(publishAt !== undefined ? { publishAt } : {}) });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && draft) {
+        await draft.conflicted();
+        return null;
+      }
+      throw error;
+    }
+  };
+
+  /** A workflow step done: its toast, then the editor of the saved article, where the status panel says where it stands. */
+  const moveOn = async (article: Article, title: string) => {
+    if (images) await images.commit(article.id).catch(() => toast({ variant: 'destructive', title: 'Error', description: MEDIA_MESSAGES.draftWithoutImages }));
+    toast({ title });
+    setSaved(true);
+    timer.current = setTimeout(() => void navigate(paths.editArticle(article.id)), REDIRECT_DELAY_MS);
+  };
+
+  const failed = (error: unknown) =>
+    toast({ variant: 'destructive', title: 'Error', description: error instanceof ApiError ? error.message || 'Failed to create article' : 'Failed to submit article' });
+
+  const submitAndSend: FormAction = async (values, draft) => {
+    if (values.channelId === null) return;
+    try {
+      const article = await saveAsDraft(values, draft);
+      if (!article) return;
+      await submitForReview.mutateAsync(article.id);
+      await moveOn(article, 'Submitted for review');
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const scheduleAt =
+    (publishAt: string): FormAction =>
+    async (values, draft) => {
+      if (values.channelId === null) return;
+      setScheduleError(null);
+      try {
+        const article = await saveAsDraft(values, draft, publishAt);
+        if (!article) return;
+        await moveOn(article, `Article scheduled for ${formatDate(publishAt, { withTime: true })}`);
+      } catch (error) {
+        // The time's refusal (in the past, more than a year ahead) belongs beside the field.
+        if (error instanceof ApiError && error.status === 400) setScheduleError(error.message);
+        else failed(error);
+      }
+    };
+
+  const submit = async (submitted: ArticleFormValues, draft?: SubmitDraft) => {
+    // A writer's save is always a draft: publishing is the editors' and the owner's.
+    const values = canPublishIn(roleFor(submitted.channelId)) ? submitted : { ...submitted, draft: true };
     if (!signedIn) {
       toast({ variant: 'destructive', title: 'Error', description: ARTICLE_MESSAGES.signInToCreate });
       return;
@@ -132,7 +215,7 @@ export function CreateArticle({
     <ArticleForm
       mode="create"
       initialValues={initialValues}
-      channels={own}
+      channels={choices}
       locationField={locationField}
       images={images}
       onSubmit={submit}
@@ -141,10 +224,29 @@ export function CreateArticle({
         else if (errors.channelId) toast({ variant: 'destructive', title: 'Error', description: ARTICLE_MESSAGES.selectChannelForArticle });
       }}
       unsentKey={unsentKey}
-      submitLabel={(v) => (saved ? 'Saved' : v.draft ? 'Save Draft' : 'Publish Article')}
+      submitLabel={(v) => (saved ? 'Saved' : v.draft || !canPublishIn(roleFor(v.channelId)) ? 'Save Draft' : 'Publish Article')}
       submittingLabel="Saving..."
       disabled={saved}
       desk={author ? { article: null, author, toValues: valuesFromArticle, gallery } : undefined}
+      publishSwitch={(v) => canPublishIn(roleFor(v.channelId))}
+      workflow={({ values, submitWith, busy }) => {
+        const role = roleFor(values.channelId);
+        if (role === null) return null;
+        return (
+          <WorkflowPanel
+            role={role}
+            status="draft"
+            publishAt={null}
+            reviewNote={null}
+            isAuthor
+            busy={busy}
+            onSubmitForReview={() => submitWith(submitAndSend)}
+            onSchedule={(publishAt) => submitWith(scheduleAt(publishAt))}
+            onUnschedule={() => {}}
+            scheduleError={scheduleError}
+          />
+        );
+      }}
     />
   );
 }

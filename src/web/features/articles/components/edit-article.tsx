@@ -2,6 +2,7 @@ import { MEDIA_MESSAGES } from '@contract/media-rules';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Article } from '@contract/articles';
+import { STAFF_MESSAGES } from '@contract/staff-rules';
 import { paths } from '@contract/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -11,7 +12,11 @@ import { articlesKeys, invalidateArticleLists, useArticle, useOwnChannels, useUp
 import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
 import { readEditCopy, storeEditCopy } from '../lib/edit-copy';
 import { unsentArticleKey } from '../lib/unsent-article';
-import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent, type SubmitDraft } from './article-form';
+import { ArticleForm, type ArticleImagesSeam, type FormAction, type LocationFieldComponent, type SubmitDraft } from './article-form';
+import { roleInChannel, workflowActions, writableChannels, type StaffChannelRef } from '../lib/workflow';
+import { useSubmitForReview } from '../api/workflow';
+import { WorkflowPanel } from './workflow-panel';
+import { useFormatArticleDate } from '../lib/format-date';
 import { ModerationNote } from './moderation-note';
 import { editedVersion } from '../api/server-draft';
 import type { PreviewGalleryComponent } from './article-preview';
@@ -27,7 +32,10 @@ export function EditArticle({
   locationField,
   images,
   gallery,
+  staffChannels,
 }: {
+  /** The channels the user is staff of (their role there decides the workflow's buttons); undefined while loading. */
+  staffChannels?: StaffChannelRef[];
   articleId: number;
   userId: number;
   locationField: LocationFieldComponent;
@@ -40,6 +48,11 @@ export function EditArticle({
   const query = useArticle(articleId);
   const channels = useOwnChannels(true);
   const update = useUpdateArticle(articleId);
+  const submitForReview = useSubmitForReview();
+  const formatDate = useFormatArticleDate();
+  const [scheduleError, setScheduleError] = useState<string | null>(null);
+  // A workflow step (submit, schedule) stays on the page: the form starts again from what was saved.
+  const [round, setRound] = useState(0);
   // The copy the article page kept (sessionStorage), read after hydration: the server has no
   // sessionStorage, and both first renders must agree.
   const [stored, setStored] = useState<ReturnType<typeof readEditCopy>>(null);
@@ -61,22 +74,79 @@ export function EditArticle({
     }
     return <Message title="Something went wrong">Article data could not be loaded. Please go back to the article and try again.</Message>;
   }
-  if (article.userId !== userId) return <Message title="Something went wrong">Only the author can edit this article.</Message>;
-  if (channels.isPending) return <LoadingArticle />;
+  if (channels.isPending || !staffChannels) return <LoadingArticle />;
   if (channels.isError) return <Message title="Something went wrong">{channels.error.message}</Message>;
-  if (channels.data.length === 0) return <Message>No channels found. Please create a channel first.</Message>;
+  const role = roleInChannel(article.channelId, channels.data, staffChannels);
+  const isAuthor = article.userId === userId;
+  const allowed = workflowActions({ role, status: article.status, isAuthor, reviewNote: article.reviewNote });
+  // The author of an article outside any channel of theirs (a channel since deleted) keeps the spec's rule.
+  if (!allowed.edit && !(isAuthor && role === null)) {
+    return <Message title="Something went wrong">{isAuthor ? STAFF_MESSAGES.publishedLocked : 'Only the author can edit this article.'}</Message>;
+  }
+  const writable = writableChannels(channels.data, staffChannels);
+  if (writable.length === 0) return <Message>No channels found. Please create a channel first.</Message>;
+  const canPublish = allowed.publish || role === null;
+
+  /** PATCH the form's values (with `extra`), made on the version this page holds: a save from another tab or device since is a conflict. */
+  const save = async (values: ArticleFormValues, draft: SubmitDraft | undefined, extra: { publishAt?: string | null } = {}): Promise<Article | null> => {
+    try {
+      return await update.mutateAsync({ ...toUpdateBody(values), ...extra, ...(draft?.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}) });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && draft) {
+        await draft.conflicted();
+        return null;
+      }
+      throw error;
+    }
+  };
+
+  const failed = (error: unknown) =>
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: error instanceof ApiError ? error.message || 'Failed to update article' : 'Failed to update the article. Please try again.',
+    });
+
+  /** After a workflow step: the page stays, with the article as saved. */
+  const stayed = (updated: Article, title: string) => {
+    storeEditCopy(updated);
+    toast({ title });
+    setRound((r) => r + 1);
+  };
+
+  const submitAndSend: FormAction = async (values, draft) => {
+    try {
+      const saved = await save({ ...values, draft: true }, draft);
+      if (!saved) return;
+      await submitForReview.mutateAsync(articleId);
+      stayed({ ...saved, status: 'in_review' }, 'Submitted for review');
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const scheduleAt =
+    (publishAt: string | null): FormAction =>
+    async (values, draft) => {
+      setScheduleError(null);
+      try {
+        const saved = await save({ ...values, draft: true }, draft, { publishAt });
+        if (!saved) return;
+        stayed(saved, publishAt ? `Article scheduled for ${formatDate(publishAt, { withTime: true })}` : 'Article unscheduled: it is a draft again');
+      } catch (error) {
+        // The time's refusal (in the past, more than a year ahead) belongs beside the field.
+        if (error instanceof ApiError && error.status === 400) setScheduleError(error.message);
+        else failed(error);
+      }
+    };
 
   const submit = async (values: ArticleFormValues, draft?: SubmitDraft) => {
     let updated: Article;
     try {
-      try {
-        // Made on the version this page holds: a save from another tab or device since is a conflict.
-        updated = await update.mutateAsync({ ...toUpdateBody(values), ...(draft?.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}) });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409 && draft) return void (await draft.conflicted());
-        throw error;
-      }
-      if (values.draft === updated.published) {
+      const saved = await save(canPublish ? values : { ...values, draft: true }, draft);
+      if (!saved) return;
+      updated = saved;
+      if (canPublish && values.draft === updated.published) {
         // The 'Save as draft' switch changed: publish or move to drafts as well.
         const status = await apiRequest<{ published: boolean; status: 'draft' | 'published' }>('POST', `/api/articles/${articleId}/toggle-status`);
         updated = { ...updated, ...status };
@@ -84,11 +154,7 @@ export function EditArticle({
         void invalidateArticleLists(queryClient);
       }
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: error instanceof ApiError ? error.message || 'Failed to update article' : 'Failed to update the article. Please try again.',
-      });
+      failed(error);
       return;
     }
     storeEditCopy(updated);
@@ -116,10 +182,10 @@ export function EditArticle({
       <ModerationNote note={article.moderationNote ?? null} className="mb-6" />
       <ArticleForm
         // The session copy is replaced by the loaded article as soon as it arrives.
-        key={query.data ? 'loaded' : 'stored-copy'}
+        key={query.data ? `loaded-${round}` : 'stored-copy'}
         mode="edit"
         initialValues={valuesFromArticle(editedVersion(article))}
-        channels={channels.data}
+        channels={writable}
         locationField={locationField}
         images={images}
         onSubmit={submit}
@@ -128,7 +194,27 @@ export function EditArticle({
         submitLabel={saved ? 'Saved' : 'Save'}
         offerCorrection={article.published}
         disabled={saved}
-        desk={query.data ? { article: query.data, author: { id: userId, username: article.author.username }, toValues: valuesFromArticle, gallery } : undefined}
+        // Autosaving is the writer's own desk; an editor changing someone else's article saves on Save.
+        desk={query.data && isAuthor ? { article: query.data, author: { id: userId, username: article.author.username }, toValues: valuesFromArticle, gallery } : undefined}
+        publishSwitch={() => canPublish}
+        workflow={
+          role === null
+            ? undefined
+            : ({ submitWith, busy }) => (
+                <WorkflowPanel
+                  role={role}
+                  status={article.status}
+                  publishAt={article.publishAt}
+                  reviewNote={article.reviewNote}
+                  isAuthor={isAuthor}
+                  busy={busy}
+                  onSubmitForReview={() => submitWith(submitAndSend)}
+                  onSchedule={(publishAt) => submitWith(scheduleAt(publishAt))}
+                  onUnschedule={() => submitWith(scheduleAt(null))}
+                  scheduleError={scheduleError}
+                />
+              )
+        }
       />
     </>
   );

@@ -15,25 +15,51 @@ import {
 import { Button } from '@/components/ui/button';
 import { useDeleteArticle, useToggleArticleStatus } from '../api/articles';
 
+/** Which of the actions the viewer has (the newsroom's roles, lib/workflow.ts); all of them for the spec's author. */
+export interface ArticleActionRights {
+  edit: boolean;
+  publish: boolean;
+  delete: boolean;
+}
+
+const ALL: ArticleActionRights = { edit: true, publish: true, delete: true };
+
 /**
  * The author's actions on the article page (spec 1 section 2): Edit, 'Publish' or 'Move to
- * Drafts', and Delete after a confirmation, then home.
+ * Drafts', and Delete after a confirmation, then home. In a channel with staff (DESIGN.md section
+ * 5b) Publish and Move to Drafts are the owner's and editors'; a writer edits and deletes their own
+ * article until it is published.
  */
-export function OwnerActions({ articleId, published, onEdit }: { articleId: number; published: boolean; onEdit: () => void }) {
+export function OwnerActions({
+  articleId,
+  published,
+  onEdit,
+  rights = ALL,
+}: {
+  articleId: number;
+  published: boolean;
+  onEdit: () => void;
+  rights?: ArticleActionRights;
+}) {
   const navigate = useNavigate();
   const toggle = useToggleArticleStatus(articleId);
   const remove = useDeleteArticle(articleId);
 
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Article actions">
-      <Button variant="outline" size="sm" onClick={onEdit}>
-        <PencilIcon aria-hidden="true" />
-        Edit
-      </Button>
-      <Button variant="outline" size="sm" onClick={() => toggle.mutate()} disabled={toggle.isPending}>
-        {published ? <ArchiveIcon aria-hidden="true" /> : <SendIcon aria-hidden="true" />}
-        {published ? 'Move to Drafts' : 'Publish'}
-      </Button>
+      {rights.edit && (
+        <Button variant="outline" size="sm" onClick={onEdit}>
+          <PencilIcon aria-hidden="true" />
+          Edit
+        </Button>
+      )}
+      {rights.publish && (
+        <Button variant="outline" size="sm" onClick={() => toggle.mutate()} disabled={toggle.isPending}>
+          {published ? <ArchiveIcon aria-hidden="true" /> : <SendIcon aria-hidden="true" />}
+          {published ? 'Move to Drafts' : 'Publish'}
+        </Button>
+      )}
+      {rights.delete && (
       <AlertDialog>
         <AlertDialogTrigger asChild>
           <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" disabled={remove.isPending}>
@@ -59,6 +85,7 @@ export function OwnerActions({ articleId, published, onEdit }: { articleId: numb
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      )}
     </div>
   );
 }

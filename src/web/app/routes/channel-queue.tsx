@@ -1,0 +1,89 @@
+import { useRef } from 'react';
+import { data, Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeftIcon } from 'lucide-react';
+import { paths } from '@contract/paths';
+import { canPublishIn, STAFF_MESSAGES } from '@contract/staff-rules';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { DocumentTitle } from '@/components/document-title';
+import { ApiError } from '@/lib/api-client';
+import { pageTitle } from '@/lib/site';
+import { queryClientOf } from '@/lib/router-context';
+import { useAuth } from '@/features/auth/components/auth-provider';
+import { channelQueryOptions, useChannel } from '@/features/channels/api/channels';
+import { channelIdFromParam } from '@/features/channels/lib/route-params';
+import { errorMessage } from '@/features/articles/api/articles';
+import { ReviewQueue } from '@/features/articles/components/review-queue';
+import { roleInChannel } from '@/features/articles/lib/workflow';
+import { channelQueueQueryOptions, staffChannelsQueryOptions, useStaffChannels } from '@/features/staff/api/staff-queries';
+import { NotFound } from '../layout/not-found';
+import { signedIn } from '../route-guards';
+
+/**
+ * The review queue, rendered on the server. The queue answers first: anyone outside the channel's
+ * staff (or a missing channel) gets the API's refusal there, and the page is the not-found page,
+ * saying nothing of the channel's unpublished work.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  await signedIn(args);
+  const id = channelIdFromParam(args.params.id);
+  if (id === null) return data({ refused: true }, { status: 404 });
+  const queryClient = queryClientOf(args.context);
+  try {
+    await queryClient.ensureQueryData(channelQueueQueryOptions(id));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return data({ refused: true }, { status: 404 });
+    throw error;
+  }
+  await Promise.all([queryClient.prefetchQuery(channelQueryOptions(id)), queryClient.prefetchQuery(staffChannelsQueryOptions())]);
+  return { refused: false };
+}
+
+/** /channels/{id}/queue (DESIGN.md section 5b): the channel's owner and staff; private, never cached. */
+export default function ChannelQueuePage() {
+  const { refused } = useLoaderData<typeof loader>();
+  const channelId = channelIdFromParam(useParams().id);
+  const { user } = useAuth();
+  const channel = useChannel(refused ? null : channelId);
+  const staffChannels = useStaffChannels(!refused && user !== null);
+  const queue = useQuery({ ...channelQueueQueryOptions(channelId ?? 0), enabled: !refused && channelId !== null });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  if (refused || channelId === null) return <NotFound />;
+
+  const own = channel.data && user && channel.data.userId === user.id ? [{ id: channel.data.id }] : [];
+  const role = roleInChannel(channelId, own, staffChannels.data ?? []);
+  const name = channel.data?.name ?? null;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
+      <DocumentTitle title={pageTitle(name ? `Review queue · ${name}` : 'Review queue')} />
+      <Button asChild variant="ghost" size="sm" className="-ml-3">
+        <Link to={paths.channel(channelId)}>
+          <ArrowLeftIcon aria-hidden="true" />
+          Back to the channel
+        </Link>
+      </Button>
+      <header className="mt-4 mb-6 border-b pb-4">
+        <h1 ref={headingRef} tabIndex={-1} className="font-serif text-4xl font-bold tracking-tight outline-none">
+          Review queue
+        </h1>
+        {name && <p className="mt-1 text-lg text-muted-foreground">{name}</p>}
+        <p className="mt-3 text-sm text-muted-foreground">
+          {canPublishIn(role)
+            ? 'Articles writers submitted, and the ones scheduled to go out. Approve publishes now (or at the time set); Request changes sends it back with your note.'
+            : `Articles waiting for an editor, and the ones scheduled to go out. You are a ${STAFF_MESSAGES.roleLabels[role ?? 'writer'].toLowerCase()} here: editors and the owner review them.`}
+        </p>
+      </header>
+      {queue.data ? (
+        <ReviewQueue items={queue.data} canReview={canPublishIn(role)} headingRef={headingRef} />
+      ) : queue.isError ? (
+        <p role="alert" className="text-destructive">
+          {errorMessage(queue.error, 'Failed to load the queue')}
+        </p>
+      ) : (
+        <Spinner label="Loading the queue" className="py-6" />
+      )}
+    </div>
+  );
+}
