@@ -9,6 +9,7 @@ import { INITIAL_TABLE_SORT } from '@/features/articles/lib/table-sort';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { ChannelDetail } from '@/features/channels/components/channel-detail';
 import { channelIdFromParam } from '@/features/channels/lib/route-params';
+import { useStaffChannels } from '@/features/staff/api/staff-queries';
 import { queryClientOf } from '@/lib/router-context';
 import type { PageHead } from '../router';
 
@@ -16,11 +17,16 @@ import type { PageHead } from '../router';
 export default function ChannelPage() {
   const { id } = useParams();
   const { user, isLoading } = useAuth();
+  const channelId = channelIdFromParam(id);
+  // The channels the reader is staff of come with every signed-in page (the root loader).
+  const staffChannels = useStaffChannels(user !== null);
+  const staffRole = staffChannels.data?.find((channel) => channel.id === channelId)?.role ?? null;
   return (
     <ChannelDetail
-      channelId={channelIdFromParam(id)}
+      channelId={channelId}
       currentUserId={user?.id ?? null}
       authLoading={isLoading}
+      staffRole={staffRole}
       articlesSection={({ channelId, isOwner }) => <ChannelArticles channelId={channelId} isOwner={isOwner} />}
     />
   );
