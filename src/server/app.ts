@@ -88,6 +88,9 @@ import { emailRoutes } from './features/email/email.routes.js';
 import { createModerationRepository } from './features/moderation/moderation.repository.js';
 import { createModerationService } from './features/moderation/moderation.service.js';
 import { moderationRoutes } from './features/moderation/moderation.routes.js';
+import { createStaffRepository } from './features/staff/staff.repository.js';
+import { createStaffService } from './features/staff/staff.service.js';
+import { staffRoutes } from './features/staff/staff.routes.js';
 
 /** Everything the routes need, built once per app from one database handle. */
 export function createContext(config: AppConfig, database: DatabaseHandle) {
@@ -184,6 +187,13 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
       moderation,
     }),
     moderation,
+    // The newsroom's staff, invitations and channel log.
+    staff: createStaffService({
+      repository: createStaffRepository(db),
+      channels: channelsRepository,
+      dialect: database.dialect,
+      mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
+    }),
     admin: createAdminService(createAdminRepository(db, database.dialect), async () => (await categories.index()).paths, Date.now, written),
     analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), channels: channelsRepository }),
     // Email: the outbox, single-use links, unsubscribe links, and a wake-up for the sender.
@@ -399,6 +409,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(commentsRoutes, { comments: ctx.comments, perMinute: config.rateLimits.comment });
       await api.register(adminRoutes, { admin: ctx.admin });
       await api.register(moderationRoutes, { moderation: ctx.moderation });
+      await api.register(staffRoutes, { staff: ctx.staff });
       await api.register(analyticsRoutes, { analytics: ctx.analytics });
       await api.register(emailRoutes, {
         email,

@@ -87,7 +87,7 @@ export interface EmailTokensTable {
 
 export interface EmailOutboxTable {
   id: Generated<number>;
-  kind: 'publish' | 'article' | 'digest' | 'digest-run' | 'confirm' | 'reset' | 'approve' | 'reply' | 'correction' | 'moderation';
+  kind: 'publish' | 'article' | 'digest' | 'digest-run' | 'confirm' | 'reset' | 'approve' | 'reply' | 'correction' | 'moderation' | 'staff';
   dedupe_key: string;
   user_id: number | null;
   article_id: number | null;

@@ -108,6 +108,17 @@ const CASES: Case[] = [
   { method: 'GET', route: '/api/channels/:id/bans', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/bans` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
   { method: 'POST', route: '/api/channels/:id/bans', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/bans`, body: { username: 'nobody_in_the_matrix' } }), expect: { anonymous: 401, other: 403, owner: 404, admin: 404 } },
   { method: 'DELETE', route: '/api/channels/:id/bans/:userId', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/bans/${fx.owner.id}` }), expect: { anonymous: 401, other: 403, owner: 404, admin: 404 } },
+  // The newsroom's staff: the owner manages it, staff read it, admins read it too; anyone else learns nothing (404).
+  { method: 'GET', route: '/api/channels/:id/staff', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/staff` }), expect: { anonymous: 401, other: 404, owner: 200, admin: 200 } },
+  { method: 'POST', route: '/api/channels/:id/staff', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/staff`, body: { username: (await signedInClient(fx.t, 'invitee')).username, role: 'writer' } }), expect: { anonymous: 401, other: 404, owner: 201, admin: 404 } },
+  { method: 'PATCH', route: '/api/channels/:id/staff/:userId', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/staff/${await staffMember(fx)}`, body: { role: 'editor' } }), expect: { anonymous: 401, other: 404, owner: 200, admin: 404 } },
+  { method: 'DELETE', route: '/api/channels/:id/staff/:userId', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/staff/${await staffMember(fx)}` }), expect: { anonymous: 401, other: 404, owner: 204, admin: 404 } },
+  { method: 'GET', route: '/api/channels/:id/log', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/log` }), expect: { anonymous: 401, other: 404, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/user/staff-channels', request: async () => ({ url: '/api/user/staff-channels' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  // Invitations: the caller's own; answering someone else's is a 404 to everyone but its invitee (none of these roles).
+  { method: 'GET', route: '/api/invitations', request: async () => ({ url: '/api/invitations' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  { method: 'POST', route: '/api/invitations/:id/accept', request: async (fx) => ({ url: `/api/invitations/${await invitation(fx)}/accept` }), expect: { anonymous: 401, other: 404, owner: 404, admin: 404 } },
+  { method: 'POST', route: '/api/invitations/:id/decline', request: async (fx) => ({ url: `/api/invitations/${await invitation(fx)}/decline` }), expect: { anonymous: 401, other: 404, owner: 404, admin: 404 } },
   { method: 'GET', route: '/api/admin/users', request: async () => ({ url: '/api/admin/users' }), expect: { anonymous: 401, other: 403, owner: 403, admin: 200 } },
   // An empty reason: the admin reaches the body's check, everyone else is refused before it.
   { method: 'POST', route: '/api/admin/users/:id/suspend', request: async (fx) => ({ url: `/api/admin/users/${fx.owner.id}/suspend`, body: { reason: '' } }), expect: { anonymous: 401, other: 403, owner: 403, admin: 400 } },
@@ -199,6 +210,20 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
     console.log(`[authorization ${kind}] ${CASES.length} routes × 4 roles = ${checked} checks; every refusal left the database unchanged`);
   });
 });
+
+/** A new member of the fixture channel's staff (a writer), written directly. */
+async function staffMember(fx: Fixtures): Promise<number> {
+  const person = await signedInClient(fx.t, 'staff');
+  await fx.t.ctx.db.insertInto('channel_staff').values({ channel_id: fx.channelId, user_id: person.id, role: 'writer', created_at: Date.now() }).execute();
+  return person.id;
+}
+
+/** A pending invitation to the fixture channel, for a new person (none of the matrix's roles). */
+async function invitation(fx: Fixtures): Promise<number> {
+  const person = await signedInClient(fx.t, 'invited');
+  const response = await fx.owner.client.post(`/api/channels/${fx.channelId}/staff`, { username: person.username, role: 'writer' });
+  return response.json().id;
+}
 
 function multipartBody(png: Buffer) {
   const boundary = '----matrix' + Math.random().toString(16).slice(2);

@@ -117,7 +117,7 @@ export interface ArticlesServiceDeps {
   /** Told of each committed write (the response cache drops what it shows). A view is not one. */
   written?: (tags: readonly string[]) => void;
   /** Who moderates a channel (moderation service): who may publish again an article a moderator removed. */
-  moderatorRole?: (user: SessionUser, channelId: number) => Promise<'admin' | 'owner' | null>;
+  moderatorRole?: (user: SessionUser, channelId: number) => Promise<'admin' | 'owner' | 'editor' | null>;
 }
 
 export function createArticlesService(deps: ArticlesServiceDeps) {

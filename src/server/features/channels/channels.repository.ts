@@ -112,6 +112,17 @@ export function createChannelsRepository(db: Database, dialect: Dialect) {
       return selectChannels(viewerId).where('channels.user_id', '=', userId).orderBy('channels.created_at').orderBy('channels.id').execute();
     },
 
+    /** The channels a user is staff of (not owner), with their role, by name (the newsroom's staff channels). */
+    async listByStaff(userId: number, viewerId: number | null): Promise<(ChannelRow & { role: 'editor' | 'writer' })[]> {
+      return selectChannels(viewerId)
+        .innerJoin('channel_staff as staff', (join) => join.onRef('staff.channel_id', '=', 'channels.id').on('staff.user_id', '=', userId))
+        .select('staff.role')
+        .where('channels.user_id', '!=', userId)
+        .orderBy('channels.name')
+        .orderBy('channels.id')
+        .execute();
+    },
+
     /**
      * Inserts a channel unless the owner already has `max`. The owner's row is locked first
      * (PostgreSQL) so two concurrent requests cannot both see nine; SQLite runs transactions one at a time.

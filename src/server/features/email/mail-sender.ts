@@ -5,13 +5,14 @@ import { EMAIL_PAGES } from '../../../contract/email.js';
 import { paths } from '../../../contract/paths.js';
 import type { Database } from '../../db/database.js';
 import { PermanentMailError, type MailTransport, type OutgoingMessage } from './mail-types.js';
-import { isComplaint, moderationWaiting, type ModerationNotice, type OutboxRepository, type OutboxRow } from './outbox.repository.js';
+import { isComplaint, moderationWaiting, type ModerationNotice, type OutboxRepository, type OutboxRow, type StaffNotice } from './outbox.repository.js';
 import {
   approveEmailMessage,
   articleRemovedMessage,
   commentHiddenMessage,
   correctionMessage,
   digestMessage,
+  invitationMessage,
   moderationQueueMessage,
   newArticleMessage,
   confirmEmailMessage,
@@ -355,6 +356,22 @@ export function createMailSender(options: MailSenderOptions) {
       // The owner's moderation page of each channel (the web app's /channels/{id}/moderation).
       const channels = waiting.map((c) => ({ name: c.name, reports: c.reports, held: c.held, url: absolute(paths.channelModeration(c.channelId)) }));
       return { message: base(user.email, moderationQueueMessage(site, { username: user.username, channels })), link: channels[0]!.url };
+    }
+
+    if (row.kind === 'staff') {
+      const notice = JSON.parse(row.payload ?? '{}') as StaffNotice;
+      // Cancelled, answered or expired before it went: there is nothing to accept any more.
+      const pending = await db
+        .selectFrom('staff_invitations')
+        .select('id')
+        .where('id', '=', notice.invitationId)
+        .where('answer', 'is', null)
+        .where('expires_at', '>', now())
+        .executeTakeFirst();
+      if (!pending) return { skip: 'invitation no longer pending' };
+      const url = absolute(paths.profile);
+      const rendered = invitationMessage(site, { username: user.username, inviter: notice.inviter, channelName: notice.channelName, role: notice.role, url });
+      return { message: base(user.email, rendered), link: url };
     }
 
     if (row.kind === 'digest') {

@@ -77,6 +77,36 @@ export type ModerationNotice =
   /** New reports or held comments wait in the owner's channels (counted when the email is written). */
   | { type: 'queue' };
 
+/** What a newsroom email tells its reader (the outbox row's payload): an invitation to a channel's staff. */
+export type StaffNotice = { type: 'invitation'; invitationId: number; channelId: number; channelName: string; inviter: string; role: 'editor' | 'writer' };
+
+/**
+ * Someone was invited to a channel's staff: they hear of it by email (at a confirmed address, not
+ * suppressed: the sender checks). Called INSIDE the invitation's transaction, so the invitation and
+ * its email commit together; `key` makes the row unique per invitation.
+ */
+export async function queueStaffNotice(trx: Executor, input: { userId: number; key: string; notice: StaffNotice; now: number }): Promise<void> {
+  await trx
+    .insertInto('email_outbox')
+    .values({
+      kind: 'staff',
+      dedupe_key: `staff:${input.key}`,
+      user_id: input.userId,
+      article_id: null,
+      channel_id: input.notice.channelId,
+      to_address: null,
+      payload: JSON.stringify(input.notice),
+      next_attempt_at: input.now,
+      claimed_by: null,
+      claimed_until: null,
+      last_error: null,
+      created_at: input.now,
+      sent_at: null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
 /** An owner hears of new reports and held comments at most once in this time. */
 export const MODERATION_DIGEST_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -505,6 +505,7 @@ export function sampleEmails(site: SiteInfo): Record<string, RenderedEmail> {
     }),
     'comment-hidden': commentHiddenMessage(site, { username: 'grace', articleTitle: article.title, excerpt: 'You are all idiots.', url: `${article.url}#comment-3` }),
     'article-removed': articleRemovedMessage(site, { username: 'ada', title: article.title, note: 'The vote count is wrong: please check it against the minutes.', editUrl: `${site.publicUrl}/articles/1/edit` }),
+    'staff-invitation': invitationMessage(site, { username: 'grace', inviter: 'ada', channelName: article.channelName, role: 'writer', url: `${site.publicUrl}/profile` }),
     'moderation-queue': moderationQueueMessage(site, { username: 'ada', channels: [{ name: article.channelName, reports: 2, held: 1, url: `${site.publicUrl}/channels/1/moderation` }] }),
   };
 }
@@ -624,5 +625,27 @@ export function moderationQueueMessage(site: SiteInfo, input: { username: string
       '',
       `${site.siteName} · ${site.publicUrl}`,
     ].join('\n'),
+  };
+}
+
+/** An invitation to a channel's staff: who asked, as what, and where to answer it (the profile's Invitations). */
+export function invitationMessage(site: SiteInfo, input: { username: string; inviter: string; channelName: string; role: 'editor' | 'writer'; url: string }): RenderedEmail {
+  const said = `${input.inviter} invited you to write for ${input.channelName} as ${input.role}.`;
+  const what =
+    input.role === 'editor'
+      ? 'Editors write, review, schedule and publish the channel\u2019s articles.'
+      : 'Writers file articles and submit them for review; an editor or the owner publishes them.';
+  return {
+    subject: said,
+    html: html(
+      <EmailLayout site={site} preheader="The invitation waits on your profile for 30 days.">
+        <p style={{ margin: 0 }}>Hello {input.username},</p>
+        <p>{said}</p>
+        <p>{what}</p>
+        <Button href={input.url}>Accept or decline</Button>
+        <Muted>The invitation waits on your profile for 30 days.</Muted>
+      </EmailLayout>,
+    ),
+    text: [`Hello ${input.username},`, '', said, what, '', `Accept or decline: ${input.url}`, '', 'The invitation waits on your profile for 30 days.', '', `${site.siteName} · ${site.publicUrl}`].join('\n'),
   };
 }

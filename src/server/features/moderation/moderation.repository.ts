@@ -7,6 +7,7 @@ import { likePattern } from '../../lib/cursor.js';
 import { utcDay } from '../../lib/time.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
 import { recordRevision } from '../articles/revisions.repository.js';
+import { channelRole } from '../staff/staff.repository.js';
 import { queueModerationDigest, queueModerationNotice, queueReplyNotice, type ModerationNotice } from '../email/outbox.repository.js';
 
 type Executor = Database | Transaction<DB>;
@@ -125,10 +126,17 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
       return (await db.selectFrom('channels').select('name').where('id', '=', channelId).executeTakeFirst())?.name;
     },
 
-    /** The channels a user owns (whose queues they work). */
+    /** The channels a user moderates besides admins' powers: those they own and those they are an editor of (whose queues they work). */
     async ownedChannels(userId: number): Promise<number[]> {
-      return (await db.selectFrom('channels').select('id').where('user_id', '=', userId).execute()).map((row) => row.id);
+      const [owned, edited] = await Promise.all([
+        db.selectFrom('channels').select('id').where('user_id', '=', userId).execute(),
+        db.selectFrom('channel_staff').select('channel_id as id').where('user_id', '=', userId).where('role', '=', 'editor').execute(),
+      ]);
+      return [...owned, ...edited].map((row) => row.id);
     },
+
+    /** Who the user is in the channel (owner, editor, writer or null), asked fresh each time: staff changes are seen at once. */
+    channelRole: (userId: number, channelId: number) => channelRole(db, userId, channelId),
 
     comment: (id: number): Promise<CommentTargetRow | undefined> => commentTargets().where('comments.id', '=', id).executeTakeFirst() as Promise<CommentTargetRow | undefined>,
     article: (id: number): Promise<ArticleTargetRow | undefined> => articleTargets().where('articles.id', '=', id).executeTakeFirst() as Promise<ArticleTargetRow | undefined>,

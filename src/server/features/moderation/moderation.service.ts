@@ -38,7 +38,7 @@ const DAY = 24 * HOUR;
 const COMPILED_CHANNELS_MAX = 2000;
 const EXCERPT_CHARS = 200;
 
-export type ModeratorRole = 'admin' | 'owner';
+export type ModeratorRole = 'admin' | 'owner' | 'editor';
 
 /** A channel's rules as the comment post needs them, read once and kept compiled in memory. */
 interface CompiledChannel {
@@ -121,15 +121,19 @@ export function createModerationService(deps: {
   }
 
   /**
-   * Who moderates a channel: admins everywhere, the channel's owner in their channel. Every check of
-   * this feature (and of comments and articles) asks here, so channel staff join in one place.
+   * Who moderates a channel: admins everywhere, the channel's owner and its editors in that channel
+   * (writers are not moderators). Every check of this feature (and of comments and articles) asks
+   * here. The owner comes from the compiled rules; an editor is asked of channelRole each time, so
+   * a change of staff is never answered from a stale copy.
    */
   async function moderatorRole(user: Pick<SessionUser, 'id' | 'isAdmin'> | null, channelId: number | null): Promise<ModeratorRole | null> {
     if (!user) return null;
     if (user.isAdmin) return 'admin';
     if (channelId === null) return null;
     const rules = await channel(channelId);
-    return rules?.ownerId === user.id ? 'owner' : null;
+    if (!rules) return null;
+    if (rules.ownerId === user.id) return 'owner';
+    return (await repository.channelRole(user.id, channelId)) === 'editor' ? 'editor' : null;
   }
 
   function isBanned(rules: CompiledChannel, userId: number): boolean {
@@ -224,8 +228,11 @@ export function createModerationService(deps: {
       if (isBanned(rules, user.id)) throw forbidden(MODERATION_MESSAGES.banned);
       if (rules.policy === 'closed') throw forbidden(MODERATION_MESSAGES.commentsClosed);
       if (user.isAdmin || rules.ownerId === user.id) return { status: 'published', cause: null };
-      if (rules.blocklist.matches(content)) return { status: 'pending', cause: 'blocked_word' };
-      if (rules.policy === 'hold_first' && !(await repository.isApprovedCommenter(channelId, user.id))) return { status: 'pending', cause: 'hold_first' };
+      let held: CommentDecision | null = null;
+      if (rules.blocklist.matches(content)) held = { status: 'pending', cause: 'blocked_word' };
+      else if (rules.policy === 'hold_first' && !(await repository.isApprovedCommenter(channelId, user.id))) held = { status: 'pending', cause: 'hold_first' };
+      // The channel's editors are moderators too; asked only when the comment would wait.
+      if (held && (await repository.channelRole(user.id, channelId)) !== 'editor') return held;
       return { status: 'published', cause: null };
     },
 
@@ -370,7 +377,7 @@ export function createModerationService(deps: {
         if (action === 'hide') await repository.setCommentStatus(trx, targetId, 'published', 'hidden');
         if (action === 'unhide') await repository.setCommentStatus(trx, targetId, 'hidden', 'published');
         if (action === 'remove' && article) {
-          await repository.removeArticle(trx, { id: article.id, channelId: article.channel_id, note, removedBy: role, actorId: user.id, now: at });
+          await repository.removeArticle(trx, { id: article.id, channelId: article.channel_id, note, removedBy: role === 'admin' ? 'admin' : 'owner', actorId: user.id, now: at });
         }
         if (action === 'remove' && targetType === 'user') await repository.clearBio(trx, targetId, at);
         // The author is told, by email to a confirmed address (the sender checks), unless they did it themselves.

@@ -21,6 +21,8 @@ import type { ChannelsService } from '../channels/channels.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { EmailService } from '../email/email.service.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
+import type { StaffService } from '../staff/staff.service.js';
+import { ChannelLogQuerySchema } from '../../../contract/staff.js';
 import { AdminUserQuerySchema, ModerationQueueQuerySchema } from '../../../contract/moderation.js';
 import { userRowToPublicUser, type UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
@@ -36,6 +38,7 @@ export interface PageServices {
   comments: CommentsService;
   email: EmailService;
   moderation: ModerationService;
+  staff: StaffService;
   users: UsersRepository;
   usersService: UsersService;
 }
@@ -82,7 +85,7 @@ function refusal(issues: { message: string }[], fallback: string): PageWriteResu
  * work without JavaScript (sign-in, registration, comments), with the API's rules and words.
  */
 export function createPageDataSource(services: PageServices, viewer: SessionUser | null, writes?: PageWrites): PageDataSource {
-  const { admin, analytics, articles, channels, comments, email, moderation, revisions, users, usersService } = services;
+  const { admin, analytics, articles, channels, comments, email, moderation, revisions, staff, users, usersService } = services;
   const signedIn = () => {
     if (!viewer) throw new Error('This page data needs a signed-in viewer');
     return viewer;
@@ -164,6 +167,15 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
     channelModeration: (channelId) => orNull(moderation.settings(signedIn(), channelId)),
     channelBans: (channelId) => orNull(moderation.bans(signedIn(), channelId)),
     adminUsers: (query) => (isAdmin(), moderation.users(AdminUserQuerySchema.parse(query))),
+    // The newsroom: signed out, one has no staff channels and no invitations; a channel's staff
+    // and log are null to anyone the API would refuse.
+    staffChannels: async () => (viewer ? staff.staffChannels(viewer) : []),
+    invitations: async () => (viewer ? staff.invitations(viewer) : []),
+    channelStaff: async (channelId) => (viewer ? orNull(staff.list(viewer, channelId)) : null),
+    async channelLog(channelId, query) {
+      const parsed = ChannelLogQuerySchema.safeParse(query);
+      return viewer && parsed.success ? orNull(staff.log(viewer, channelId, parsed.data)) : null;
+    },
 
     async signIn(credentials) {
       const { request, reply, signIn } = forWrites();
