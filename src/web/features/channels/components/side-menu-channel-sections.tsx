@@ -34,12 +34,12 @@ export function SideMenuChannelSections({
     <>
       {userId !== null && <CurrentChannelSection userId={userId} channelBadge={channelBadge} staffChannels={staffChannels} />}
       <Separator />
-      <section aria-labelledby="side-menu-popular" className="grid gap-1 px-2">
+      <section aria-labelledby="side-menu-popular" className="grid grid-cols-[minmax(0,1fr)] gap-1 px-2">
         <h2 id="side-menu-popular" className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           Popular Channels
         </h2>
         {popular.data && popular.data.items.length === 0 && <p className="px-3 text-sm text-muted-foreground">No channels yet</p>}
-        <ul className="grid gap-0.5">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-0.5">
           {popular.data?.items.map((channel) => (
             <li key={channel.id}>
               <SheetClose asChild>
@@ -86,13 +86,13 @@ function CurrentChannelSection({
   return (
     <>
       <Separator />
-      <section aria-labelledby="side-menu-channel" className="grid gap-1 px-2">
+      <section aria-labelledby="side-menu-channel" className="grid grid-cols-[minmax(0,1fr)] gap-1 px-2">
         <h2 id="side-menu-channel" className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           Current channel
         </h2>
         <p className="truncate px-3 pb-1 font-serif text-base font-semibold">{current ? current.name : 'No channel selected'}</p>
         {channels.length > 0 && (
-          <ul aria-label="Switch channel" className="grid gap-0.5">
+          <ul aria-label="Switch channel" className="grid grid-cols-[minmax(0,1fr)] gap-0.5">
             {channels.map((channel) => {
               const active = channel.id === selectedChannelId;
               return (

@@ -32,6 +32,8 @@ describe('a line of the channel log', () => {
   it('says plainly when someone answers their own invitation or leaves', () => {
     const self = { actor: { id: 2, username: 'wren' }, target: { type: 'user' as const, id: 2, username: 'wren' }, detail: null };
     expect(line({ ...self, action: 'invitation_accepted' })).toBe('wren accepted the invitation to join');
+    expect(line({ ...self, action: 'invitation_accepted', detail: 'editor' })).toBe('wren accepted the invitation to join as Editor');
+    expect(logDetail(entry({ ...self, action: 'invitation_accepted', detail: 'editor' }))).toBeNull();
     expect(line({ ...self, action: 'left' })).toBe('wren left the staff');
     expect(line({ action: 'removed', detail: null })).toBe('olive removed wren');
   });

@@ -69,19 +69,28 @@ function targetText(target: ChannelLogEntry['target']): string {
 /** 'alice invited bob as Writer', 'carol approved “Budget vote”': one line of the channel log. */
 export function logSentence(entry: ChannelLogEntry): { actor: string; rest: string } {
   // Someone answering their own invitation, or leaving, acts on themselves: the line says so plainly.
+  const role = roleOf(entry);
+  const asRole = role ? ` as ${role}` : '';
   if (entry.target.type !== 'article' && (entry.target.type !== 'user' || entry.target.id === entry.actor.id)) {
-    if (entry.action === 'invitation_accepted') return { actor: entry.actor.username, rest: 'accepted the invitation to join' };
-    if (entry.action === 'invitation_declined') return { actor: entry.actor.username, rest: 'declined the invitation to join' };
+    if (entry.action === 'invitation_accepted') return { actor: entry.actor.username, rest: `accepted the invitation to join${asRole}` };
+    if (entry.action === 'invitation_declined') return { actor: entry.actor.username, rest: `declined the invitation to join${asRole}` };
     if (entry.action === 'left') return { actor: entry.actor.username, rest: 'left the staff' };
   }
-  let rest = `${ACTIONS[entry.action]} ${targetText(entry.target)}`;
-  const role = entry.detail === 'editor' || entry.detail === 'writer' ? STAFF_MESSAGES.roleLabels[entry.detail] : null;
-  if ((entry.action === 'invited' || entry.action === 'role_changed') && role) rest += entry.action === 'invited' ? ` as ${role}` : ` to ${role}`;
-  return { actor: entry.actor.username, rest };
+  const rest = `${ACTIONS[entry.action]} ${targetText(entry.target)}`;
+  if (entry.action === 'role_changed' && role) return { actor: entry.actor.username, rest: `${rest} to ${role}` };
+  return { actor: entry.actor.username, rest: role ? rest + asRole : rest };
 }
+
+/** The role a line of the staff's comings and goings names ('Editor'), from its detail. */
+function roleOf(entry: ChannelLogEntry): string | null {
+  if (entry.detail !== 'editor' && entry.detail !== 'writer') return null;
+  return STAFF_ACTIONS.has(entry.action) ? STAFF_MESSAGES.roleLabels[entry.detail] : null;
+}
+
+const STAFF_ACTIONS = new Set<ChannelLogEntry['action']>(['invited', 'invitation_cancelled', 'invitation_accepted', 'invitation_declined', 'role_changed', 'removed', 'left']);
 
 /** The detail shown under a line: a review note or a moderator's reason (a role is already in the sentence). */
 export function logDetail(entry: ChannelLogEntry): string | null {
-  if (!entry.detail || entry.action === 'invited' || entry.action === 'role_changed') return null;
+  if (!entry.detail || roleOf(entry)) return null;
   return entry.detail;
 }
