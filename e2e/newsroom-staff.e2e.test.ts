@@ -70,8 +70,10 @@ describeInBrowser('a channel’s staff in the browser', () => {
     await expect.poll(visible(w.getByRole('menuitemradio', { name: new RegExp(`^${channelName}\\s*,\\s*Writer$`) }))).toBe(true);
     await w.keyboard.press('Escape');
 
-    // A writer sees the staff, not the log, and changes nothing.
-    await writer.goto(staffPath);
+    // A writer reaches the staff from the channel page; they see the staff, not the log, and change nothing.
+    await writer.goto(`/channels/${channel.id}`);
+    await w.getByRole('link', { name: 'Staff', exact: true }).click();
+    await writer.expectPath(staffPath);
     expect(await w.getByRole('tab', { name: 'Log' }).count()).toBe(0);
     expect(await w.getByRole('combobox').count()).toBe(0);
     expect(await w.getByRole('button', { name: 'Leave channel' }).isVisible()).toBe(true);
@@ -100,6 +102,39 @@ describeInBrowser('a channel’s staff in the browser', () => {
 
     await owner.close();
     await writer.close();
+  });
+
+  it('lets a staff member leave the channel, after which they land on their profile without it', async () => {
+    const owner = await Journey.open(site.browser, site.server.url);
+    await registerThroughForm(owner, uniqueUsername('owner'));
+    const channelName = `Leaving Desk ${uniqueUsername('c')}`;
+    const channel = await postJson<{ id: number }>(owner.context.request, '/api/channels', { name: channelName, description: 'Comings and goings.' });
+    const member = await Journey.open(site.browser, site.server.url);
+    const memberName = uniqueUsername('member');
+    await registerThroughForm(member, memberName);
+    const invitation = await postJson<{ id: number }>(owner.context.request, `/api/channels/${channel.id}/staff`, { username: memberName, role: 'editor' });
+    expect((await member.context.request.post(`/api/invitations/${invitation.id}/accept`)).status()).toBeLessThan(300);
+
+    const m = member.page;
+    await member.goto(`/channels/${channel.id}/staff`);
+    await m.getByRole('button', { name: 'Leave channel' }).click();
+    const dialog = m.getByRole('alertdialog', { name: 'Leave this channel?' });
+    await dialog.waitFor();
+    // Cancel keeps everything as it was.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(visible(dialog)).toBe(false);
+    await m.getByRole('button', { name: 'Leave channel' }).click();
+    await dialog.getByRole('button', { name: 'Leave channel' }).click();
+    await member.expectPath('/profile');
+    await m.getByRole('button', { name: /^Current channel:/ }).click();
+    await m.getByRole('menu').waitFor();
+    expect(await m.getByRole('menuitemradio', { name: new RegExp(channelName) }).count()).toBe(0);
+    await m.keyboard.press('Escape');
+    const staff = await owner.context.request.get(`/api/channels/${channel.id}/staff`);
+    expect(((await staff.json()) as { user: { username: string } }[]).map((entry) => entry.user.username)).not.toContain(memberName);
+
+    await owner.close();
+    await member.close();
   });
 
   it('shows the staff page to nobody outside the channel, and sends signed-out readers to sign in first', async () => {
