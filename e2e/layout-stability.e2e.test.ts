@@ -74,6 +74,36 @@ describeInBrowser('layout stability', () => {
     }
   });
 
+  it('moves nothing on the signed-in pages of a staff writer with a pending invitation (menu badge, staff channel selected)', async () => {
+    const owner = await Journey.open(site.browser, site.server.url);
+    await registerThroughForm(owner, uniqueUsername('owner'));
+    const writer = await Journey.open(site.browser, site.server.url);
+    const writerName = uniqueUsername('staffer');
+    await registerThroughForm(writer, writerName);
+    // One channel whose staff they joined, another whose invitation waits: the menus list one, the badge counts the other.
+    for (const name of ['Joined Desk', 'Waiting Desk']) {
+      const channel = await api<{ id: number }>(owner.page, 'POST', '/api/channels', { name: uniqueUsername(name), description: 'Nothing moves' });
+      const invited = await api<{ id: number }>(owner.page, 'POST', `/api/channels/${channel.body.id}/staff`, { username: writerName, role: 'writer' });
+      expect(invited.status).toBe(201);
+      if (name === 'Joined Desk') expect((await api(writer.page, 'POST', `/api/invitations/${invited.body.id}/accept`)).status).toBeLessThan(300);
+    }
+    const cookies = await writer.context.cookies();
+    await owner.close();
+    await writer.close();
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const journey = await Journey.open(site.browser, site.server.url, viewport);
+      await journey.context.addCookies(cookies);
+      await recordLayoutShifts(journey.context);
+      for (const path of ['/', '/profile', '/channels']) {
+        const { total, shifts } = await shiftsOn(journey, path);
+        expect(total, `layout shift on ${path} at ${viewport.width} px: ${JSON.stringify(shifts)}`).toBe(0);
+        expect(await journey.page.getByTestId('invitations-badge').first().textContent()).toContain('1 invitation');
+      }
+      await journey.close();
+    }
+  });
+
   it('moves nothing on the reading pages for a signed-out reader at 390 px', async () => {
     const journey = await Journey.open(site.browser, site.server.url, PHONE);
     await recordLayoutShifts(journey.context);

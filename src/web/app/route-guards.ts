@@ -6,6 +6,7 @@ import { serverSourceOf } from '@/lib/server-data';
 import { currentUserQueryOptions } from '@/features/auth/api/get-current-user';
 import { isAdminQueryOptions } from '@/features/auth/api/get-is-admin';
 import { ownChannelsQueryOptions } from '@/features/channels/api/channels';
+import { invitationsQueryOptions, staffChannelsQueryOptions } from '@/features/staff/api/staff-queries';
 
 /**
  * Who may open a page, asked first by the page's loader (spec 1 section 2): a redirect thrown
@@ -56,9 +57,19 @@ export async function admin(args: GuardArgs): Promise<CurrentUser> {
   return user;
 }
 
-/** The frame of every page: a signed-in reader's own channels (the header's channel switcher, the side menu). */
+/**
+ * The frame of every page: a signed-in reader's own channels and the channels they are staff of
+ * (the header's channel switcher, the side menu), and their pending invitations (the user menu's
+ * badge). All come in the server's render, so the frame hydrates as it was drawn and moves nothing.
+ */
 export async function rootLoader(args: LoaderFunctionArgs): Promise<null> {
   const user = await viewer(args);
-  if (user) await queryClientOf(args.context).ensureQueryData(ownChannelsQueryOptions(user.id));
+  if (!user) return null;
+  const queryClient = queryClientOf(args.context);
+  await Promise.all([
+    queryClient.ensureQueryData(ownChannelsQueryOptions(user.id)),
+    queryClient.ensureQueryData(staffChannelsQueryOptions()),
+    queryClient.ensureQueryData(invitationsQueryOptions()),
+  ]);
   return null;
 }

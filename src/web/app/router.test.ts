@@ -45,6 +45,7 @@ describe('the route table', () => {
     expect(pageOf(paths.channelSubscribers(3)).page).toBe('channel-subscribers');
     expect(pageOf(paths.channelAnalytics(3)).page).toBe('channel-analytics');
     expect(pageOf(paths.channelModeration(3)).page).toBe('channel-moderation');
+    expect(pageOf(paths.channelStaff(3)).page).toBe('channel-staff');
     expect(pageOf(paths.adminModeration).page).toBe('admin-moderation');
     expect(pageOf(paths.newArticle).page).toBe('article-new');
     expect(pageOf(paths.newArticleInChannel(3)).page).toBe('article-new');
@@ -71,6 +72,7 @@ describe('the route table', () => {
     expect(await redirectOf(paths.admin, reader)).toBe('/');
     expect(await redirectOf(paths.adminModeration, reader)).toBe('/');
     expect(await redirectOf(paths.channelModeration(3), null)).toBe('/auth?next=%2Fchannels%2F3%2Fmoderation');
+    expect(await redirectOf(paths.channelStaff(3), null)).toBe('/auth?next=%2Fchannels%2F3%2Fstaff');
     expect(await redirectOf(paths.auth, reader)).toBe('/');
     expect(await redirectOf(paths.newChannel, reader)).toBeNull();
     // The first query of each page transforms its module (and all it imports) for the test: slow on a busy machine.
@@ -80,7 +82,7 @@ describe('the route table', () => {
     const cacheable = (path: string) => pageOf(path).handles.some((handle) => handle.cacheable);
     expect([paths.home, paths.article(5), paths.channels, paths.author('ada')].map(cacheable)).toEqual([true, true, true, true]);
     expect([paths.auth, paths.channel(3), paths.profile, '/nope'].map(cacheable)).toEqual([false, false, false, false]);
-    expect([paths.channelModeration(3), paths.adminModeration].map(cacheable)).toEqual([false, false]);
+    expect([paths.channelModeration(3), paths.adminModeration, paths.channelStaff(3)].map(cacheable)).toEqual([false, false, false]);
   });
 });
 

@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: 'channels/:id/analytics', ...page('channel-analytics') },
           { path: 'channels/:id/moderation', ...page('channel-moderation') },
           { path: 'channels/:id/queue', ...page('channel-queue') },
+          { path: 'channels/:id/staff', ...page('channel-staff') },
           { path: 'profile', ...page('profile') },
           { path: 'articles/new', ...page('article-new') },
           { path: 'channels/:channelId/articles/new', ...page('article-new') },

@@ -14,8 +14,9 @@ const SelectedChannelContext = createContext<SelectedChannelValue | null>(null);
 /**
  * The selected channel of spec 1 section 4: on load it restores the stored channel if it is still
  * one of the user's channels, otherwise picks the user's first channel and stores it. Stored under
- * 'lastSelectedChannelId' and the per-user key. The app layer passes the user's own channel ids
- * (fetched by the channels feature), so this module depends on no feature.
+ * 'lastSelectedChannelId' and the per-user key. The app layer passes the ids of the user's own
+ * channels, then of those they are staff of (fetched by the channels and staff features), so this
+ * module depends on no feature; a staff channel can be the selected one too.
  *
  * The choice is mirrored in a cookie, so the server renders the header with it: the first render
  * (on the server, and the hydrating one) starts from the cookie's channel, and the stored choice
@@ -23,31 +24,31 @@ const SelectedChannelContext = createContext<SelectedChannelValue | null>(null);
  */
 export function SelectedChannelProvider({
   userId,
-  ownChannelIds,
+  channelIds,
   children,
 }: {
   userId: number | null;
-  /** The user's own channels, oldest first; undefined while loading. */
-  ownChannelIds: number[] | undefined;
+  /** The user's own channels, oldest first, then the channels they are staff of; undefined while loading. */
+  channelIds: number[] | undefined;
   children: ReactNode;
 }) {
   const rendered = usePagePreferences().selectedChannelId;
-  const [chosen, setChosen] = useState<number | null>(() => pick(rendered, ownChannelIds, userId));
+  const [chosen, setChosen] = useState<number | null>(() => pick(rendered, channelIds, userId));
 
   useEffect(() => {
-    if (userId === null || ownChannelIds === undefined) {
+    if (userId === null || channelIds === undefined) {
       setChosen(null);
       return;
     }
     const stored = Number(readStorage(selectedChannelKeyForUser(userId)) ?? readStorage(STORAGE_KEYS.selectedChannel));
-    const restored = ownChannelIds.includes(stored) ? stored : (ownChannelIds[0] ?? null);
+    const restored = channelIds.includes(stored) ? stored : (channelIds[0] ?? null);
     setChosen(restored);
     if (restored !== null) {
       writeStorage(STORAGE_KEYS.selectedChannel, String(restored));
       writeStorage(selectedChannelKeyForUser(userId), String(restored));
       writePreferenceCookie(PREFERENCE_COOKIES.selectedChannel, String(restored));
     }
-  }, [userId, ownChannelIds]);
+  }, [userId, channelIds]);
 
   const selectChannel = useCallback(
     (channelId: number) => {
@@ -64,9 +65,9 @@ export function SelectedChannelProvider({
 }
 
 /** The channel a render starts from: the cookie's when it is still the user's, else their first. */
-function pick(rendered: number | null, ownChannelIds: number[] | undefined, userId: number | null): number | null {
-  if (userId === null || ownChannelIds === undefined) return null;
-  return rendered !== null && ownChannelIds.includes(rendered) ? rendered : (ownChannelIds[0] ?? null);
+function pick(rendered: number | null, channelIds: number[] | undefined, userId: number | null): number | null {
+  if (userId === null || channelIds === undefined) return null;
+  return rendered !== null && channelIds.includes(rendered) ? rendered : (channelIds[0] ?? null);
 }
 
 /** Using the selected-channel context outside its provider is an error (spec 1 section 4). */

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SITE_NAME } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { InvitationsBadge } from '@/features/staff/components/invitations-badge';
 import { SideMenu } from './side-menu';
 
 /**
@@ -38,7 +39,7 @@ export function AppHeader({ channelSwitcher, sideMenuChannelSections }: AppHeade
         </nav>
         <div className="ml-auto flex items-center gap-2 md:hidden">
           <LoginButton />
-          <SideMenu channelSections={sideMenuChannelSections} />
+          <SideMenu channelSections={sideMenuChannelSections} badge={user ? <InvitationsBadge className="absolute -top-0.5 -right-0.5" /> : undefined} />
         </div>
       </div>
     </header>
@@ -49,7 +50,7 @@ export function AppHeader({ channelSwitcher, sideMenuChannelSections }: AppHeade
 function AccountControls() {
   const { user, isLoading } = useAuth();
   if (isLoading) return null;
-  if (user) return <UserMenu />;
+  if (user) return <UserMenu badge={<InvitationsBadge />} />;
   return <LoginButton className="ml-2" />;
 }
 

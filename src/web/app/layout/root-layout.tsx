@@ -9,6 +9,7 @@ import { AuthProvider, useAuth } from '@/features/auth/components/auth-provider'
 import { useUserChannels } from '@/features/channels/api/channels';
 import { ChannelSwitcher } from '@/features/channels/components/channel-switcher';
 import { ModerationCountBadge } from '@/features/moderation/components/moderation-count-badge';
+import { useStaffChannels } from '@/features/staff/api/staff-queries';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { NavigationProgress } from './navigation-progress';
@@ -62,14 +63,24 @@ function ThemeFromSession({ children }: { children: ReactNode }) {
   return <ThemeProvider signedIn={isLoading ? undefined : user !== null}>{children}</ThemeProvider>;
 }
 
-/** The selected channel (spec 1 section 4) chosen among the signed-in user's own channels. */
+/**
+ * The selected channel (spec 1 section 4) chosen among the signed-in user's own channels, then those
+ * they are staff of. Both lists come with the server's render (the root loader); if the staff list
+ * cannot be had, the choice is among their own channels, as before the newsroom.
+ */
 function SelectedChannelFromSession({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const { data: channels } = useUserChannels(userId);
-  const ownChannelIds = useMemo(() => channels?.map((channel) => channel.id), [channels]);
+  const staff = useStaffChannels(userId !== null);
+  const staffChannels = staff.data;
+  const staffFailed = staff.isError;
+  const channelIds = useMemo(() => {
+    const others = staffFailed ? [] : staffChannels;
+    return channels && others ? [...channels, ...others].map((channel) => channel.id) : undefined;
+  }, [channels, staffChannels, staffFailed]);
   return (
-    <SelectedChannelProvider userId={userId} ownChannelIds={ownChannelIds}>
+    <SelectedChannelProvider userId={userId} channelIds={channelIds}>
       {children}
     </SelectedChannelProvider>
   );
@@ -78,11 +89,22 @@ function SelectedChannelFromSession({ children }: { children: ReactNode }) {
 /** What waits in a channel's moderation, beside its name in the owner's channel menus. */
 const moderationBadge = (channelId: number) => <ModerationCountBadge channelId={channelId} />;
 
-/** The header with the channels feature in its slots: the switcher (md+) and the side menu's sections. */
+/**
+ * The header with the channels feature in its slots: the switcher (md+) and the side menu's
+ * sections, each listing the user's own channels, then those they are staff of (the staff feature's).
+ */
 function HeaderWithChannels() {
   const { user } = useAuth();
+  const { data: staffChannels } = useStaffChannels(user !== null);
   // Signed-out readers on a phone get Popular Channels too (spec 1 section 2): the menu is their way to Explore Channels.
-  const sideMenuChannelSections = <SideMenuChannelSections userId={user?.id ?? null} channelBadge={user ? moderationBadge : undefined} />;
+  const sideMenuChannelSections = (
+    <SideMenuChannelSections userId={user?.id ?? null} channelBadge={user ? moderationBadge : undefined} staffChannels={user ? staffChannels : undefined} />
+  );
   if (!user) return <AppHeader sideMenuChannelSections={sideMenuChannelSections} />;
-  return <AppHeader channelSwitcher={<ChannelSwitcher userId={user.id} channelBadge={moderationBadge} />} sideMenuChannelSections={sideMenuChannelSections} />;
+  return (
+    <AppHeader
+      channelSwitcher={<ChannelSwitcher userId={user.id} channelBadge={moderationBadge} staffChannels={staffChannels} />}
+      sideMenuChannelSections={sideMenuChannelSections}
+    />
+  );
 }

@@ -9,6 +9,7 @@ import { Sheet, SheetClose, SheetContent, SheetFooter, SheetHeader, SheetTitle, 
 import { cn } from '@/lib/utils';
 import { useIsAdmin } from '@/features/auth/api/get-is-admin';
 import { useAuth } from '@/features/auth/components/auth-provider';
+import { InvitationsBadge } from '@/features/staff/components/invitations-badge';
 
 /**
  * The side menu itself, loaded on first use (see side-menu.tsx). A Radix Dialog underneath: focus
@@ -43,6 +44,8 @@ export default function SideMenuSheet({
           {user && (
             <MenuLink to={paths.profile} icon={<UserIcon aria-hidden="true" />} onNavigate={close}>
               Profile
+              {/* Pending invitations are answered on the profile. */}
+              <InvitationsBadge className="ml-auto" />
             </MenuLink>
           )}
           {isAdmin && (

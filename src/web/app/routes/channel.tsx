@@ -17,16 +17,18 @@ import type { PageHead } from '../router';
 export default function ChannelPage() {
   const { id } = useParams();
   const { user, isLoading } = useAuth();
-  // Staff of the channel get its Drafts tab and review queue as its owner does.
+  const channelId = channelIdFromParam(id);
+  // The channels the reader is staff of come with every signed-in page (the root loader); staff get
+  // the Drafts tab and the review queue as the owner does.
   const staffChannels = useStaffChannels(user !== null);
+  const staffRole = staffChannels.data?.find((channel) => channel.id === channelId)?.role ?? null;
   return (
     <ChannelDetail
-      channelId={channelIdFromParam(id)}
+      channelId={channelId}
       currentUserId={user?.id ?? null}
       authLoading={isLoading}
-      articlesSection={({ channelId, isOwner }) => (
-        <ChannelArticles channelId={channelId} isOwner={isOwner} role={isOwner ? 'owner' : (staffChannels.data?.find((c) => c.id === channelId)?.role ?? null)} />
-      )}
+      staffRole={staffRole}
+      articlesSection={({ channelId, isOwner }) => <ChannelArticles channelId={channelId} isOwner={isOwner} role={isOwner ? 'owner' : staffRole} />}
     />
   );
 }

@@ -6,6 +6,7 @@ import { PasswordCard } from '@/features/auth/components/password-card';
 import { MyChannelsCard } from '@/features/channels/components/my-channels-card';
 import { SubscriptionsCard } from '@/features/channels/components/subscriptions-card';
 import { EmailCard } from '@/features/email/components/email-card';
+import { InvitationsCard } from '@/features/staff/components/invitations-card';
 import { ProfileSummary } from '@/features/users/components/profile-summary';
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClientOf } from '@/lib/router-context';
@@ -22,6 +23,7 @@ export default function ProfilePage() {
     <>
       <DocumentTitle title={pageTitle('Profile')} />
       <ProfileSummary userId={user.id} isOwnProfile>
+        <InvitationsCard />
         <SubscriptionsCard userId={user.id} />
         <MyChannelsCard userId={user.id} />
         <EmailCard hasPassword={user.hasPassword} />
@@ -31,7 +33,7 @@ export default function ProfilePage() {
   );
 }
 
-/** The reader's profile, subscriptions and email settings (their channels come with every signed-in page, from the root loader). */
+/** The reader's profile, subscriptions and email settings (their channels and invitations come with every signed-in page, from the root loader). */
 export async function loader(args: LoaderFunctionArgs) {
   const user = await signedIn(args);
   const queryClient = queryClientOf(args.context);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ChevronDownIcon, UserIcon } from 'lucide-react';
 import { OnDemand } from '@/components/on-demand';
 import { Button } from '@/components/ui/button';
@@ -9,15 +10,17 @@ const UserMenuDropdown = lazyWithRetry(loadDropdown);
 
 /**
  * The username menu of the header on larger screens: Profile, Admin (admins only), Logout (spec 1
- * section 2). The menu's code loads on first use.
+ * section 2). The menu's code loads on first use. `badge` is what the page composes in beside the
+ * name (the number of pending invitations).
  */
-export function UserMenu() {
+export function UserMenu({ badge }: { badge?: ReactNode }) {
   const { user } = useAuth();
   if (!user) return null;
   const trigger = (
     <Button variant="ghost" className="max-w-64" aria-haspopup="menu">
       <UserIcon aria-hidden="true" />
       <span className="truncate">{user.username}</span>
+      {badge}
       <ChevronDownIcon aria-hidden="true" />
     </Button>
   );

@@ -10,7 +10,8 @@ import { useSignInPath } from '@/lib/sign-in-path';
 import { useChannel } from '../api/channels';
 import { AuthRequiredDialog } from '@/components/auth-required-dialog';
 import { ChannelHeader } from './channel-header';
-import { ChannelSettings, ChannelStats } from './channel-side-panel';
+import type { StaffRole } from '@contract/staff-rules';
+import { ChannelSettings, ChannelStaffPanel, ChannelStats } from './channel-side-panel';
 
 /** Spec 2 section 9: the page waits 500 ms before treating a missing user as signed out. */
 const SIGNED_OUT_GRACE_MS = 500;
@@ -39,6 +40,7 @@ export function ChannelDetail({
   currentUserId,
   authLoading,
   articlesSection,
+  staffRole = null,
 }: {
   /** null when the URL holds no valid id. */
   channelId: number | null;
@@ -46,6 +48,8 @@ export function ChannelDetail({
   authLoading: boolean;
   /** The articles feature's 'Articles' section for this channel, supplied by the page. */
   articlesSection?: (channel: { channelId: number; isOwner: boolean }) => ReactNode;
+  /** The reader's role on the channel's staff (editor or writer), null when they are not on it. */
+  staffRole?: StaffRole | null;
 }) {
   const signedIn = currentUserId !== null;
   const graceOver = useSignedOutAfterGrace(signedIn, authLoading);
@@ -87,6 +91,7 @@ export function ChannelDetail({
         <aside className="grid content-start gap-6" aria-label="About this channel">
           <ChannelStats channel={data} isOwner={isOwner} />
           {isOwner && <ChannelSettings channelId={data.id} />}
+          {!isOwner && staffRole && <ChannelStaffPanel channelId={data.id} role={staffRole} />}
         </aside>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { BarChart3Icon, ShieldIcon, UsersIcon } from 'lucide-react';
+import { BarChart3Icon, UsersRoundIcon, ShieldIcon, UsersIcon } from 'lucide-react';
+import { STAFF_MESSAGES, type StaffRole } from '@contract/staff-rules';
 import type { Channel } from '@contract/channels';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
@@ -46,7 +47,7 @@ export function ChannelStats({ channel, isOwner }: { channel: Channel; isOwner: 
   );
 }
 
-/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics and Moderation (their own pages, DESIGN.md section 5b). */
+/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics, Moderation and Staff (their own pages, DESIGN.md section 5b). */
 export function ChannelSettings({ channelId }: { channelId: number }) {
   return (
     <Card className="gap-4">
@@ -70,6 +71,34 @@ export function ChannelSettings({ channelId }: { channelId: number }) {
           <Link to={paths.channelModeration(channelId)}>
             <ShieldIcon aria-hidden="true" />
             Moderation
+          </Link>
+        </Button>
+        <Button asChild variant="outline" className="justify-start">
+          <Link to={paths.channelStaff(channelId)}>
+            <UsersRoundIcon aria-hidden="true" />
+            Staff
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** For the channel's editors and writers: their role here, and the way to its staff page. */
+export function ChannelStaffPanel({ channelId, role }: { channelId: number; role: StaffRole }) {
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>Your Role</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-sm text-muted-foreground">
+          You are {role === 'editor' ? 'an' : 'a'} <span className="font-medium text-foreground">{STAFF_MESSAGES.roleLabels[role]}</span> of this channel.
+        </p>
+        <Button asChild variant="outline" className="justify-start">
+          <Link to={paths.channelStaff(channelId)}>
+            <UsersRoundIcon aria-hidden="true" />
+            Staff
           </Link>
         </Button>
       </CardContent>

@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useSelectedChannel } from '@/lib/selected-channel';
 import { useUserChannels } from '../api/channels';
+import { menuChannels, type StaffChannelRef } from '../lib/menu-channels';
 
 /** The channel switcher's menu itself, loaded on first use (see channel-switcher.tsx). */
 export default function ChannelSwitcherDropdown({
@@ -21,15 +22,18 @@ export default function ChannelSwitcherDropdown({
   trigger,
   defaultOpen,
   channelBadge,
+  staffChannels,
 }: {
   userId: number;
   trigger: ReactElement;
   defaultOpen?: boolean;
   channelBadge?: (channelId: number) => ReactNode;
+  staffChannels?: readonly StaffChannelRef[];
 }) {
   const navigate = useNavigate();
   const { selectedChannelId, selectChannel } = useSelectedChannel();
-  const { data: channels = [] } = useUserChannels(userId);
+  const { data: own = [] } = useUserChannels(userId);
+  const channels = menuChannels(own, staffChannels);
   const current = channels.find((channel) => channel.id === selectedChannelId);
 
   const choose = (value: string) => {
@@ -49,7 +53,7 @@ export default function ChannelSwitcherDropdown({
               {channels.map((channel) => (
                 <DropdownMenuRadioItem key={channel.id} value={String(channel.id)}>
                   <span className="truncate">{channel.name}</span>
-                  {channelBadge?.(channel.id)}
+                  {channel.roleLabel ? <RoleLabel label={channel.roleLabel} /> : channelBadge?.(channel.id)}
                 </DropdownMenuRadioItem>
               ))}
             </DropdownMenuRadioGroup>
@@ -62,5 +66,15 @@ export default function ChannelSwitcherDropdown({
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** A staff channel's role beside its name; for screen readers a separate phrase ('Town Hall, Writer'). */
+function RoleLabel({ label }: { label: string }) {
+  return (
+    <span className="ml-auto shrink-0 text-xs text-muted-foreground">
+      <span className="sr-only">, </span>
+      {label}
+    </span>
   );
 }

@@ -4,6 +4,7 @@ import { OnDemand } from '@/components/on-demand';
 import { Button } from '@/components/ui/button';
 import { useSelectedChannel } from '@/lib/selected-channel';
 import { useUserChannels } from '../api/channels';
+import { menuChannels, type StaffChannelRef } from '../lib/menu-channels';
 import { lazyWithRetry } from '@/lib/chunk-retry';
 
 const loadDropdown = () => import('./channel-switcher-dropdown');
@@ -13,12 +14,21 @@ const ChannelSwitcherDropdown = lazyWithRetry(loadDropdown);
  * The header's current-channel dropdown on larger screens (spec 1 section 2): the user's own
  * channels, choosing one stores it and opens its page; 'Create Channel' opens the create form.
  * The menu's code loads on first use. `channelBadge` adds what the page composes in beside each
- * channel's name (what waits in its moderation).
+ * channel's name (what waits in its moderation); `staffChannels`, the channels the user is staff
+ * of, listed after their own with their role.
  */
-export function ChannelSwitcher({ userId, channelBadge }: { userId: number; channelBadge?: (channelId: number) => ReactNode }) {
+export function ChannelSwitcher({
+  userId,
+  channelBadge,
+  staffChannels,
+}: {
+  userId: number;
+  channelBadge?: (channelId: number) => ReactNode;
+  staffChannels?: readonly StaffChannelRef[];
+}) {
   const { selectedChannelId } = useSelectedChannel();
-  const { data: channels = [] } = useUserChannels(userId);
-  const current = channels.find((channel) => channel.id === selectedChannelId);
+  const { data: own = [] } = useUserChannels(userId);
+  const current = menuChannels(own, staffChannels).find((channel) => channel.id === selectedChannelId);
   const trigger = (
     <Button variant="ghost" className="max-w-56" aria-haspopup="menu">
       <RadioTowerIcon aria-hidden="true" />
@@ -31,7 +41,7 @@ export function ChannelSwitcher({ userId, channelBadge }: { userId: number; chan
     <OnDemand
       preload={loadDropdown}
       trigger={trigger}
-      render={(button) => <ChannelSwitcherDropdown userId={userId} trigger={button} defaultOpen channelBadge={channelBadge} />}
+      render={(button) => <ChannelSwitcherDropdown userId={userId} trigger={button} defaultOpen channelBadge={channelBadge} staffChannels={staffChannels} />}
     />
   );
 }

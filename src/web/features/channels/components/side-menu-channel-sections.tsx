@@ -9,6 +9,7 @@ import { SheetClose } from '@/components/ui/sheet';
 import { useSelectedChannel } from '@/lib/selected-channel';
 import { cn } from '@/lib/utils';
 import { usePopularChannels, useUserChannels } from '../api/channels';
+import { menuChannels, type StaffChannelRef } from '../lib/menu-channels';
 
 const itemClass =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:shrink-0';
@@ -16,20 +17,29 @@ const itemClass =
 /**
  * The side menu's channel sections (spec 1 section 2): for a signed-in user the current channel
  * with a list to switch and Create Channel; for everyone Popular Channels (the first 5) with
- * Explore Channels. Every choice closes the menu.
+ * Explore Channels. Every choice closes the menu. The user's own channels come first, then those
+ * they are staff of (`staffChannels`) with their role.
  */
-export function SideMenuChannelSections({ userId, channelBadge }: { userId: number | null; channelBadge?: (channelId: number) => ReactNode }) {
+export function SideMenuChannelSections({
+  userId,
+  channelBadge,
+  staffChannels,
+}: {
+  userId: number | null;
+  channelBadge?: (channelId: number) => ReactNode;
+  staffChannels?: readonly StaffChannelRef[];
+}) {
   const popular = usePopularChannels(LIMITS.popularChannelsInMenu);
   return (
     <>
-      {userId !== null && <CurrentChannelSection userId={userId} channelBadge={channelBadge} />}
+      {userId !== null && <CurrentChannelSection userId={userId} channelBadge={channelBadge} staffChannels={staffChannels} />}
       <Separator />
-      <section aria-labelledby="side-menu-popular" className="grid gap-1 px-2">
+      <section aria-labelledby="side-menu-popular" className="grid grid-cols-[minmax(0,1fr)] gap-1 px-2">
         <h2 id="side-menu-popular" className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           Popular Channels
         </h2>
         {popular.data && popular.data.items.length === 0 && <p className="px-3 text-sm text-muted-foreground">No channels yet</p>}
-        <ul className="grid gap-0.5">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-0.5">
           {popular.data?.items.map((channel) => (
             <li key={channel.id}>
               <SheetClose asChild>
@@ -59,21 +69,30 @@ export function SideMenuChannelSections({ userId, channelBadge }: { userId: numb
   );
 }
 
-function CurrentChannelSection({ userId, channelBadge }: { userId: number; channelBadge?: (channelId: number) => ReactNode }) {
+function CurrentChannelSection({
+  userId,
+  channelBadge,
+  staffChannels,
+}: {
+  userId: number;
+  channelBadge?: (channelId: number) => ReactNode;
+  staffChannels?: readonly StaffChannelRef[];
+}) {
   const navigate = useNavigate();
   const { selectedChannelId, selectChannel } = useSelectedChannel();
-  const { data: channels = [] } = useUserChannels(userId);
+  const { data: own = [] } = useUserChannels(userId);
+  const channels = menuChannels(own, staffChannels);
   const current = channels.find((channel) => channel.id === selectedChannelId);
   return (
     <>
       <Separator />
-      <section aria-labelledby="side-menu-channel" className="grid gap-1 px-2">
+      <section aria-labelledby="side-menu-channel" className="grid grid-cols-[minmax(0,1fr)] gap-1 px-2">
         <h2 id="side-menu-channel" className="px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           Current channel
         </h2>
         <p className="truncate px-3 pb-1 font-serif text-base font-semibold">{current ? current.name : 'No channel selected'}</p>
         {channels.length > 0 && (
-          <ul aria-label="Switch channel" className="grid gap-0.5">
+          <ul aria-label="Switch channel" className="grid grid-cols-[minmax(0,1fr)] gap-0.5">
             {channels.map((channel) => {
               const active = channel.id === selectedChannelId;
               return (
@@ -90,7 +109,14 @@ function CurrentChannelSection({ userId, channelBadge }: { userId: number; chann
                     >
                       <CheckIcon aria-hidden="true" className={cn(!active && 'invisible')} />
                       <span className="truncate">{channel.name}</span>
-                      {channelBadge?.(channel.id)}
+                      {channel.roleLabel ? (
+                        <span className="ml-auto shrink-0 text-xs text-muted-foreground">
+                          <span className="sr-only">, </span>
+                          {channel.roleLabel}
+                        </span>
+                      ) : (
+                        channelBadge?.(channel.id)
+                      )}
                     </button>
                   </SheetClose>
                 </li>

@@ -18,7 +18,7 @@ import { usePagePreferences } from '@/lib/page-preferences';
 import { useBanUser, useChannelBans, useLiftBan } from '../api/moderation';
 import { textareaClassName } from '../lib/fields';
 import { moderationDay, moderationTime } from '../lib/format';
-import { ConfirmAction } from './confirm-action';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 
 /** The ban form, with the contract's limits and words; an empty `days` is a permanent ban. */
 const banFormSchema = z.object({

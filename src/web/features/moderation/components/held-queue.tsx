@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useDecideHeld, useHeldComments } from '../api/moderation';
 import { moderationTime } from '../lib/format';
-import { ConfirmAction } from './confirm-action';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 import { ModerationList } from './moderation-list';
 
 const CAUSES: Record<HeldComment['cause'], string> = {

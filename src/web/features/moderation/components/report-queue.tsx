@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CheckIcon, EyeIcon, EyeOffIcon, Trash2Icon } from 'lucide-react';
-import { REPORT_REASONS } from '@contract/moderation-rules';
+import { MODERATION_LIMITS, REPORT_REASONS } from '@contract/moderation-rules';
 import type { ReportGroup } from '@contract/moderation';
 import { paths } from '@contract/paths';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,7 @@ import { usePagePreferences } from '@/lib/page-preferences';
 import { useReportQueue, useResolveReports } from '../api/moderation';
 import { REASON_LABELS } from '../lib/fields';
 import { moderationTime } from '../lib/format';
-import { ConfirmAction } from './confirm-action';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 import { ModerationList } from './moderation-list';
 
 const KIND: Record<ReportGroup['targetType'], string> = { article: 'Article', comment: 'Comment', user: 'Profile' };
@@ -100,6 +100,7 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
             description="Readers will see “This comment was removed by a moderator.” in its place. Its author still sees it, and its replies stay."
             confirm="Hide comment"
             withReason
+            reasonMax={MODERATION_LIMITS.reasonMax}
             onConfirm={(reason) => act('hide', reason).then(() => done('Comment hidden'))}
           />
         )}
@@ -121,6 +122,7 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
             description="It goes back to its author’s drafts with your reason, which they read in the editor. Only a moderator can publish it again."
             confirm="Remove article"
             withReason
+            reasonMax={MODERATION_LIMITS.reasonMax}
             reasonLabel="Reason the author will read"
             onConfirm={(reason) => act('remove', reason).then(() => done('Article removed'))}
           />
@@ -137,6 +139,7 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
             description="The bio is cleared from the author page. The account and its content stay."
             confirm="Remove bio"
             withReason
+            reasonMax={MODERATION_LIMITS.reasonMax}
             onConfirm={(reason) => act('remove', reason).then(() => done('Bio removed'))}
           />
         )}

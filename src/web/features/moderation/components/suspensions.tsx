@@ -20,7 +20,7 @@ import { usePagePreferences } from '@/lib/page-preferences';
 import { useAdminUsers, useSuspendUser, useUnsuspendUser } from '../api/moderation';
 import { textareaClassName } from '../lib/fields';
 import { moderationDay, moderationTime } from '../lib/format';
-import { ConfirmAction } from './confirm-action';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 import { ModerationList } from './moderation-list';
 
 const suspendFormSchema = z.object({

@@ -1,5 +1,4 @@
 import { useId, useState, type ReactElement } from 'react';
-import { MODERATION_LIMITS } from '@contract/moderation-rules';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -9,16 +8,16 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
-import { textareaClassName } from '../lib/fields';
+} from './alert-dialog';
+import { Button } from './button';
+import { Label } from './label';
+import { Spinner } from './spinner';
+import { textareaClassName } from './textarea-class';
 
 /**
- * A destructive moderation action asked once more (Hide, Remove, Reject, Lift…), with an optional
- * reason the log keeps (and, for a removed article, its author reads). The dialog stays open while
- * the request runs and shows the server's refusal if there is one.
+ * A destructive action asked once more (a moderator's Hide or Remove, an owner's Remove from the
+ * staff…), with an optional reason the log keeps (and, for a removed article, its author reads).
+ * The dialog stays open while the request runs and shows the server's refusal if there is one.
  */
 export function ConfirmAction({
   trigger,
@@ -27,6 +26,7 @@ export function ConfirmAction({
   confirm,
   withReason = false,
   reasonLabel = 'Reason (optional)',
+  reasonMax,
   onConfirm,
 }: {
   trigger: ReactElement;
@@ -35,6 +35,8 @@ export function ConfirmAction({
   confirm: string;
   withReason?: boolean;
   reasonLabel?: string;
+  /** The longest reason the API takes. */
+  reasonMax?: number;
   onConfirm: (reason: string | null) => Promise<unknown>;
 }) {
   const id = useId();
@@ -77,7 +79,7 @@ export function ConfirmAction({
             <textarea
               id={`${id}-reason`}
               rows={3}
-              maxLength={MODERATION_LIMITS.reasonMax}
+              maxLength={reasonMax}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               className={textareaClassName}
