@@ -1,4 +1,3 @@
-import '@fontsource-variable/newsreader';
 import './styles.css';
 
 /**
@@ -8,7 +7,7 @@ import './styles.css';
  * connection with the stylesheet, the font and the article's images that frame needs, and the
  * first frame does not wait for the app to be parsed and run (docs/decisions/008-one-render-path.md).
  *
- * The stylesheet and the font are imported here so that Vite links them in index.html, where the
+ * The stylesheet (which declares the fonts) is imported here so that Vite links them in index.html, where the
  * first paint needs them. The server lists the opened page's own chunks in <template id="page-modules">
  * (inert: nothing in a template is fetched); they are preloaded together with the app, so the page
  * module does not wait for the app to be loaded and run before it is asked for.
