@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ChannelSchema } from './channels.js';
 import { CursorSchema, LimitSchema, paginated } from './pagination.js';
-import { STAFF_LIMITS, STAFF_MESSAGES } from './staff-rules.js';
+import { CHANNEL_LOG_ACTIONS, STAFF_LIMITS, STAFF_MESSAGES } from './staff-rules.js';
 
 export {
   ARTICLE_STATUSES,
@@ -118,32 +118,7 @@ export const ChannelLogEntrySchema = z
   .object({
     at: z.string(),
     actor: UserRefSchema,
-    action: z.enum([
-      'invited',
-      'invitation_cancelled',
-      'invitation_accepted',
-      'invitation_declined',
-      'role_changed',
-      'removed',
-      'left',
-      'submitted',
-      'approved',
-      'changes_requested',
-      'published',
-      'unpublished',
-      'scheduled',
-      'unscheduled',
-      'deleted',
-      'moderation_dismiss',
-      'moderation_hide',
-      'moderation_unhide',
-      'moderation_remove',
-      'moderation_approve',
-      'moderation_reject',
-      'moderation_ban',
-      'moderation_unban',
-      'moderation_settings',
-    ]),
+    action: z.enum(CHANNEL_LOG_ACTIONS),
     target: z.object({
       type: z.enum(['user', 'article', 'comment', 'channel']),
       id: z.number().int(),

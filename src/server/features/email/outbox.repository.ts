@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB, EmailOutboxTable } from '../../db/schema.js';
 
@@ -11,6 +11,40 @@ export type OutboxRow = Pick<
 >;
 
 type Executor = Kysely<DB> | Transaction<DB>;
+
+/**
+ * A new outbox row: what a message is and whom it is for, due at `dueAt` (default: at once), with
+ * the sender's bookkeeping columns (claim, error, sent time) empty.
+ */
+function outboxRow(row: {
+  kind: OutboxKind;
+  dedupeKey: string;
+  now: number;
+  dueAt?: number;
+  userId?: number | null;
+  articleId?: number | null;
+  channelId?: number | null;
+  threadId?: number | null;
+  toAddress?: string | null;
+  payload?: unknown;
+}): Insertable<EmailOutboxTable> {
+  return {
+    kind: row.kind,
+    dedupe_key: row.dedupeKey,
+    user_id: row.userId ?? null,
+    article_id: row.articleId ?? null,
+    channel_id: row.channelId ?? null,
+    ...(row.threadId === undefined ? {} : { thread_id: row.threadId }),
+    to_address: row.toAddress ?? null,
+    payload: row.payload === undefined ? null : JSON.stringify(row.payload),
+    next_attempt_at: row.dueAt ?? row.now,
+    claimed_by: null,
+    claimed_until: null,
+    last_error: null,
+    created_at: row.now,
+    sent_at: null,
+  };
+}
 
 /** A suppression recorded from a spam complaint (the webhook's 'complaint' events), not a bounce. */
 export const isComplaint = (reason: string) => reason.startsWith('complaint');
@@ -29,21 +63,7 @@ export const emailKey = (address: string) => address.trim().toLowerCase();
 export async function queueArticlePublished(trx: Executor, input: { articleId: number; channelId: number; now: number }): Promise<void> {
   await trx
     .insertInto('email_outbox')
-    .values({
-      kind: 'publish',
-      dedupe_key: `publish:${input.articleId}`,
-      article_id: input.articleId,
-      channel_id: input.channelId,
-      user_id: null,
-      to_address: null,
-      payload: null,
-      next_attempt_at: input.now,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: null,
-      created_at: input.now,
-      sent_at: null,
-    })
+    .values(outboxRow({ kind: 'publish', dedupeKey: `publish:${input.articleId}`, articleId: input.articleId, channelId: input.channelId, now: input.now }))
     // Published again after being taken back before its fan-out: queue it again.
     .onConflict((oc) =>
       oc
@@ -94,21 +114,9 @@ export async function queueReviewNotices(trx: Executor, input: { userIds: number
   await trx
     .insertInto('email_outbox')
     .values(
-      input.userIds.map((userId) => ({
-        kind: 'review' as const,
-        dedupe_key: `review:${input.key}:${userId}`,
-        user_id: userId,
-        article_id: input.notice.articleId,
-        channel_id: null,
-        to_address: null,
-        payload: JSON.stringify(input.notice),
-        next_attempt_at: input.now,
-        claimed_by: null,
-        claimed_until: null,
-        last_error: null,
-        created_at: input.now,
-        sent_at: null,
-      })),
+      input.userIds.map((userId) =>
+        outboxRow({ kind: 'review', dedupeKey: `review:${input.key}:${userId}`, userId, articleId: input.notice.articleId, payload: input.notice, now: input.now }),
+      ),
     )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
@@ -125,21 +133,7 @@ export type StaffNotice = { type: 'invitation'; invitationId: number; channelId:
 export async function queueStaffNotice(trx: Executor, input: { userId: number; key: string; notice: StaffNotice; now: number }): Promise<void> {
   await trx
     .insertInto('email_outbox')
-    .values({
-      kind: 'staff',
-      dedupe_key: `staff:${input.key}`,
-      user_id: input.userId,
-      article_id: null,
-      channel_id: input.notice.channelId,
-      to_address: null,
-      payload: JSON.stringify(input.notice),
-      next_attempt_at: input.now,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: null,
-      created_at: input.now,
-      sent_at: null,
-    })
+    .values(outboxRow({ kind: 'staff', dedupeKey: `staff:${input.key}`, userId: input.userId, channelId: input.notice.channelId, payload: input.notice, now: input.now }))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }
@@ -155,21 +149,7 @@ export const MODERATION_DIGEST_INTERVAL_MS = 60 * 60 * 1000;
 export async function queueModerationNotice(trx: Executor, input: { userId: number; key: string; notice: ModerationNotice; now: number }): Promise<void> {
   await trx
     .insertInto('email_outbox')
-    .values({
-      kind: 'moderation',
-      dedupe_key: `moderation:${input.key}`,
-      user_id: input.userId,
-      article_id: null,
-      channel_id: null,
-      to_address: null,
-      payload: JSON.stringify(input.notice),
-      next_attempt_at: input.now,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: null,
-      created_at: input.now,
-      sent_at: null,
-    })
+    .values(outboxRow({ kind: 'moderation', dedupeKey: `moderation:${input.key}`, userId: input.userId, payload: input.notice, now: input.now }))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
 }
@@ -198,21 +178,17 @@ export async function queueModerationDigest(trx: Executor, input: { channelId: n
   const due = lastSent === null ? input.now : Math.max(input.now, lastSent + MODERATION_DIGEST_INTERVAL_MS);
   const result = await trx
     .insertInto('email_outbox')
-    .values({
-      kind: 'moderation',
-      dedupe_key: `moderation:queue:${owner.id}:${Number(earlier.queued)}`,
-      user_id: owner.id,
-      article_id: null,
-      channel_id: input.channelId,
-      to_address: null,
-      payload: JSON.stringify({ type: 'queue' } satisfies ModerationNotice),
-      next_attempt_at: due,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: null,
-      created_at: input.now,
-      sent_at: null,
-    })
+    .values(
+      outboxRow({
+        kind: 'moderation',
+        dedupeKey: `moderation:queue:${owner.id}:${Number(earlier.queued)}`,
+        userId: owner.id,
+        channelId: input.channelId,
+        payload: { type: 'queue' } satisfies ModerationNotice,
+        now: input.now,
+        dueAt: due,
+      }),
+    )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -290,23 +266,19 @@ export async function queueReplyNotice(trx: Executor, input: { threadId: number;
   const due = lastSent === null ? input.now : Math.max(input.now, lastSent + REPLY_NOTICE_INTERVAL_MS);
   const result = await trx
     .insertInto('email_outbox')
-    .values({
-      kind: 'reply',
-      dedupe_key: `reply:${input.threadId}:${recipient.id}:${Number(earlier.queued)}`,
-      user_id: recipient.id,
-      article_id: input.articleId,
-      channel_id: null,
-      thread_id: input.threadId,
-      to_address: null,
-      // The notice carries the thread's replies from this one on.
-      payload: JSON.stringify({ since: input.now - 1 }),
-      next_attempt_at: due,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: null,
-      created_at: input.now,
-      sent_at: null,
-    })
+    .values(
+      outboxRow({
+        kind: 'reply',
+        dedupeKey: `reply:${input.threadId}:${recipient.id}:${Number(earlier.queued)}`,
+        userId: recipient.id,
+        articleId: input.articleId,
+        threadId: input.threadId,
+        // The notice carries the thread's replies from this one on.
+        payload: { since: input.now - 1 },
+        now: input.now,
+        dueAt: due,
+      }),
+    )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -325,21 +297,7 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
     }): Promise<boolean> {
       const result = await db
         .insertInto('email_outbox')
-        .values({
-          kind: row.kind,
-          dedupe_key: row.dedupeKey,
-          user_id: row.userId,
-          article_id: null,
-          channel_id: null,
-          to_address: row.toAddress,
-          payload: JSON.stringify(row.payload),
-          next_attempt_at: row.now,
-          claimed_by: null,
-          claimed_until: null,
-          last_error: null,
-          created_at: row.now,
-          sent_at: null,
-        })
+        .values(outboxRow({ kind: row.kind, dedupeKey: row.dedupeKey, userId: row.userId, toAddress: row.toAddress, payload: row.payload, now: row.now }))
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -488,22 +446,8 @@ export function createOutboxRepository(db: Database, dialect: Dialect) {
       return db.transaction().execute(async (trx) => {
         const run = await trx
           .insertInto('email_outbox')
-          .values({
-            kind: 'digest-run',
-            dedupe_key: `digest-run:${day}`,
-            status: 'sent',
-            user_id: null,
-            article_id: null,
-            channel_id: null,
-            to_address: null,
-            payload: JSON.stringify({ from: windowStart, to: windowEnd }),
-            next_attempt_at: now,
-            claimed_by: null,
-            claimed_until: null,
-            last_error: null,
-            created_at: now,
-            sent_at: now,
-          })
+          // Written as sent: the row is the day's lock, not a message.
+          .values({ ...outboxRow({ kind: 'digest-run', dedupeKey: `digest-run:${day}`, payload: { from: windowStart, to: windowEnd }, now }), status: 'sent', sent_at: now })
           .onConflict((oc) => oc.column('dedupe_key').doNothing())
           .executeTakeFirst();
         if (Number(run.numInsertedOrUpdatedRows ?? 0) === 0) return undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CHANNEL_LOG_ACTIONS,
   STAFF_LIMITS,
   STAFF_MESSAGES,
   type ChannelLogEntry,
@@ -49,23 +50,8 @@ function decodeLogCursor(cursor: string): LogPosition {
 }
 
 type EventAction = ChannelLogEntry['action'];
-const EVENT_ACTIONS = new Set<string>([
-  'invited',
-  'invitation_cancelled',
-  'invitation_accepted',
-  'invitation_declined',
-  'role_changed',
-  'removed',
-  'left',
-  'submitted',
-  'approved',
-  'changes_requested',
-  'published',
-  'unpublished',
-  'scheduled',
-  'unscheduled',
-  'deleted',
-] satisfies EventAction[]);
+/** The actions channel_events records; the moderation_* ones come from the moderation log. */
+const EVENT_ACTIONS = new Set<string>(CHANNEL_LOG_ACTIONS.filter((action) => !action.startsWith('moderation_')));
 
 function target(type: ChannelLogEntry['target']['type'], id: number, label: string | null): ChannelLogEntry['target'] {
   if (label === null) return { type, id };
