@@ -78,8 +78,9 @@ export function previewArticle(values: ArticleFormValues, { article, author, cha
     location_lng: values.location?.lng ?? null,
     published: true,
     status: 'published',
-    // Published by this save: the reader's dates are today's; an edit keeps its first publication.
-    createdAt: publishedBefore ? base.createdAt : now,
+    // Published by this save: the reader's dates are today's; an edit keeps its first publication,
+    // and a scheduled article is dated at its time.
+    createdAt: publishedBefore ? base.createdAt : base.status === 'scheduled' && base.publishAt ? base.publishAt : now,
     lastEdited: now,
   };
 }
