@@ -86,6 +86,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('channel_events_channel_idx').on('channel_events').columns(['channel_id', 'created_at', 'id']).execute();
+  // An article's own lines (the scheduler names who scheduled it as the publication's actor).
+  await db.schema.createIndex('channel_events_target_idx').on('channel_events').columns(['target_type', 'target_id', 'id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
