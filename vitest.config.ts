@@ -29,7 +29,7 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           maxWorkers: 2,
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
           exclude: ['src/**/*.api.test.ts', 'src/**/*.hardening.test.ts', 'src/**/*.perf.test.ts', 'node_modules/**'],
           setupFiles: ['./src/test-support/fail-on-console-error.ts'],
         },

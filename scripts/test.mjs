@@ -16,6 +16,8 @@ function step(title, command, args, env = {}) {
   console.log(`✔ ${title} (${seconds}s)`);
 }
 
+// The Node every step runs on (the machine's own, or the one `npm install` brought: scripts/runtime.mjs).
+console.log(`Node ${process.version}`);
 const extraArgs = process.argv.slice(2);
 const projects = extraArgs.some((arg) => arg.startsWith('--project')) ? [] : ['unit', 'api', 'e2e', 'hardening'].flatMap((name) => ['--project', name]);
 step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);

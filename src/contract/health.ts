@@ -11,6 +11,8 @@ export const HealthSchema = z
      */
     redis: z.enum(['up', 'down', 'off']),
     version: z.string(),
+    /** The Node.js release the instance runs on (`process.version`, e.g. `v24.22.3`). */
+    node: z.string(),
     /** Whether place search has what it needs in memory (the offline gazetteer loads after start). */
     placeSearch: z.enum(['ready', 'loading']),
   })

@@ -24,6 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; dialect: Dialec
           dialect,
           redis: redisState,
           version: '1.0.0',
+          node: process.version,
           placeSearch: placeSearchReady() ? 'ready' : 'loading',
         });
     },

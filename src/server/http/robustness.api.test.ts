@@ -65,7 +65,9 @@ describe.each(testDatabases())('malformed requests on %s', (kind) => {
     const response = await client().get('/api/health');
     expect(response.statusCode).toBe(200);
     // The app under test never listens, so its gazetteer is not warmed: place search reports 'loading'.
-    expect(response.json()).toEqual({ status: 'ok', database: 'up', dialect: kind, redis: 'off', version: '1.0.0', placeSearch: 'loading' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', dialect: kind, redis: 'off', version: '1.0.0', node: process.version, placeSearch: 'loading' });
+    // The project runs on Node 24 LTS (or 22.22 and later), whatever Node the machine has.
+    expect(response.json().node).toMatch(/^v(2[4-9]|22\.(2[2-9]|[3-9]\d))\./);
   });
 
   it('sends security headers: a CSP without inline or eval script, no sniffing, no framing', async () => {
