@@ -1,4 +1,5 @@
-import { Migrator, SqliteAdapter, sql, type Kysely, type MigrationResultSet } from 'kysely';
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { migrations } from './migrations/index.js';
 
 /** Brings the schema up to date; throws with the failing migration's name. */

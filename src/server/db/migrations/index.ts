@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as initialSchema from './2026_11_21_1200_initial_schema.js';
 import * as viewAddressTally from './2026_11_25_0160_view_address_tally.js';
 import * as articleSlugs from './2026_11_25_1500_article_slugs.js';

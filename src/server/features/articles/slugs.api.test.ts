@@ -1,4 +1,5 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/database.js';
 import { migrations } from '../../db/migrations/index.js';
