@@ -1,7 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import fastifySwagger from '@fastify/swagger';
+import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from './session.js';
+
+/** A route's `security` when it answers 401 without a session. */
+export const sessionRequired = [{ session: [] }] as const;
+/** A route's `security` when it works signed out, and signed in may answer more (drafts, your own reaction). */
+export const sessionOptional = [{}, { session: [] }] as const;
+/** The mail provider's webhook: its own bearer token, no session. */
+export const webhookTokenRequired = [{ webhookToken: [] }] as const;
+
+/** The document describes the JSON API; pages, files and feeds outside /api are not part of it. */
+const apiRoutesOnly: SwaggerTransform = (input) =>
+  input.url.startsWith('/api/') ? jsonSchemaTransform(input as never) : { schema: { hide: true } as never, url: input.url };
+
+/**
+ * Every zod schema with an id becomes a component twice, as the shape a request takes and as the
+ * shape an answer has, whether or not a route uses either. Only the components the routes reach
+ * stay, so a generated client holds the types of this API and no others.
+ */
+const referencedComponentsOnly: SwaggerTransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const schemas = document.components?.schemas ?? {};
+  const prefix = '#/components/schemas/';
+  const reached = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(prefix)) {
+        const name = value.slice(prefix.length);
+        if (!reached.has(name)) {
+          reached.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(value);
+    }
+  };
+  visit(document.paths);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } } as ReturnType<SwaggerTransformObject>;
+};
 
 /** The OpenAPI document is generated from the routes' zod schemas, so it cannot drift from them. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -14,9 +54,20 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         version: '1.0.0',
       },
       servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The session cookie that signing in (POST /api/login, POST /api/register, Google sign-in) sets; httpOnly, SameSite=Lax.',
+          },
+          webhookToken: { type: 'http', scheme: 'bearer', description: "The operator's EMAIL_WEBHOOK_SECRET, sent by the mail provider." },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: apiRoutesOnly,
+    transformObject: referencedComponentsOnly,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -5,6 +5,7 @@ import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { requireAdmin, requireUser, signedInOnly } from '../../http/session.js';
 import type { AnalyticsService } from './analytics.service.js';
+import { sessionRequired } from '../../http/openapi.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -33,6 +34,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: signedIn,
       schema: {
         tags: ['analytics'],
+        operationId: 'getChannelAnalytics',
+        security: sessionRequired,
         summary: "A channel's figures per UTC day over a period, its top articles and referrers (owner and admins)",
         params: IdParamsSchema,
         querystring: AnalyticsQuerySchema,
@@ -51,6 +54,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: signedIn,
       schema: {
         tags: ['analytics'],
+        operationId: 'getChannelAnalyticsCsv',
+        security: sessionRequired,
         summary: "A channel's daily figures as CSV: a header row, then one row per UTC day of the period (owner and admins)",
         params: IdParamsSchema,
         querystring: AnalyticsQuerySchema,
@@ -66,6 +71,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: admin,
       schema: {
         tags: ['admin'],
+        operationId: 'getSiteAnalytics',
+        security: sessionRequired,
         summary: "The whole site's figures per UTC day over a period (admins only)",
         querystring: AnalyticsQuerySchema,
         response: { 200: ChannelAnalyticsSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
@@ -83,6 +90,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: admin,
       schema: {
         tags: ['admin'],
+        operationId: 'getSiteAnalyticsCsv',
+        security: sessionRequired,
         summary: "The whole site's daily figures as CSV (admins only)",
         querystring: AnalyticsQuerySchema,
         response: { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
