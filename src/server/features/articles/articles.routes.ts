@@ -65,7 +65,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
 
   app.get(
     '/articles/facets',
-    { config: { cache: { tags: [CACHE_TAGS.articleLists] } }, schema: { tags: ['articles'], operationId: 'getArticleFacets', security: sessionOptional, summary: 'Filter choices for the feed: categories, places, channels', response: { 200: FacetsSchema } } },
+    { config: { cache: { tags: [CACHE_TAGS.articleLists] } }, schema: { tags: ['articles'], operationId: 'getArticleFacets', security: sessionOptional, summary: 'Filter choices for the feed: categories, places, channels', response: { 200: FacetsSchema, 400: ErrorSchema } } },
     async (request) => articles.facets(request.user),
   );
 

@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/logout',
-    { bodyLimit: BODY_LIMITS.anonymous, schema: { tags: ['auth'], operationId: 'logout', security: sessionOptional, summary: 'Sign out (revokes the session)', response: { 200: OkSchema } } },
+    { bodyLimit: BODY_LIMITS.anonymous, schema: { tags: ['auth'], operationId: 'logout', security: sessionOptional, summary: 'Sign out (revokes the session)', response: { 200: OkSchema, 403: ErrorSchema } } },
     async (request, reply) => {
       if (request.user) await sessions.revoke(request.user.sessionId);
       clearSessionCookie(reply, cookie);
@@ -103,13 +103,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/is-admin',
-    { schema: { tags: ['auth'], operationId: 'getIsAdmin', security: sessionOptional, summary: 'Whether the signed-in user is an admin', response: { 200: IsAdminSchema } } },
+    { schema: { tags: ['auth'], operationId: 'getIsAdmin', security: sessionOptional, summary: 'Whether the signed-in user is an admin', response: { 200: IsAdminSchema, 400: ErrorSchema } } },
     async (request) => ({ isAdmin: request.user?.isAdmin ?? false }),
   );
 
   app.get(
     '/auth/providers',
-    { schema: { tags: ['auth'], operationId: 'listAuthProviders', security: sessionOptional, summary: 'Which external sign-in providers are configured', response: { 200: AuthProvidersSchema } } },
+    { schema: { tags: ['auth'], operationId: 'listAuthProviders', security: sessionOptional, summary: 'Which external sign-in providers are configured', response: { 200: AuthProvidersSchema, 400: ErrorSchema } } },
     async () => ({ google: opts.googleEnabled }),
   );
 };

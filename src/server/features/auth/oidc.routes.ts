@@ -92,7 +92,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
         security: sessionOptional,
         summary:
           'Return address of Google sign-in: finds or creates the user, starts a session and redirects to /auth-callback (with ?error=… on failure)',
-        response: { 302: OidcRedirectSchema },
+        response: { 302: OidcRedirectSchema, 400: ErrorSchema },
       },
     },
     async (request, reply) => {

@@ -373,6 +373,10 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
           summary: 'Development only: a sample of each email (confirm, approve, reset, article, digest, reply, correction); ?format=text for the plain text',
           params: z.object({ name: z.enum(['confirm', 'approve', 'reset', 'article', 'digest', 'reply', 'correction']) }),
           querystring: z.object({ format: z.enum(['html', 'text']).default('html') }),
+          response: {
+            200: { description: 'The sample email', content: { 'text/html': { schema: z.string() }, 'text/plain': { schema: z.string() } } },
+            400: ErrorSchema,
+          },
         },
       },
       async (request, reply) => {
