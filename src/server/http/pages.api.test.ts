@@ -263,6 +263,12 @@ describe('built assets and session lookups', () => {
     expect((await client.post('/no-such-page', {})).statusCode).toBe(415);
   });
 
+  it('keeps pages, files and feeds out of the OpenAPI document, which describes the JSON API', async () => {
+    const document = (await new TestClient(() => t.app).get('/api/openapi.json')).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(document.paths).length).toBeGreaterThan(80);
+    expect(Object.keys(document.paths).filter((url) => !url.startsWith('/api/'))).toEqual([]);
+  });
+
   it('skips the session lookup for static files but not for pages or the API', async () => {
     const { client } = await signedInClient(t);
     statements = 0;
