@@ -263,10 +263,15 @@ describe('built assets and session lookups', () => {
     expect((await client.post('/no-such-page', {})).statusCode).toBe(415);
   });
 
-  it('keeps pages, files and feeds out of the OpenAPI document, which describes the JSON API', async () => {
-    const document = (await new TestClient(() => t.app).get('/api/openapi.json')).json() as { paths: Record<string, unknown> };
-    expect(Object.keys(document.paths).length).toBeGreaterThan(80);
-    expect(Object.keys(document.paths).filter((url) => !url.startsWith('/api/'))).toEqual([]);
+  it('answers the OpenAPI document after pages have been rendered, with pages, files and feeds left out of it', async () => {
+    const client = new TestClient(() => t.app);
+    // The pages bring their own copy of the contract's schemas into the process.
+    for (const url of ['/', '/channels', '/articles/1', '/profile']) await client.get(url);
+    const response = await client.get('/api/openapi.json');
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const urls = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+    expect(urls.length).toBeGreaterThan(80);
+    expect(urls.filter((url) => !url.startsWith('/api/'))).toEqual([]);
   });
 
   it('skips the session lookup for static files but not for pages or the API', async () => {
