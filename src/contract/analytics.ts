@@ -61,6 +61,8 @@ export const TopArticleSchema = z.object({
 });
 export type TopArticle = z.infer<typeof TopArticleSchema>;
 
+const PercentChangeSchema = z.number().nullable();
+
 export const ChannelAnalyticsSchema = z
   .object({
     /** The channel, or null for the whole site (admins). */
@@ -74,8 +76,19 @@ export const ChannelAnalyticsSchema = z
     totals: AnalyticsTotalsSchema,
     /** The same length of time just before; null for all time. */
     previous: AnalyticsTotalsSchema.nullable(),
-    /** Per figure, the change against the previous period in percent; null when there is none to compare with. */
-    change: z.record(z.enum(ANALYTICS_METRICS), z.number().nullable()),
+    /**
+     * Per figure of ANALYTICS_METRICS, the change against the previous period in percent; null when
+     * there is none to compare with. Named fields rather than a record, so a client generated from
+     * the OpenAPI document knows each one is there.
+     */
+    change: z.object({
+      views: PercentChangeSchema,
+      likes: PercentChangeSchema,
+      dislikes: PercentChangeSchema,
+      comments: PercentChangeSchema,
+      subscribed: PercentChangeSchema,
+      unsubscribed: PercentChangeSchema,
+    }),
     topArticles: z.object({
       views: z.array(TopArticleSchema),
       reactions: z.array(TopArticleSchema),

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorSchema } from '../../contract/errors.js';
 import { HealthSchema } from '../../contract/health.js';
 import { isDatabaseReachable, type Database, type Dialect } from '../db/database.js';
 import type { RedisLink } from '../lib/redis-link.js';
+import { sessionOptional } from '../http/openapi.js';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; dialect: Dialect; placeSearchReady: () => boolean; redis?: RedisLink }> = async (
   app,
@@ -9,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; dialect: Dialec
 ) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Whether the server and its database are up', response: { 200: HealthSchema, 503: HealthSchema } } },
+    { schema: { tags: ['health'], operationId: 'getHealth', security: sessionOptional, summary: 'Whether the server and its database are up', response: { 200: HealthSchema, 400: ErrorSchema, 503: HealthSchema } } },
     async (_request, reply) => {
       const [up, redisState] = await Promise.all([
         isDatabaseReachable(db),

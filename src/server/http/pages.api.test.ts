@@ -263,6 +263,17 @@ describe('built assets and session lookups', () => {
     expect((await client.post('/no-such-page', {})).statusCode).toBe(415);
   });
 
+  it('answers the OpenAPI document after pages have been rendered, with pages, files and feeds left out of it', async () => {
+    const client = new TestClient(() => t.app);
+    // The pages bring their own copy of the contract's schemas into the process.
+    for (const url of ['/', '/channels', '/articles/1', '/profile']) await client.get(url);
+    const response = await client.get('/api/openapi.json');
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const urls = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+    expect(urls.length).toBeGreaterThan(80);
+    expect(urls.filter((url) => !url.startsWith('/api/'))).toEqual([]);
+  });
+
   it('skips the session lookup for static files but not for pages or the API', async () => {
     const { client } = await signedInClient(t);
     statements = 0;

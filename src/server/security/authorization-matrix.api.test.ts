@@ -169,6 +169,23 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
     expect([...listed].filter((route) => !served.has(route)).sort(), 'matrix rows for routes that do not exist').toEqual([]);
   });
 
+  it('tells API clients which routes need the session cookie, as this table finds them', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const securityOf = (method: string, route: string) => document.paths[route.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]?.security;
+    // Signed out, the channel's published table answers; only its drafts table (the row above) asks for a session.
+    const sessionForSomeAnswers = new Set(['GET /api/channels/:id/article-rows']);
+    for (const { method, route, expect: statuses } of CASES) {
+      const name = `${method} ${route}`;
+      if (statuses.anonymous === 401 && !sessionForSomeAnswers.has(name)) expect(securityOf(method, route), name).toEqual([{ session: [] }]);
+      else expect(securityOf(method, route), name).toEqual([{}, { session: [] }]);
+    }
+    const documentedPublicRoutes = PUBLIC_ROUTES.filter((name) => name.includes(' /api/') && name !== 'GET /api/openapi.json' && name !== 'POST /api/email/events');
+    for (const name of documentedPublicRoutes) {
+      const [method, route] = name.split(' ') as [string, string];
+      expect(securityOf(method, route), name).toEqual([{}, { session: [] }]);
+    }
+  });
+
   it('answers every role with the exact status, and refusals change nothing', async () => {
     const owner = await signedInClient(t, 'owner');
     const other = await signedInClient(t, 'other');

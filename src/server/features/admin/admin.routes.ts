@@ -12,6 +12,7 @@ import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { requireAdmin } from '../../http/session.js';
 import type { AdminService } from './admin.service.js';
+import { sessionRequired } from '../../http/openapi.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
@@ -31,6 +32,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     {
       schema: {
         tags: ['admin'],
+        operationId: 'listAdminArticles',
+        security: sessionRequired,
         summary: 'Every article, drafts included, newest first; searchable by title (admins only)',
         querystring: AdminListQuerySchema,
         response: { 200: AdminArticlePageSchema, ...errors },
@@ -44,6 +47,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     {
       schema: {
         tags: ['admin'],
+        operationId: 'updateAdminArticle',
+        security: sessionRequired,
         summary: "Set an article's displayed views, likes and dislikes (admins only; audited)",
         params: IdParamsSchema,
         body: UpdateAdminArticleSchema,
@@ -58,6 +63,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     {
       schema: {
         tags: ['admin'],
+        operationId: 'listAdminChannels',
+        security: sessionRequired,
         summary: 'Every channel with real and total subscribers, newest first; searchable by name (admins only)',
         querystring: AdminListQuerySchema,
         response: { 200: AdminChannelPageSchema, ...errors },
@@ -71,6 +78,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     {
       schema: {
         tags: ['admin'],
+        operationId: 'updateAdminChannel',
+        security: sessionRequired,
         summary: "Set a channel's displayed subscriber total (admins only; audited)",
         params: IdParamsSchema,
         body: UpdateAdminChannelSchema,

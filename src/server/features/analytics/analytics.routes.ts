@@ -1,12 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AnalyticsQuerySchema, ChannelAnalyticsSchema, analyticsCsv, type ChannelAnalytics } from '../../../contract/analytics.js';
 import { IdParamsSchema } from '../../../contract/common.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { requireAdmin, requireUser, signedInOnly } from '../../http/session.js';
 import type { AnalyticsService } from './analytics.service.js';
+import { sessionRequired } from '../../http/openapi.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+/** The CSV download, a text/csv body; only JSON bodies go through the response serializer. */
+const csvFile = { description: 'The daily figures as CSV, with a header row', content: { 'text/csv': { schema: z.string() } } };
 
 /** One reader's figures: never kept by a shared cache. */
 const privately = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store').header('vary', 'Cookie');
@@ -33,6 +37,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: signedIn,
       schema: {
         tags: ['analytics'],
+        operationId: 'getChannelAnalytics',
+        security: sessionRequired,
         summary: "A channel's figures per UTC day over a period, its top articles and referrers (owner and admins)",
         params: IdParamsSchema,
         querystring: AnalyticsQuerySchema,
@@ -51,10 +57,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: signedIn,
       schema: {
         tags: ['analytics'],
+        operationId: 'getChannelAnalyticsCsv',
+        security: sessionRequired,
         summary: "A channel's daily figures as CSV: a header row, then one row per UTC day of the period (owner and admins)",
         params: IdParamsSchema,
         querystring: AnalyticsQuerySchema,
-        response: errors,
+        response: { 200: csvFile, ...errors },
       },
     },
     async (request, reply) => sendCsv(reply, await analytics.channel(request.params.id, requireUser(request), request.query.period)),
@@ -66,6 +74,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: admin,
       schema: {
         tags: ['admin'],
+        operationId: 'getSiteAnalytics',
+        security: sessionRequired,
         summary: "The whole site's figures per UTC day over a period (admins only)",
         querystring: AnalyticsQuerySchema,
         response: { 200: ChannelAnalyticsSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
@@ -83,9 +93,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
       onRequest: admin,
       schema: {
         tags: ['admin'],
+        operationId: 'getSiteAnalyticsCsv',
+        security: sessionRequired,
         summary: "The whole site's daily figures as CSV (admins only)",
         querystring: AnalyticsQuerySchema,
-        response: { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+        response: { 200: csvFile, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
     },
     async (request, reply) => sendCsv(reply, await analytics.site(request.query.period)),

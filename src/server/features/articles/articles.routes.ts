@@ -25,6 +25,7 @@ import { AutosaveArticleSchema, AutosaveNewArticleSchema, AutosaveResultSchema, 
 import type { FastifyReply } from 'fastify';
 import { BODY_LIMITS } from '../../http/body-limits.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
+import { sessionOptional, sessionRequired } from '../../http/openapi.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -52,6 +53,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       config: { cache: { tags: [CACHE_TAGS.articleLists] } },
       schema: {
         tags: ['articles'],
+        operationId: 'listArticles',
+        security: sessionOptional,
         summary: "The feed: a signed-in reader's channels (or every channel), sorted, filtered, a page at a time",
         querystring: FeedQuerySchema,
         response: { 200: FeedPageSchema, 400: ErrorSchema },
@@ -62,7 +65,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
 
   app.get(
     '/articles/facets',
-    { config: { cache: { tags: [CACHE_TAGS.articleLists] } }, schema: { tags: ['articles'], summary: 'Filter choices for the feed: categories, places, channels', response: { 200: FacetsSchema } } },
+    { config: { cache: { tags: [CACHE_TAGS.articleLists] } }, schema: { tags: ['articles'], operationId: 'getArticleFacets', security: sessionOptional, summary: 'Filter choices for the feed: categories, places, channels', response: { 200: FacetsSchema, 400: ErrorSchema } } },
     async (request) => articles.facets(request.user),
   );
 
@@ -74,6 +77,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       bodyLimit: BODY_LIMITS.article,
       schema: {
         tags: ['articles'],
+        operationId: 'createArticle',
+        security: sessionRequired,
         summary: 'Write an article in one of your channels (published unless saved as a draft)',
         body: CreateArticleSchema,
         response: { 201: ArticleSchema, ...errors },
@@ -88,6 +93,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       config: { cache: { tags: [] } },
       schema: {
         tags: ['articles'],
+        operationId: 'getArticle',
+        security: sessionOptional,
         summary: 'One article by id or {slug}-{id} (a draft only for its author)',
         params: ArticleRefParamsSchema,
         response: { 200: ArticleSchema, ...errors },
@@ -103,6 +110,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       bodyLimit: BODY_LIMITS.article,
       schema: {
         tags: ['articles'],
+        operationId: 'updateArticle',
+        security: sessionRequired,
         summary: 'Edit an article (author only)',
         description: 'With baseSavedAt (the savedAt the edit was made from), a save made since answers 409 {error, savedAt}. Applies and clears the pending edit.',
         params: ArticleRefParamsSchema,
@@ -121,6 +130,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       config: { rateLimit: autosaveRateLimit },
       schema: {
         tags: ['articles'],
+        operationId: 'autosaveNewArticle',
+        security: sessionRequired,
         summary: "A new article's first autosave: creates it as a draft in one of your channels",
         body: AutosaveNewArticleSchema,
         response: { 201: NewDraftResultSchema, ...errors },
@@ -137,6 +148,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       config: { rateLimit: autosaveRateLimit },
       schema: {
         tags: ['articles'],
+        operationId: 'autosaveArticle',
+        security: sessionRequired,
         summary: 'Autosave the changed fields (author only): a draft in place, a published article as its private pending edit',
         description: 'Never a revision, never visible to readers. A save made after baseSavedAt answers 409 {error, savedAt}.',
         params: ArticleRefParamsSchema,
@@ -154,6 +167,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       config: { rateLimit: autosaveRateLimit },
       schema: {
         tags: ['articles'],
+        operationId: 'discardPendingEdit',
+        security: sessionRequired,
         summary: "Discard a published article's pending edit (author only); the live text stays",
         params: ArticleRefParamsSchema,
         response: { 200: AutosaveResultSchema, ...errors },
@@ -168,6 +183,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       onRequest: signedInOnly(),
       schema: {
         tags: ['articles'],
+        operationId: 'deleteArticle',
+        security: sessionRequired,
         summary: 'Delete an article with its comments, reactions and images (author only)',
         params: ArticleRefParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errors },
@@ -185,6 +202,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       onRequest: signedInOnly(),
       schema: {
         tags: ['articles'],
+        operationId: 'toggleArticleStatus',
+        security: sessionRequired,
         summary: 'Publish a draft or move a published article to drafts (author only)',
         params: ArticleRefParamsSchema,
         response: { 200: ToggleStatusSchema, ...errors },
@@ -199,6 +218,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       onRequest: signedInOnly(),
       schema: {
         tags: ['articles'],
+        operationId: 'submitArticle',
+        security: sessionRequired,
         summary: "Submit a draft for review (its author, on the channel's staff)",
         description: 'draft → in_review; 409 when it is not a draft. The channel’s owner and editors are emailed.',
         params: ArticleRefParamsSchema,
@@ -214,6 +235,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       onRequest: signedInOnly(),
       schema: {
         tags: ['articles'],
+        operationId: 'reviewArticle',
+        security: sessionRequired,
         summary: 'Approve an article in review, or ask for changes (the channel’s owner and editors)',
         description: 'approve publishes it now, or schedules it when its publishAt is still ahead; request_changes (note required) returns it to draft with the note. 409 when it is not in review.',
         params: ArticleRefParamsSchema,
@@ -229,6 +252,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
     {
       schema: {
         tags: ['articles'],
+        operationId: 'getChannelQueue',
+        security: sessionRequired,
         summary: "A channel's review queue: scheduled articles by time, then articles in review (owner and staff)",
         params: IdParamsSchema,
         response: { 200: QueueSchema, ...errors },
@@ -246,6 +271,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       bodyLimit: BODY_LIMITS.view,
       schema: {
         tags: ['articles'],
+        operationId: 'recordArticleView',
+        security: sessionOptional,
         summary: 'Record a view (once per reader per article per UTC day)',
         params: ArticleRefParamsSchema,
         body: ViewRequestSchema,
@@ -267,6 +294,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       config: { cache: { tags: [CACHE_TAGS.articleLists] } },
       schema: {
         tags: ['articles'],
+        operationId: 'listChannelArticles',
+        security: sessionOptional,
         summary: "A channel's published articles, newest first",
         params: IdParamsSchema,
         response: { 200: z.array(ArticleSummarySchema), ...errors },
@@ -281,6 +310,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
       config: { cache: { tags: [CACHE_TAGS.articleLists] } },
       schema: {
         tags: ['articles'],
+        operationId: 'listChannelArticleRows',
+        security: sessionOptional,
         summary: "A page of a channel's article table, in the chosen order",
         description:
           "What the channel page's Published and Drafts tables show, sorted and paged by the server (keyset cursor). Drafts are the channel owner's only. GET /channels/{id}/articles stays the spec's whole list.",
@@ -300,6 +331,8 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
     {
       schema: {
         tags: ['articles'],
+        operationId: 'listChannelDrafts',
+        security: sessionRequired,
         summary: "A channel's drafts (owner only)",
         params: IdParamsSchema,
         response: { 200: z.array(ArticleSummarySchema), ...errors },

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { adminOnly, requireAdmin, requireUser, signedInOnly } from '../../http/session.js';
 import type { RevisionsService } from './revisions.service.js';
+import { sessionOptional, sessionRequired } from '../../http/openapi.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -30,6 +31,8 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ revisions: RevisionsServic
       config: { cache: { tags: [] } },
       schema: {
         tags: ['revisions'],
+        operationId: 'listRevisions',
+        security: sessionOptional,
         summary: "An article's revisions, newest first, 50 a page (the public record; all of them for its owner and admins)",
         params: ArticleRefParamsSchema,
         querystring: RevisionListQuerySchema,
@@ -45,6 +48,8 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ revisions: RevisionsServic
       config: { cache: { tags: [] } },
       schema: {
         tags: ['revisions'],
+        operationId: 'getRevision',
+        security: sessionOptional,
         summary: 'One revision with its content, categories and place',
         params: RevisionParamsSchema,
         response: { 200: RevisionSchema, ...errors },
@@ -59,6 +64,8 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ revisions: RevisionsServic
       config: { cache: { tags: [] } },
       schema: {
         tags: ['revisions'],
+        operationId: 'getRevisionDiff',
+        security: sessionOptional,
         summary: 'What changed: the newer content with removed words in <del> and added words in <ins>',
         description: 'Against the previous revision the caller may see unless `against` names another.',
         params: RevisionParamsSchema,
@@ -75,6 +82,8 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ revisions: RevisionsServic
       onRequest: signedInOnly(),
       schema: {
         tags: ['revisions'],
+        operationId: 'restoreRevision',
+        security: sessionRequired,
         summary: "Save the article with a revision's title, content, categories and place (the channel's owner and admins)",
         params: RevisionParamsSchema,
         response: { 200: ArticleSchema, ...errors },
@@ -89,6 +98,8 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ revisions: RevisionsServic
       onRequest: adminOnly(),
       schema: {
         tags: ['admin'],
+        operationId: 'redactRevision',
+        security: sessionRequired,
         summary: "Remove a revision's content from the record, with a reason (admins only; audited)",
         params: z.object({ id: IdSchema, number: IdSchema }),
         body: RedactRevisionSchema,

@@ -15,6 +15,7 @@ import type { PasswordSignIn } from './password-sign-in.js';
 import { userRowToCurrentUser } from '../users/users.repository.js';
 import type { SessionsService } from './sessions.service.js';
 import { BODY_LIMITS } from '../../http/body-limits.js';
+import { sessionOptional, sessionRequired } from '../../http/openapi.js';
 
 export interface AuthRoutesOptions {
   /** Login and registration with their rules (password-sign-in.ts), shared with the sign-in page's form. */
@@ -40,6 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['auth'],
+        operationId: 'register',
+        security: sessionOptional,
         summary: 'Create an account and sign in',
         body: CredentialsSchema,
         response: { 201: AuthResultSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
@@ -58,6 +61,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['auth'],
+        operationId: 'login',
+        security: sessionOptional,
         summary: 'Sign in with username and password',
         body: LoginSchema,
         response: { 200: AuthResultSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
@@ -71,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/logout',
-    { bodyLimit: BODY_LIMITS.anonymous, schema: { tags: ['auth'], summary: 'Sign out (revokes the session)', response: { 200: OkSchema } } },
+    { bodyLimit: BODY_LIMITS.anonymous, schema: { tags: ['auth'], operationId: 'logout', security: sessionOptional, summary: 'Sign out (revokes the session)', response: { 200: OkSchema, 403: ErrorSchema } } },
     async (request, reply) => {
       if (request.user) await sessions.revoke(request.user.sessionId);
       clearSessionCookie(reply, cookie);
@@ -84,6 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
+        operationId: 'getCurrentUser',
+        security: sessionRequired,
         summary: 'The signed-in user (401 when signed out)',
         response: { 200: CurrentUserSchema, 401: ErrorSchema },
       },
@@ -96,13 +103,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/is-admin',
-    { schema: { tags: ['auth'], summary: 'Whether the signed-in user is an admin', response: { 200: IsAdminSchema } } },
+    { schema: { tags: ['auth'], operationId: 'getIsAdmin', security: sessionOptional, summary: 'Whether the signed-in user is an admin', response: { 200: IsAdminSchema, 400: ErrorSchema } } },
     async (request) => ({ isAdmin: request.user?.isAdmin ?? false }),
   );
 
   app.get(
     '/auth/providers',
-    { schema: { tags: ['auth'], summary: 'Which external sign-in providers are configured', response: { 200: AuthProvidersSchema } } },
+    { schema: { tags: ['auth'], operationId: 'listAuthProviders', security: sessionOptional, summary: 'Which external sign-in providers are configured', response: { 200: AuthProvidersSchema, 400: ErrorSchema } } },
     async () => ({ google: opts.googleEnabled }),
   );
 };

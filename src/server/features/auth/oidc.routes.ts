@@ -14,6 +14,7 @@ import {
   type OidcChecks,
   type OidcService,
 } from './oidc.service.js';
+import { sessionOptional } from '../../http/openapi.js';
 
 export interface OidcRoutesOptions {
   /** Absent when Google sign-in is not configured. */
@@ -57,6 +58,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
+        operationId: 'startGoogleSignIn',
+        security: sessionOptional,
         summary:
           'Start Google sign-in: redirects to the identity provider (PKCE, state and nonce in short-lived cookies); `next` is the page of this site to return to',
         querystring: z.object({ next: z.string().max(2000, 'is too long').optional() }),
@@ -85,9 +88,11 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
+        operationId: 'finishGoogleSignIn',
+        security: sessionOptional,
         summary:
           'Return address of Google sign-in: finds or creates the user, starts a session and redirects to /auth-callback (with ?error=… on failure)',
-        response: { 302: OidcRedirectSchema },
+        response: { 302: OidcRedirectSchema, 400: ErrorSchema },
       },
     },
     async (request, reply) => {

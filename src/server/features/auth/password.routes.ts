@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.js';
 import type { DeviceCookies } from './device-cookies.js';
 import type { SessionsService } from './sessions.service.js';
+import { sessionRequired } from '../../http/openapi.js';
 
 export interface PasswordRoutesOptions {
   users: UsersRepository;
@@ -33,6 +34,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<PasswordRoutesOptions> = asyn
       onRequest: signedInOnly(),
       schema: {
         tags: ['auth'],
+        operationId: 'changePassword',
+        security: sessionRequired,
         summary:
           'Set or change your password. A Google-only account sets its first one without currentPassword; every other session of the user is signed out',
         body: ChangePasswordSchema,

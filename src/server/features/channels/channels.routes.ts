@@ -18,6 +18,7 @@ import { ErrorSchema } from '../../../contract/errors.js';
 import { requireUser, signedInOnly } from '../../http/session.js';
 import type { ChannelsService } from './channels.service.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
+import { sessionOptional, sessionRequired } from '../../http/openapi.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -28,6 +29,8 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
       config: { cache: { tags: [CACHE_TAGS.channels] } },
       schema: {
         tags: ['channels'],
+        operationId: 'listChannels',
+        security: sessionOptional,
         summary: 'Channels, sorted and searched, a page at a time',
         querystring: ChannelListQuerySchema,
         response: { 200: ChannelPageSchema, 400: ErrorSchema },
@@ -42,6 +45,8 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
       onRequest: signedInOnly(CHANNEL_MESSAGES.signInToCreate),
       schema: {
         tags: ['channels'],
+        operationId: 'createChannel',
+        security: sessionRequired,
         summary: 'Create a channel owned by the signed-in user (at most 10 each)',
         body: CreateChannelSchema,
         response: { 201: ChannelSchema, ...errors, 409: ErrorSchema },
@@ -56,7 +61,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
   app.get(
     '/channels/:id',
     {
-      config: { cache: { tags: [CACHE_TAGS.channels] } }, schema: { tags: ['channels'], summary: 'One channel', params: IdParamsSchema, response: { 200: ChannelSchema, ...errors } } },
+      config: { cache: { tags: [CACHE_TAGS.channels] } }, schema: { tags: ['channels'], operationId: 'getChannel', security: sessionOptional, summary: 'One channel', params: IdParamsSchema, response: { 200: ChannelSchema, ...errors } } },
     async (request) => channels.get(request.params.id, request.user),
   );
 
@@ -66,6 +71,8 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
       onRequest: signedInOnly(),
       schema: {
         tags: ['channels'],
+        operationId: 'updateChannel',
+        security: sessionRequired,
         summary: 'Edit a channel (owner only)',
         params: IdParamsSchema,
         body: UpdateChannelSchema,
@@ -81,6 +88,8 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
       onRequest: signedInOnly(),
       schema: {
         tags: ['subscriptions'],
+        operationId: 'subscribeToChannel',
+        security: sessionRequired,
         summary: 'Subscribe to a channel (idempotent)',
         params: IdParamsSchema,
         response: { 200: SubscriptionStateSchema, ...errors },
@@ -95,6 +104,8 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
       onRequest: signedInOnly(),
       schema: {
         tags: ['subscriptions'],
+        operationId: 'unsubscribeFromChannel',
+        security: sessionRequired,
         summary: 'Unsubscribe from a channel (idempotent)',
         params: IdParamsSchema,
         response: { 200: SubscriptionStateSchema, ...errors },
@@ -109,6 +120,8 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
       onRequest: signedInOnly(),
       schema: {
         tags: ['subscriptions'],
+        operationId: 'listChannelSubscribers',
+        security: sessionRequired,
         summary: "A channel's subscribers (owner only)",
         params: IdParamsSchema,
         response: { 200: z.array(SubscriberSchema), ...errors },
@@ -119,7 +132,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
 
   app.get(
     '/user/channels',
-    { schema: { tags: ['channels'], summary: "The signed-in user's channels", response: { 200: z.array(ChannelSchema), 401: ErrorSchema } } },
+    { schema: { tags: ['channels'], operationId: 'listMyChannels', security: sessionRequired, summary: "The signed-in user's channels", response: { 200: z.array(ChannelSchema), 401: ErrorSchema } } },
     async (request) => {
       const user = requireUser(request);
       return channels.ofOwner(user.id, user);
@@ -131,6 +144,8 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
     {
       schema: {
         tags: ['subscriptions'],
+        operationId: 'listMySubscriptions',
+        security: sessionRequired,
         summary: "The signed-in user's subscriptions, newest first",
         response: { 200: z.array(SubscriptionSchema), 401: ErrorSchema },
       },
@@ -147,6 +162,8 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
       onRequest: signedInOnly(),
       schema: {
         tags: ['subscriptions'],
+        operationId: 'listUserSubscriptions',
+        security: sessionRequired,
         summary: "A user's subscriptions (their own, or any for an admin)",
         params: IdParamsSchema,
         response: { 200: z.array(SubscriptionSchema), ...errors },
@@ -161,6 +178,8 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
     {
       schema: {
         tags: ['channels'],
+        operationId: 'getDebugChannels',
+        security: sessionRequired,
         summary: "Alias of a user's own channels (own, or any for an admin)",
         querystring: UserIdQuerySchema,
         response: { 200: z.array(ChannelSchema), ...errors },
@@ -177,6 +196,8 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
     {
       schema: {
         tags: ['subscriptions'],
+        operationId: 'getDebugSubscriptions',
+        security: sessionRequired,
         summary: "Alias of a user's subscriptions (own, or any for an admin)",
         querystring: UserIdQuerySchema,
         response: { 200: DebugSubscriptionsSchema, ...errors },

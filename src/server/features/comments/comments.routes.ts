@@ -19,6 +19,7 @@ import { requireUser, signedInOnly } from '../../http/session.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import type { CommentsService } from './comments.service.js';
 import { BODY_LIMITS } from '../../http/body-limits.js';
+import { sessionOptional, sessionRequired } from '../../http/openapi.js';
 
 export interface CommentsRoutesOptions {
   comments: CommentsService;
@@ -35,6 +36,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
       config: { cache: { tags: [] } },
       schema: {
         tags: ['comments'],
+        operationId: 'listComments',
+        security: sessionOptional,
         summary: "An article's comments: top-level ones oldest first, each with its replies oldest first",
         params: ArticleRefParamsSchema,
         response: { 200: CommentListSchema, 400: ErrorSchema, 404: ErrorSchema },
@@ -49,6 +52,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
       config: { cache: { tags: [] } },
       schema: {
         tags: ['comments'],
+        operationId: 'listCommentThreads',
+        security: sessionOptional,
         summary: "A page of an article's comment threads: top-level comments oldest first, each with its first replies oldest first",
         description:
           'The comments of GET /api/articles/{id}/comments, `limit` threads at a time (default 20, at most 100), with the ' +
@@ -69,6 +74,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
       config: { cache: { tags: [] } },
       schema: {
         tags: ['comments'],
+        operationId: 'listCommentReplies',
+        security: sessionOptional,
         summary: "A page of a thread's replies, oldest first (the rest of a thread after its first replies)",
         description:
           'The replies of a top-level comment after `cursor` (a thread\'s `repliesCursor`, then each page\'s `nextCursor`), ' +
@@ -99,6 +106,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
       bodyLimit: BODY_LIMITS.comment,
       schema: {
         tags: ['comments'],
+        operationId: 'createComment',
+        security: sessionRequired,
         summary: 'Comment on an article, or reply to a comment (a reply to a reply joins its top-level comment)',
         params: ArticleRefParamsSchema,
         body: CreateCommentSchema,
@@ -115,6 +124,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
       bodyLimit: BODY_LIMITS.comment,
       schema: {
         tags: ['comments'],
+        operationId: 'updateComment',
+        security: sessionRequired,
         summary: 'Change the text of your own comment, for 15 minutes after posting (nobody else may, admins included)',
         description: 'The text is checked as a new comment\'s is. Later, or for anyone but the author: 403. The answer carries `editedAt`.',
         params: IdParamsSchema,
@@ -131,6 +142,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<CommentsRoutesOptions> = asyn
       onRequest: signedInOnly(),
       schema: {
         tags: ['comments'],
+        operationId: 'deleteComment',
+        security: sessionRequired,
         summary: 'Delete a comment (its author or an admin); one with replies stays as "This comment was deleted"',
         params: IdParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errors },

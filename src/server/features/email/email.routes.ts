@@ -31,6 +31,7 @@ import type { SessionsService } from '../auth/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { EmailService } from './email.service.js';
 import { sampleEmails, type SiteInfo } from './templates.js';
+import { sessionOptional, sessionRequired, webhookTokenRequired } from '../../http/openapi.js';
 
 export interface EmailRoutesOptions {
   email: EmailService;
@@ -79,6 +80,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
     {
       schema: {
         tags: ['email'],
+        operationId: 'getEmailSettings',
+        security: sessionRequired,
         summary: 'Your email address and the one waiting for confirmation (only ever shown to you)',
         response: { 200: EmailSettingsSchema, 401: ErrorSchema },
       },
@@ -97,6 +100,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       onRequest: signedInOnly(),
       schema: {
         tags: ['email'],
+        operationId: 'changeEmail',
+        security: sessionRequired,
         summary: 'Add or change your email address: a confirmation link goes to it (single use, 24 hours)',
         description:
           'Needs currentPassword when the account has a password. An account without one (signed in with Google) that has a ' +
@@ -119,6 +124,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       onRequest: signedInOnly(),
       schema: {
         tags: ['email'],
+        operationId: 'removeEmail',
+        security: sessionRequired,
         summary: 'Remove your email address (with currentPassword; without a password, a link at the address approves it: 202)',
         body: RemoveEmailSchema.nullish(),
         response: { 200: EmailSettingsSchema, 202: EmailSettingsSchema, ...errors },
@@ -137,6 +144,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['email'],
+        operationId: 'confirmEmail',
+        security: sessionOptional,
         summary: 'Confirm an address, or approve a change or removal, with the token of its link (works signed out; single use; expires)',
         body: ConfirmEmailSchema,
         response: { 200: ConfirmEmailResultSchema, ...errors },
@@ -152,6 +161,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['auth'],
+        operationId: 'requestPasswordReset',
+        security: sessionOptional,
         summary: 'Ask for a password reset link by username or email; the answer is the same whether or not it exists',
         body: ForgotPasswordSchema,
         response: { 202: MessageResultSchema, 400: ErrorSchema, 429: ErrorSchema },
@@ -168,6 +179,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
     {
       schema: {
         tags: ['auth'],
+        operationId: 'checkPasswordResetLink',
+        security: sessionOptional,
         summary: 'Whether a reset link can still be used (uses nothing)',
         querystring: UnsubscribeQuerySchema,
         response: { 200: z.object({ usable: z.boolean() }), 400: ErrorSchema },
@@ -186,6 +199,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['auth'],
+        operationId: 'resetPassword',
+        security: sessionOptional,
         summary: 'Set a new password with a reset link (single use, 30 minutes); signs out every session and signs this browser in',
         body: ResetPasswordSchema,
         response: { 200: AuthResultSchema, ...errors },
@@ -218,6 +233,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
     {
       schema: {
         tags: ['email'],
+        operationId: 'getNotificationSettings',
+        security: sessionRequired,
         summary: 'Your new-article email choice for each subscription',
         response: { 200: NotificationSettingsSchema, 401: ErrorSchema },
       },
@@ -234,6 +251,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       onRequest: signedInOnly(),
       schema: {
         tags: ['email'],
+        operationId: 'updateNotificationSettings',
+        security: sessionRequired,
         summary: 'Choose whether replies to your comments arrive by email (at most one email per thread an hour)',
         body: UpdateNotificationSettingsSchema,
         response: { 200: NotificationSettingsSchema, ...errors },
@@ -251,6 +270,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       onRequest: signedInOnly(),
       schema: {
         tags: ['email'],
+        operationId: 'setChannelNotifications',
+        security: sessionRequired,
         summary: "Choose a subscription's new-article emails: each, digest (daily) or none",
         params: IdParamsSchema,
         body: SetNotificationsSchema,
@@ -276,6 +297,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       },
       schema: {
         tags: ['email'],
+        operationId: 'getUnsubscribeLink',
+        security: sessionOptional,
         summary: 'What an unsubscribe link stops (no sign-in); reading it changes nothing',
         querystring: UnsubscribeQuerySchema,
         response: { 200: UnsubscribeInfoSchema, 400: ErrorSchema },
@@ -293,6 +316,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       bodyLimit: BODY_LIMITS.anonymous,
       schema: {
         tags: ['email'],
+        operationId: 'unsubscribe',
+        security: sessionOptional,
         summary: 'One-click unsubscribe (RFC 8058) and the unsubscribe page: stops the emails the link names; no sign-in',
         querystring: UnsubscribeQuerySchema,
         body: z.record(z.string(), z.unknown()).nullish(),
@@ -321,6 +346,8 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       },
       schema: {
         tags: ['email'],
+        operationId: 'recordDeliveryEvents',
+        security: webhookTokenRequired,
         summary: "The mail provider's bounce and complaint webhook (Authorization: Bearer EMAIL_WEBHOOK_SECRET): hard bounces and complaints stop mail to the address",
         body: DeliveryEventsSchema,
         response: { 200: DeliveryEventsResultSchema, 400: ErrorSchema, 401: ErrorSchema },
@@ -341,9 +368,15 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
       {
         schema: {
           tags: ['email'],
+          operationId: 'previewEmail',
+          security: sessionOptional,
           summary: 'Development only: a sample of each email (confirm, approve, reset, article, digest, reply, correction); ?format=text for the plain text',
           params: z.object({ name: z.enum(['confirm', 'approve', 'reset', 'article', 'digest', 'reply', 'correction']) }),
           querystring: z.object({ format: z.enum(['html', 'text']).default('html') }),
+          response: {
+            200: { description: 'The sample email', content: { 'text/html': { schema: z.string() }, 'text/plain': { schema: z.string() } } },
+            400: ErrorSchema,
+          },
         },
       },
       async (request, reply) => {

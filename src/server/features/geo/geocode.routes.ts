@@ -3,6 +3,7 @@ import { ErrorSchema } from '../../../contract/errors.js';
 import { GeocodeQuerySchema, GeocodeResultSchema } from '../../../contract/geo.js';
 import { signedInOnly } from '../../http/session.js';
 import type { Geocoder } from './geocoder.js';
+import { sessionOptional, sessionRequired } from '../../http/openapi.js';
 
 export interface GeocodeRoutesOptions {
   geocoder: Geocoder;
@@ -32,6 +33,8 @@ export const geocodeRoutes: FastifyPluginAsyncZod<GeocodeRoutesOptions> = async 
       ...(requireSession ? { onRequest: signedInOnly(GEOCODE_SIGN_IN_MESSAGE) } : {}),
       schema: {
         tags: ['geo'],
+        operationId: 'searchPlaces',
+        security: requireSession ? sessionRequired : sessionOptional,
         summary: 'Search places (cities, regions, countries) for the location picker',
         description: 'Limited per client per minute (GEOCODE_RATE_LIMIT); signed-in users only when Mapbox answers (it bills per request).',
         querystring: GeocodeQuerySchema,

@@ -13,6 +13,7 @@ import { requireUser, signedInOnly } from '../../http/session.js';
 import type { MediaService } from './media.service.js';
 import { removeStaleSpools, spoolUpload, type SpooledUpload } from './upload-spool.js';
 import { IMMUTABLE_CACHE_CONTROL, LOCAL_UPLOADS_PREFIX, type LocalStorage, type S3Storage } from './storage.js';
+import { sessionRequired } from '../../http/openapi.js';
 
 export interface MediaRoutesOptions {
   media: MediaService;
@@ -57,6 +58,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       },
       schema: {
         tags: ['media'],
+        operationId: 'uploadImage',
+        security: sessionRequired,
         summary: 'Upload an image (multipart field "file"): PNG, JPEG, GIF or WebP, at most 20 MB, within your quota of images not yet used in an article',
         description:
           'The type is read from the content. The image is turned upright, stripped of metadata (EXIF, GPS), fitted within 1920 px ' +
@@ -130,6 +133,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       onRequest: signedInOnly(),
       schema: {
         tags: ['media'],
+        operationId: 'addArticleImages',
+        security: sessionRequired,
         summary: 'Add image records (uploaded image URLs with captions) after the article’s current images (author only, at most 5 in all)',
         params: ArticleRefParamsSchema,
         body: AddArticleImagesSchema,
@@ -145,6 +150,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       onRequest: signedInOnly(),
       schema: {
         tags: ['media'],
+        operationId: 'replaceArticleImages',
+        security: sessionRequired,
         summary: 'Replace the article’s images with this list (author only, at most 5); files no longer used are deleted',
         params: ArticleRefParamsSchema,
         body: ReplaceArticleImagesSchema,

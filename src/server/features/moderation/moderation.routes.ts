@@ -28,6 +28,7 @@ import {
 } from '../../../contract/moderation.js';
 import { adminOnly, requireAdmin, requireUser, signedInOnly } from '../../http/session.js';
 import type { ModerationService } from './moderation.service.js';
+import { sessionRequired } from '../../http/openapi.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 
@@ -44,6 +45,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'createReport',
+        security: sessionRequired,
         summary: "Report an article, a comment or a profile to its moderators (the channel's, or admins for a profile)",
         description: 'One open report per reader and target (409 on a repeat), 30 an hour (429); one\'s own content is refused (400); what the reader cannot see is a 404.',
         body: CreateReportSchema,
@@ -59,6 +62,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'listReports',
+        security: sessionRequired,
         summary: "Open reports grouped by target, the most recently reported first: a channel's (its moderators) or all (admins)",
         querystring: ModerationQueueQuerySchema,
         response: { 200: ReportGroupPageSchema, ...errors },
@@ -73,6 +78,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'resolveReports',
+        security: sessionRequired,
         summary: "Resolve a target's open reports: dismiss, hide or unhide a comment, remove an article (to drafts) or a profile's bio",
         description: '404 when the target has no open report (except unhide); hide and unhide are for comments only, remove for articles and profiles (400).',
         body: ResolveReportsSchema,
@@ -88,6 +95,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'listHeldComments',
+        security: sessionRequired,
         summary: "Comments awaiting approval, oldest first: a channel's (its moderators) or all (admins)",
         querystring: HeldQuerySchema,
         response: { 200: HeldCommentPageSchema, ...errors },
@@ -102,6 +111,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'decideHeldComment',
+        security: sessionRequired,
         summary: 'Approve a held comment (it appears, and its author is let through from now on) or reject it (deleted)',
         params: IdParamsSchema,
         body: HeldDecisionSchema,
@@ -117,6 +128,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'listModerationLog',
+        security: sessionRequired,
         summary: "Every moderation action, newest first: a channel's (its moderators) or the whole site's (admins)",
         querystring: ModerationLogQuerySchema,
         response: { 200: ModerationLogPageSchema, ...errors },
@@ -131,6 +144,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'getModerationCounts',
+        security: sessionRequired,
         summary: 'Open reports and held comments waiting in each channel the caller moderates (and the whole site for admins)',
         response: { 200: ModerationCountsSchema, 401: ErrorSchema },
       },
@@ -144,6 +159,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'getChannelModeration',
+        security: sessionRequired,
         summary: "A channel's comment policy and blocked words (its moderators; 404 for anyone else)",
         params: IdParamsSchema,
         response: { 200: ChannelModerationSchema, ...errors },
@@ -158,6 +175,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'setChannelModeration',
+        security: sessionRequired,
         summary: "Set a channel's comment policy (open, hold_first, closed) and blocked words (its owner)",
         params: IdParamsSchema,
         body: ChannelModerationSchema,
@@ -173,6 +192,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'listChannelBans',
+        security: sessionRequired,
         summary: 'The bans in force in a channel, newest first (its moderators)',
         params: IdParamsSchema,
         response: { 200: BanListSchema, ...errors },
@@ -187,6 +208,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'banFromChannel',
+        security: sessionRequired,
         summary: "Ban a reader from commenting and reacting in a channel, for `days` (1–365) or until lifted (its moderators)",
         params: IdParamsSchema,
         body: CreateBanSchema,
@@ -202,6 +225,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: signedInOnly(),
       schema: {
         tags: ['moderation'],
+        operationId: 'liftChannelBan',
+        security: sessionRequired,
         summary: 'Lift a ban (its channel\u2019s moderators)',
         params: BanParamsSchema,
         response: { 204: z.null().describe('Lifted'), ...errors },
@@ -219,6 +244,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: adminOnly(),
       schema: {
         tags: ['admin'],
+        operationId: 'listAdminUsers',
+        security: sessionRequired,
         summary: 'Accounts, newest first, by username and whether suspended (admins only)',
         querystring: AdminUserQuerySchema,
         response: { 200: AdminUserPageSchema, ...errors },
@@ -233,6 +260,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: adminOnly(),
       schema: {
         tags: ['admin'],
+        operationId: 'suspendUser',
+        security: sessionRequired,
         summary: 'Suspend an account: its sessions end at once and it cannot sign in until the suspension ends or is lifted (admins only)',
         params: IdParamsSchema,
         body: SuspendUserSchema,
@@ -248,6 +277,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
       onRequest: adminOnly(),
       schema: {
         tags: ['admin'],
+        operationId: 'unsuspendUser',
+        security: sessionRequired,
         summary: 'Lift a suspension (admins only)',
         params: IdParamsSchema,
         response: { 200: AdminUserSchema, ...errors },

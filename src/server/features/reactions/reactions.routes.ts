@@ -4,6 +4,7 @@ import { ErrorSchema } from '../../../contract/errors.js';
 import { REACTION_MESSAGES, ReactionInputSchema, ReactionResultSchema } from '../../../contract/reactions.js';
 import { requireUser, signedInOnly } from '../../http/session.js';
 import type { ReactionsService } from './reactions.service.js';
+import { sessionRequired } from '../../http/openapi.js';
 
 export interface ReactionsRoutesOptions {
   reactions: ReactionsService;
@@ -23,6 +24,8 @@ export const reactionsRoutes: FastifyPluginAsyncZod<ReactionsRoutesOptions> = as
       onRequest: signedInOnly(REACTION_MESSAGES.signIn),
       schema: {
         tags: ['reactions'],
+        operationId: 'reactToArticle',
+        security: sessionRequired,
         summary: 'Like or dislike an article; the same reaction again removes it, the other one switches',
         params: ArticleRefParamsSchema,
         body: ReactionInputSchema,

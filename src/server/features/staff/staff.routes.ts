@@ -17,6 +17,7 @@ import {
 import { BODY_LIMITS } from '../../http/body-limits.js';
 import { requireUser, signedInOnly } from '../../http/session.js';
 import type { StaffService } from './staff.service.js';
+import { sessionRequired } from '../../http/openapi.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 
@@ -33,6 +34,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       onRequest: signedInOnly(),
       schema: {
         tags: ['staff'],
+        operationId: 'listChannelStaff',
+        security: sessionRequired,
         summary: "A channel's owner, staff and pending invitations (its owner, staff and admins; 404 for anyone else)",
         params: IdParamsSchema,
         response: { 200: StaffListSchema, ...errors },
@@ -48,6 +51,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       bodyLimit: BODY_LIMITS.default,
       schema: {
         tags: ['staff'],
+        operationId: 'inviteStaff',
+        security: sessionRequired,
         summary: 'Invite someone to the channel\u2019s staff as editor or writer (its owner; valid 30 days)',
         description: '403 for the channel\u2019s staff, 404 for anyone else and for an unknown username; 409 when already staff, already invited or at 50 staff; 400 for a bad role or the owner.',
         params: IdParamsSchema,
@@ -65,6 +70,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       bodyLimit: BODY_LIMITS.default,
       schema: {
         tags: ['staff'],
+        operationId: 'updateStaffMember',
+        security: sessionRequired,
         summary: 'Change a staff member\u2019s role (its owner; 404 when not staff)',
         params: StaffParamsSchema,
         body: UpdateStaffSchema,
@@ -80,6 +87,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       onRequest: signedInOnly(),
       schema: {
         tags: ['staff'],
+        operationId: 'removeStaffMember',
+        security: sessionRequired,
         summary: 'Remove a staff member or cancel an invitation (its owner), or leave the staff (the member themselves)',
         params: StaffParamsSchema,
         response: { 204: z.null().describe('Removed'), ...errors },
@@ -97,6 +106,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       onRequest: signedInOnly(),
       schema: {
         tags: ['staff'],
+        operationId: 'listInvitations',
+        security: sessionRequired,
         summary: 'The caller\u2019s pending invitations to channels\u2019 staff, newest first',
         response: { 200: InvitationListSchema, 401: ErrorSchema },
       },
@@ -112,6 +123,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         bodyLimit: BODY_LIMITS.default,
         schema: {
           tags: ['staff'],
+          operationId: `${decision}Invitation`,
+          security: sessionRequired,
           summary: decision === 'accept' ? 'Accept an invitation: join the channel\u2019s staff with its role (the invitee)' : 'Decline an invitation (the invitee)',
           description: '404 to anyone but the invitee, and for an expired or answered invitation.',
           params: IdParamsSchema,
@@ -131,6 +144,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       onRequest: signedInOnly(),
       schema: {
         tags: ['staff'],
+        operationId: 'listMyStaffChannels',
+        security: sessionRequired,
         summary: 'The channels the caller is staff of (not owner), with their role, by name',
         response: { 200: StaffChannelListSchema, 401: ErrorSchema },
       },
@@ -144,6 +159,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
       onRequest: signedInOnly(),
       schema: {
         tags: ['staff'],
+        operationId: 'getChannelLog',
+        security: sessionRequired,
         summary: 'The channel log, newest first: staff changes, the workflow and the channel\u2019s moderation (its owner, editors and admins)',
         description: '403 for writers, 404 for anyone else.',
         params: IdParamsSchema,

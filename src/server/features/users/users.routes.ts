@@ -12,6 +12,7 @@ import {
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { requireUser, signedInOnly } from '../../http/session.js';
 import type { UsersService } from './users.service.js';
+import { sessionOptional, sessionRequired } from '../../http/openapi.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
@@ -21,6 +22,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       config: { cache: { tags: [CACHE_TAGS.authors, CACHE_TAGS.channels] } },
       schema: {
         tags: ['users'],
+        operationId: 'getUser',
+        security: sessionOptional,
         summary: 'A user: by id (digits) their profile (username, bio, joining date); by username their author page (bio, channels)',
         params: UserSegmentParamsSchema,
         response: { 200: PublicUserSchema.or(AuthorSchema), 400: ErrorSchema, 404: ErrorSchema },
@@ -38,6 +41,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       config: { cache: { tags: [CACHE_TAGS.authors, CACHE_TAGS.articleLists] } },
       schema: {
         tags: ['users'],
+        operationId: 'listUserArticles',
+        security: sessionOptional,
         summary: "A user's published articles (by id or username), newest first, a page at a time",
         params: UserSegmentParamsSchema,
         querystring: AuthorArticlesQuerySchema,
@@ -54,6 +59,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       onRequest: signedInOnly(),
       schema: {
         tags: ['users'],
+        operationId: 'updateUser',
+        security: sessionRequired,
         summary: 'Update your own bio (at most 300 characters)',
         params: IdParamsSchema,
         body: UpdateUserSchema,
