@@ -1,0 +1,66 @@
+import { LexicalHTMLRenderer } from '@tryghost/kg-lexical-html-renderer';
+import { render as renderMarkdown } from '@tryghost/kg-markdown-html-renderer';
+import MobiledocHtmlRenderer, { type MobiledocCard } from '@tryghost/kg-mobiledoc-html-renderer';
+
+/**
+ * A Ghost post's body from its editor document, rendered by Ghost's own renderers, for the posts
+ * an export gives without `html`. Lexical (Ghost 5+) brings all of Ghost's cards with it. The
+ * mobiledoc renderer (Ghost 1–4) takes its cards from the caller: Ghost's card package pulls in a
+ * template engine and a CSS inliner for its emails, so the cards that carry a post's words and
+ * pictures are given here, and any other card is reported so nothing vanishes unsaid.
+ */
+
+let lexical: LexicalHTMLRenderer | null = null;
+
+export async function renderLexical(state: string): Promise<string> {
+  lexical ??= new LexicalHTMLRenderer();
+  return lexical.render(state, { target: 'html' });
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+const MOBILEDOC_CARDS: MobiledocCard[] = [
+  { name: 'html', type: 'dom', render: ({ payload, env }) => env.dom.createRawHTMLSection(text(payload.html)) },
+  { name: 'markdown', type: 'dom', render: ({ payload, env }) => env.dom.createRawHTMLSection(renderMarkdown(text(payload.markdown))) },
+  { name: 'embed', type: 'dom', render: ({ payload, env }) => env.dom.createRawHTMLSection(text(payload.html)) },
+  { name: 'hr', type: 'dom', render: ({ env }) => env.dom.createElement('hr') },
+  {
+    name: 'code',
+    type: 'dom',
+    render: ({ payload, env }) => {
+      const pre = env.dom.createElement('pre');
+      const code = env.dom.createElement('code');
+      code.appendChild(env.dom.createTextNode(text(payload.code)));
+      pre.appendChild(code);
+      return pre;
+    },
+  },
+  {
+    name: 'image',
+    type: 'dom',
+    render: ({ payload, env }) => {
+      const figure = env.dom.createElement('figure');
+      const image = env.dom.createElement('img');
+      image.setAttribute('src', text(payload.src));
+      if (text(payload.alt)) image.setAttribute('alt', text(payload.alt));
+      figure.appendChild(image);
+      if (text(payload.caption)) {
+        const caption = env.dom.createElement('figcaption');
+        caption.appendChild(env.dom.createRawHTMLSection(text(payload.caption)));
+        figure.appendChild(caption);
+      }
+      return figure;
+    },
+  },
+];
+
+/** Renders a mobiledoc document; `unknown` hears of each card this renderer does not have. */
+export function renderMobiledoc(document: unknown, unknown: (card: string) => void): string {
+  const renderer = new MobiledocHtmlRenderer({
+    cards: MOBILEDOC_CARDS,
+    unknownCardHandler: ({ env }) => unknown(env.name),
+  });
+  return renderer.render(document);
+}
+
+export { renderMarkdown };
