@@ -1,4 +1,5 @@
-import { LexicalHTMLRenderer } from '@tryghost/kg-lexical-html-renderer';
+import { createRequire } from 'node:module';
+import type { LexicalHTMLRenderer as LexicalRenderer } from '@tryghost/kg-lexical-html-renderer';
 import { render as renderMarkdown } from '@tryghost/kg-markdown-html-renderer';
 import MobiledocHtmlRenderer, { type MobiledocCard } from '@tryghost/kg-mobiledoc-html-renderer';
 
@@ -10,9 +11,12 @@ import MobiledocHtmlRenderer, { type MobiledocCard } from '@tryghost/kg-mobiledo
  * pictures are given here, and any other card is reported so nothing vanishes unsaid.
  */
 
-let lexical: LexicalHTMLRenderer | null = null;
+let lexical: LexicalRenderer | null = null;
 
 export async function renderLexical(state: string): Promise<string> {
+  // Loaded with require, as its README shows: its ESM build imports named exports from Lexical's
+  // CommonJS package, which Node's ESM loader cannot see, so only the CommonJS build loads.
+  const { LexicalHTMLRenderer } = createRequire(import.meta.url)('@tryghost/kg-lexical-html-renderer') as typeof import('@tryghost/kg-lexical-html-renderer');
   lexical ??= new LexicalHTMLRenderer();
   return lexical.render(state, { target: 'html' });
 }
