@@ -12,13 +12,27 @@ import MobiledocHtmlRenderer, { type MobiledocCard } from '@tryghost/kg-mobiledo
  */
 
 let lexical: LexicalRenderer | null = null;
+let lexicalError: Error | null = null;
 
+/**
+ * Renders a Lexical state with Ghost's nodes (its cards), as Ghost itself does. Both packages are
+ * loaded with require, as the renderer's README shows: their ESM builds import named exports from
+ * Lexical's CommonJS package, which Node's ESM loader cannot see, so only the CommonJS builds load.
+ */
 export async function renderLexical(state: string): Promise<string> {
-  // Loaded with require, as its README shows: its ESM build imports named exports from Lexical's
-  // CommonJS package, which Node's ESM loader cannot see, so only the CommonJS build loads.
-  const { LexicalHTMLRenderer } = createRequire(import.meta.url)('@tryghost/kg-lexical-html-renderer') as typeof import('@tryghost/kg-lexical-html-renderer');
-  lexical ??= new LexicalHTMLRenderer();
-  return lexical.render(state, { target: 'html' });
+  if (!lexical) {
+    const require = createRequire(import.meta.url);
+    const { LexicalHTMLRenderer } = require('@tryghost/kg-lexical-html-renderer') as typeof import('@tryghost/kg-lexical-html-renderer');
+    const { DEFAULT_NODES } = require('@tryghost/kg-default-nodes') as typeof import('@tryghost/kg-default-nodes');
+    // Ghost passes these same nodes; the two packages' typings disagree on one replacement-node entry.
+    const nodes = DEFAULT_NODES as unknown as NonNullable<ConstructorParameters<typeof LexicalHTMLRenderer>[0]>['nodes'];
+    lexical = new LexicalHTMLRenderer({ nodes, onError: (error) => (lexicalError ??= error) });
+  }
+  lexicalError = null;
+  const html = await lexical.render(state, { target: 'html' });
+  // Lexical reports a state it cannot read to onError and renders nothing; say so instead.
+  if (lexicalError) throw lexicalError;
+  return html;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -62,7 +76,10 @@ const MOBILEDOC_CARDS: MobiledocCard[] = [
 export function renderMobiledoc(document: unknown, unknown: (card: string) => void): string {
   const renderer = new MobiledocHtmlRenderer({
     cards: MOBILEDOC_CARDS,
-    unknownCardHandler: ({ env }) => unknown(env.name),
+    // Whatever the handler returns is rendered in the card's place: it must return nothing.
+    unknownCardHandler: ({ env }) => {
+      unknown(env.name);
+    },
   });
   return renderer.render(document);
 }
