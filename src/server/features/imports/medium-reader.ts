@@ -38,6 +38,10 @@ export async function* readMedium(archive: ImportArchive): AsyncGenerator<Source
     const subtitle = summary ? textContent(summary).trim() || null : null;
     // Medium repeats the title (and subtitle) as the body's first headings; the record has them apart.
     for (const heading of findAll((e) => hasClass('graf--title')(e) || hasClass('graf--subtitle')(e), body)) removeElement(heading);
+    // Each section opens with a divider; Medium's page hides the first one, so does the record.
+    for (const divider of findAll((e) => hasClass('section-divider')(e) && e.name === 'div' && e.parent !== null && hasClass('section--first')(e.parent as Element), body)) {
+      removeElement(divider);
+    }
 
     const author = findOne(hasClass('p-author'), document);
     const authorKeys: string[] = [];
@@ -57,7 +61,8 @@ export async function* readMedium(archive: ImportArchive): AsyncGenerator<Source
     const canonicalPath = canonical ? pathOf(getAttributeValue(canonical, 'href')?.trim() ?? '') : null;
     const published = findOne(hasClass('dt-published'), document);
     const isDraft = fileName.startsWith('draft_');
-    const html = getInnerHTML(body).trim();
+    // Characters as they are (UTF-8), escaping only what HTML needs.
+    const html = getInnerHTML(body, { encodeEntities: 'utf8' }).trim();
     const warnings: SourceRecord[] = [];
     const remote = (src: string) => {
       const url = remoteImageUrl(src, null);
