@@ -9,9 +9,10 @@ const json = path.join(folder, 'harbour-times.ghost.2024-05-20-10-00-00.json');
 const tmp = scratch('ghost-test-');
 let zipped: SourceRecord[];
 
+// The first Lexical render loads jsdom, which takes seconds on a busy machine.
 beforeAll(async () => {
   zipped = await readAll(await writeZip(tmp.file('ghost.zip'), folderParts(folder)));
-});
+}, 60_000);
 afterAll(() => tmp.remove());
 
 describe('reading a Ghost export', () => {

@@ -5,6 +5,13 @@ import { ImportFileError } from './source-records.js';
 
 const MB = 1024 * 1024;
 
+/** A size for a person: `12 KB`, `3.5 MB`. */
+export function sizeText(bytes: number): string {
+  if (bytes < MB) return `${Math.max(1, Math.ceil(bytes / 1024))} KB`;
+  const mb = bytes / MB;
+  return `${mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
+}
+
 /**
  * The bounds an uploaded ZIP must keep, checked on its central directory before any entry is
  * read (docs/decisions/046-import-and-export.md says why each is what it is).
@@ -100,7 +107,7 @@ export async function openImportArchive(file: string, options: { name: string; m
       }
       total += entry.uncompressedSize;
       if (total > totalLimit) {
-        throw new ImportFileError(name, `the archive would expand to more than ${Math.round(totalLimit / MB)} MB`);
+        throw new ImportFileError(name, `the archive would expand to more than ${sizeText(totalLimit)}`);
       }
       entries.set(entry.fileName, entry);
     }
@@ -159,7 +166,7 @@ function archiveOf(zipfile: ZipFile, name: string, entries: Map<string, Entry>):
     async readText(path, maxBytes) {
       const entry = entryOf(path);
       if (entry.uncompressedSize > maxBytes) {
-        throw new ImportFileError(`${name}: entry "${path}"`, `is larger than the ${Math.round(maxBytes / MB)} MB such a file may be`);
+        throw new ImportFileError(`${name}: entry "${path}"`, `is larger than the ${sizeText(maxBytes)} such a file may be`);
       }
       const chunks: Buffer[] = [];
       for await (const chunk of await open(path)) chunks.push(chunk as Buffer);
@@ -169,10 +176,14 @@ function archiveOf(zipfile: ZipFile, name: string, entries: Map<string, Entry>):
   };
 }
 
+/** Folders that are part of an export's own layout, never the folder it was zipped from. */
+const EXPORT_FOLDERS = new Set(['posts/', 'content/']);
+
 /** `dir/` when every file is inside that one folder, else `''`. */
 function commonFolder(files: string[]): string {
   const first = files[0];
   if (!first || !first.includes('/')) return '';
   const folder = first.slice(0, first.indexOf('/') + 1);
+  if (EXPORT_FOLDERS.has(folder)) return '';
   return files.every((file) => file.startsWith(folder)) ? folder : '';
 }

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readGhost } from './ghost-reader.js';
-import { isZipFile, openImportArchive, type ImportArchive } from './import-archive.js';
+import { isZipFile, openImportArchive, sizeText, type ImportArchive } from './import-archive.js';
 import { readMedium } from './medium-reader.js';
 import type { SourceFile } from './reader-support.js';
 import { DEFAULT_IMPORT_MAX_BYTES, ImportFileError, type ImportFormat, type ReadImportOptions, type SourceRecord } from './source-records.js';
 import { readSubstack } from './substack-reader.js';
 import { readWordPress } from './wordpress-reader.js';
 
-const MB = 1024 * 1024;
 const FORMAT_NAMES: Record<ImportFormat, string> = {
   ghost: 'Ghost',
   wordpress: 'WordPress',
@@ -32,7 +31,7 @@ export async function* readImport(file: string, options: ReadImportOptions = {})
   const siteUrl = options.siteUrl === undefined ? undefined : siteOrigin(options.siteUrl);
   const { size } = await fs.promises.stat(file);
   if (size > maxBytes) {
-    throw new ImportFileError(name, `the file is ${Math.ceil(size / MB)} MB, larger than the ${Math.round(maxBytes / MB)} MB an import accepts`);
+    throw new ImportFileError(name, `the file is ${sizeText(size)}, larger than the ${sizeText(maxBytes)} an import accepts`);
   }
   const signal = options.signal;
   const guarded = async function* (records: AsyncIterable<SourceRecord>) {
