@@ -78,7 +78,8 @@ async function readSideTables(source: SourceFile): Promise<SideTables> {
     else map.set(key, [value]);
   };
   for await (const { table, value } of readJsonTables(source.open, source.name, (name) => SIDE_TABLES.has(name))) {
-    const row = value as Row;
+    // Kept until the second pass ends: copied, so no string of it holds the parser's input chunk alive.
+    const row = structuredClone(value) as Row;
     const id = str(row.id);
     switch (table) {
       case 'tags':
