@@ -14,7 +14,10 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 /** Where an image's bytes are: an entry of the uploaded ZIP, or an address to fetch (with public-fetch). */
 export type ImageRef = { kind: 'archive'; path: string } | { kind: 'remote'; url: string };
 
-/** An image of an article's HTML: `src` is the attribute exactly as it stands in `html`, for the job to replace. */
+/**
+ * An image of an article's HTML: `src` is the value of the `<img>`'s `src` attribute in `html`
+ * (entities decoded, as an HTML parser reads it), for the job to match and replace.
+ */
 export interface ImageUse {
   src: string;
   ref: ImageRef;

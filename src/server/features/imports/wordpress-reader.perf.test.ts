@@ -18,9 +18,10 @@ async function readInProcess(file: string, heapMb: number) {
 }
 
 /**
- * The WordPress reader streams: a generated WXR several times larger than the heap it is given
- * goes through, and the process's peak memory stays near what reading a tiny file costs. A memory
- * budget, so not part of `npm test`: `npx vitest run --project perf src/server/features/imports`.
+ * The WordPress reader streams: a generated WXR larger than the whole heap it is given goes
+ * through (a reader that kept the file, or kept a piece of every parsed chunk alive, runs out of
+ * heap here), and the process's peak memory stays within a fixed budget whatever the file's size.
+ * A memory budget, so not part of `npm test`: `npx vitest run --project perf src/server/features/imports`.
  */
 describe('reading a large WordPress export', () => {
   beforeAll(async () => {
@@ -38,7 +39,8 @@ describe('reading a large WordPress export', () => {
     console.log(`[wxr] ${Math.round(size / MB)} MB read with a ${heapMb} MB heap: peak RSS ${Math.round(large.peakRssBytes / MB)} MB (tiny file: ${Math.round(tiny.peakRssBytes / MB)} MB)`);
     expect(large.records.article).toBeGreaterThan(7000);
     expect(large.comments).toBeGreaterThan(20_000);
-    // What the file's size adds to the process stays well under the file itself.
-    expect(large.peakRssBytes - tiny.peakRssBytes).toBeLessThan(Math.min(size / 2, 160 * MB));
+    // The heap is capped; what else the process holds (code, young generation, stream buffers) is
+    // the same for any file, so the peak stays under a fixed budget.
+    expect(large.peakRssBytes).toBeLessThan(320 * MB);
   });
 });
