@@ -25,6 +25,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerPages } from './http/pages.js';
 import { failoverRateLimitStore } from './http/failover-rate-limit-store.js';
 import { connectRedis } from './lib/redis-link.js';
+import { createLimiter } from './lib/limiters.js';
 import { serializeRequestForLog } from './lib/log-redaction.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
@@ -391,9 +392,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     sessions: ctx.sessions,
     unsubscribeLinks: ctx.unsubscribeLinks,
     publicUrl: config.publicUrl,
-    confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000, redis }),
-    resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000, redis }),
-    recipientThrottle: createLoginThrottle({ max: config.email.confirmationsPerAddress, windowMs: 60 * 60_000, redis }),
+    confirmLimit: createLimiter({ name: 'email-confirm-account', points: 5, durationS: 60 * 60, redis }),
+    resetLimit: createLimiter({ name: 'email-reset-account', points: 3, durationS: 60 * 60, redis }),
+    recipientLimit: createLimiter({ name: 'email-recipient', points: config.email.confirmationsPerAddress, durationS: 60 * 60, redis }),
     onQueued: () => ctx.outboxQueued.dispatchEvent(new Event('queued')),
   });
 
@@ -404,7 +405,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     auth: ctx.auth,
     sessions: ctx.sessions,
     cookie: { secure },
-    loginThrottle: createLoginThrottle({ max: config.rateLimits.auth, windowMs: 60_000, redis }),
+    loginThrottle: createLoginThrottle({ max: config.rateLimits.auth, redis }),
     devices,
   });
 
