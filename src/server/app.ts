@@ -462,7 +462,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   );
 
   await registerLocalUploads(app, ctx.storage);
-  await app.register(feedsRoutes, { articles: ctx.articleLists, channels: ctx.channelsRepository, publicUrl: config.publicUrl });
+  await app.register(feedsRoutes, { articles: ctx.articleLists, channels: ctx.channelsRepository, categories: ctx.categories, publicUrl: config.publicUrl });
 
   if (config.webDev || config.webRoot) {
     await registerPages(app, {
