@@ -328,8 +328,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   // onSend hooks run in this order: cookies are written, then the response cache decides
   // Cache-Control and Vary (seeing those cookies) and keeps a shared answer, then compression
-  // (a route hook, so the cache keeps the plain serialized body). Its onRequest hook reads the
-  // parsed cookies and answers hits before the session lookup.
+  // (a route hook, so the cache keeps the plain serialized body), then the cache keeps the
+  // compressed copy (a route hook added after the plugin's). Its onRequest hook reads the parsed
+  // cookies and answers hits before the session lookup.
   await app.register(fastifyCookie);
   // Before the cache's onSend: a deleted article's page is already a 410 when the cache decides
   // what to keep, so nothing it keeps can answer for that address with another status.
@@ -344,12 +345,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // A page (30 to 150 KB of HTML) is compressed in one call: through a zlib stream, which the
   // plugin uses above 8 KB, brotli cost far more CPU than the work itself. Quality 3 instead of 4
   // costs a few percent more bytes and roughly halves the CPU every uncached page and API answer
-  // pays. The response cache compresses its entries once, at quality 4.
+  // pays. The plugin compresses the response cache's entries too, once per entry and
+  // Accept-Encoding: the cache keeps what it wrote and sends it again as already compressed.
   await app.register(fastifyCompress, {
     threshold: 1024,
     syncThreshold: 1024 * 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
   });
+  responseCache.registerAfterCompression(app);
   const devices = createDeviceCookies(ctx.users, { secure });
   // One Redis connection for every shared limit (per client and per account) and for cache
   // invalidations, when configured; while it is unreachable, limits are counted in this process.
