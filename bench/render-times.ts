@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import type { PagePreferences, RenderPage } from '../src/contract/pages.js';
 import { createPageDataSource } from '../src/server/features/pages/page-data-source.js';
 import { createEmailService } from '../src/server/features/email/email.service.js';
-import { createLoginThrottle } from '../src/server/features/auth/login-throttle.js';
+import { createLimiter } from '../src/server/lib/limiters.js';
 import { benchSessionToken, PUBLIC_URL, rerunUnderProduction, startInProcessApp } from './in-process-app.js';
 
 rerunUnderProduction();
@@ -40,9 +40,9 @@ const email = createEmailService({
   sessions: context.sessions,
   unsubscribeLinks: context.unsubscribeLinks,
   publicUrl,
-  confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000 }),
-  resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000 }),
-  recipientThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000 }),
+  confirmLimit: createLimiter({ name: 'email-confirm-account', points: 5, durationS: 60 * 60 }),
+  resetLimit: createLimiter({ name: 'email-reset-account', points: 3, durationS: 60 * 60 }),
+  recipientLimit: createLimiter({ name: 'email-recipient', points: 3, durationS: 60 * 60 }),
   onQueued: () => {},
 });
 const services = { ...context, email };

@@ -31,6 +31,10 @@ export const paths = {
   author: (username: string) => `/users/${encodeURIComponent(username)}`,
   /** Sign-in that comes back to `next` afterwards (DESIGN.md section 5b); plain /auth without one. */
   signIn: (next?: string | null) => (next ? `/auth?${new URLSearchParams({ next })}` : '/auth'),
+  /** The site's feeds (server routes, not pages): RSS 2.0, Atom and JSON Feed 1.1. */
+  feeds: { rss: '/rss.xml', atom: '/atom.xml', json: '/feed.json' },
+  /** One channel's feeds, in the same three formats. */
+  channelFeeds: (id: number | string) => ({ rss: `/channels/${id}/rss.xml`, atom: `/channels/${id}/atom.xml`, json: `/channels/${id}/feed.json` }),
 } as const;
 
 /** Any origin will do: only whether a path stays on it matters. */

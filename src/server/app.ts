@@ -25,6 +25,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerPages } from './http/pages.js';
 import { failoverRateLimitStore } from './http/failover-rate-limit-store.js';
 import { connectRedis } from './lib/redis-link.js';
+import { createLimiter } from './lib/limiters.js';
 import { serializeRequestForLog } from './lib/log-redaction.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
@@ -327,8 +328,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   // onSend hooks run in this order: cookies are written, then the response cache decides
   // Cache-Control and Vary (seeing those cookies) and keeps a shared answer, then compression
-  // (a route hook, so the cache keeps the plain serialized body). Its onRequest hook reads the
-  // parsed cookies and answers hits before the session lookup.
+  // (a route hook, so the cache keeps the plain serialized body), then the cache keeps the
+  // compressed copy (a route hook added after the plugin's). Its onRequest hook reads the parsed
+  // cookies and answers hits before the session lookup.
   await app.register(fastifyCookie);
   // Before the cache's onSend: a deleted article's page is already a 410 when the cache decides
   // what to keep, so nothing it keeps can answer for that address with another status.
@@ -343,12 +345,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // A page (30 to 150 KB of HTML) is compressed in one call: through a zlib stream, which the
   // plugin uses above 8 KB, brotli cost far more CPU than the work itself. Quality 3 instead of 4
   // costs a few percent more bytes and roughly halves the CPU every uncached page and API answer
-  // pays. The response cache compresses its entries once, at quality 4.
+  // pays. The plugin compresses the response cache's entries too, once per entry and
+  // Accept-Encoding: the cache keeps what it wrote and sends it again as already compressed.
   await app.register(fastifyCompress, {
     threshold: 1024,
     syncThreshold: 1024 * 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
   });
+  responseCache.registerAfterCompression(app);
   const devices = createDeviceCookies(ctx.users, { secure });
   // One Redis connection for every shared limit (per client and per account) and for cache
   // invalidations, when configured; while it is unreachable, limits are counted in this process.
@@ -391,9 +395,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     sessions: ctx.sessions,
     unsubscribeLinks: ctx.unsubscribeLinks,
     publicUrl: config.publicUrl,
-    confirmThrottle: createLoginThrottle({ max: 5, windowMs: 60 * 60_000, redis }),
-    resetThrottle: createLoginThrottle({ max: 3, windowMs: 60 * 60_000, redis }),
-    recipientThrottle: createLoginThrottle({ max: config.email.confirmationsPerAddress, windowMs: 60 * 60_000, redis }),
+    confirmLimit: createLimiter({ name: 'email-confirm-account', points: 5, durationS: 60 * 60, redis }),
+    resetLimit: createLimiter({ name: 'email-reset-account', points: 3, durationS: 60 * 60, redis }),
+    recipientLimit: createLimiter({ name: 'email-recipient', points: config.email.confirmationsPerAddress, durationS: 60 * 60, redis }),
     onQueued: () => ctx.outboxQueued.dispatchEvent(new Event('queued')),
   });
 
@@ -404,7 +408,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     auth: ctx.auth,
     sessions: ctx.sessions,
     cookie: { secure },
-    loginThrottle: createLoginThrottle({ max: config.rateLimits.auth, windowMs: 60_000, redis }),
+    loginThrottle: createLoginThrottle({ max: config.rateLimits.auth, redis }),
     devices,
   });
 
@@ -461,7 +465,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   );
 
   await registerLocalUploads(app, ctx.storage);
-  await app.register(feedsRoutes, { articles: ctx.articleLists, channels: ctx.channelsRepository, publicUrl: config.publicUrl });
+  await app.register(feedsRoutes, { articles: ctx.articleLists, channels: ctx.channelsRepository, categories: ctx.categories, publicUrl: config.publicUrl });
 
   if (config.webDev || config.webRoot) {
     await registerPages(app, {

@@ -1,6 +1,6 @@
-import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { checkProxyEntry, MIN_PROXY_PREFIX } from './lib/network.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -265,36 +265,12 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     return 'true would let clients choose their own address; set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)';
   }
   const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
-  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
-  const bad = entries.filter((entry) => {
-    if (named.has(entry)) return false;
-    const [address, bits, ...rest] = entry.split('/');
-    if (rest.length > 0 || !address || net.isIP(address) === 0) return true;
-    if (bits === undefined) return false;
-    const max = net.isIP(address) === 4 ? 32 : 128;
-    return !/^\d+$/.test(bits) || Number(bits) > max;
-  });
+  const checked = entries.map((entry) => ({ entry, check: checkProxyEntry(entry) }));
+  const bad = checked.filter((c) => c.check === 'invalid').map((c) => c.entry);
   if (bad.length > 0) return `not a hop count or a list of addresses/CIDR ranges: ${bad.join(', ')}`;
-  const wide = entries.filter((entry) => !named.has(entry) && isWiderThanAProxyNetwork(entry));
+  const wide = checked.filter((c) => c.check === 'too-wide').map((c) => c.entry);
   if (wide.length > 0) {
     return `${wide.join(', ')} ${wide.length === 1 ? 'is' : 'are'} wider than a network of proxies (at most /${MIN_PROXY_PREFIX.v4} for IPv4, /${MIN_PROXY_PREFIX.v6} for IPv6): list your proxies' own addresses or ranges, or set a hop count`;
   }
   return entries;
-}
-
-/**
- * The widest ranges TRUST_PROXY accepts. Trusting a wider range (e.g. 0.0.0.0/1 plus
- * 128.0.0.0/1) trusts nearly every address, which is `true` in disguise: clients would choose the
- * address their limits are counted by. /8 is already a whole private network (10.0.0.0/8).
- */
-const MIN_PROXY_PREFIX = { v4: 8, v6: 32 };
-
-function isWiderThanAProxyNetwork(entry: string): boolean {
-  const [address, bits] = entry.split('/') as [string, string | undefined];
-  if (bits === undefined) return false;
-  const prefix = Number(bits);
-  if (net.isIP(address) === 4) return prefix < MIN_PROXY_PREFIX.v4;
-  // An IPv4-mapped IPv6 range (::ffff:a.b.c.d/n) covers IPv4 addresses: its last 32 bits count as IPv4's.
-  if (/^::ffff:/i.test(address)) return prefix - 96 < MIN_PROXY_PREFIX.v4;
-  return prefix < MIN_PROXY_PREFIX.v6;
 }

@@ -157,7 +157,11 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
     expect(head).toContain(`<link rel="canonical" href="http://localhost:3000/articles/${article.slug}-${article.id}"/>`);
     expect(head).toContain('<meta name="twitter:card" content="summary"/>');
     expect(head).toContain(`<link rel="alternate" type="application/rss+xml" title="${channel.name} · Broadsheet" href="/channels/${channel.id}/rss.xml"/>`);
+    expect(head).toContain(`<link rel="alternate" type="application/atom+xml" title="${channel.name} · Broadsheet" href="/channels/${channel.id}/atom.xml"/>`);
+    expect(head).toContain(`<link rel="alternate" type="application/feed+json" title="${channel.name} · Broadsheet" href="/channels/${channel.id}/feed.json"/>`);
     expect(head).toContain('<link rel="alternate" type="application/rss+xml" title="Broadsheet" href="/rss.xml"');
+    expect(head).toContain('<link rel="alternate" type="application/atom+xml" title="Broadsheet" href="/atom.xml"');
+    expect(head).toContain('<link rel="alternate" type="application/feed+json" title="Broadsheet" href="/feed.json"');
     const description = /<meta name="description" content="([^"]*)"/.exec(head)![1]!;
     expect(description.length).toBeLessThanOrEqual(160);
     expect(description.endsWith('…')).toBe(true);
@@ -193,8 +197,8 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
     const { author, channel, article } = await publish('Feed & Story', '<p>Feed text</p>');
     const rss = await anonymous().get('/rss.xml');
     expect(rss.headers['content-type']).toMatch(/application\/rss\+xml/);
-    expect(rss.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><rss version="2.0"/);
-    expect(rss.body).toContain('<title>Feed &amp; Story</title>');
+    expect(rss.body).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\s*<rss version="2.0"/);
+    expect(rss.body).toContain('<title><![CDATA[Feed & Story]]></title>');
     const channelRss = await anonymous().get(`/channels/${channel.id}/rss.xml`);
     expect(channelRss.body).toContain(`/articles/${article.slug}-${article.id}</link>`);
     expect((await anonymous().get('/channels/999999/rss.xml')).statusCode).toBe(404);

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../test-support/test-app.js';
 import { CACHE_TAGS } from '../lib/cache-tags.js';
 import { registerResponseCache } from './response-cache.js';
@@ -295,5 +296,69 @@ describe('cache hits over HTTP', () => {
     // A session cookie always goes past the cache.
     const signedIn = await fetch(`${base}/api/channels/${channel.id}`, { headers: { cookie: author.client.cookie! } });
     expect(signedIn.headers.get('x-cache')).toBeNull();
+  });
+});
+
+/**
+ * Hits are compressed by @fastify/compress like every answer, and only once per entry and
+ * Accept-Encoding header: the compressed copy the plugin wrote is kept with the entry and sent again
+ * as already compressed (docs/decisions/044-libraries-for-limits-feeds-files-addresses-zones.md).
+ * The plugin takes zlib's functions when it is registered, so they are watched before the app is built.
+ */
+describe('compression of cache hits', () => {
+  const zlib = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
+  let brotli: MockInstance;
+  let gzip: MockInstance;
+  beforeAll(() => {
+    brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    gzip = vi.spyOn(zlib, 'gzipSync');
+  });
+  afterAll(() => {
+    brotli.mockRestore();
+    gzip.mockRestore();
+  });
+  const t = useTestApp('sqlite', { MICRO_CACHE_MS: '60000' });
+  const ask = (encoding?: string) => t.app.inject({ url: '/api/categories', headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('compresses a kept answer once per Accept-Encoding, never again on its hits', async () => {
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const brotliCalls = brotli.mock.calls.length;
+    const first = await ask('gzip, deflate, br');
+    expect(first.headers).toMatchObject({ 'x-cache': 'hit', 'content-encoding': 'br' });
+    expect(brotli.mock.calls.length).toBe(brotliCalls + 1);
+    for (let i = 0; i < 5; i++) {
+      const hit = await ask('gzip, deflate, br');
+      expect(hit.headers).toMatchObject({ 'x-cache': 'hit', 'content-encoding': 'br', 'content-length': String(first.rawPayload.length) });
+      expect(hit.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+    expect(brotli.mock.calls.length).toBe(brotliCalls + 1);
+    expect(JSON.parse(zlib.brotliDecompressSync(first.rawPayload).toString())).toEqual(plain.json());
+
+    // Another header is the plugin's to answer (here gzip), once, and then kept as well.
+    const gzipCalls = gzip.mock.calls.length;
+    for (let i = 0; i < 3; i++) expect((await ask('gzip')).headers).toMatchObject({ 'x-cache': 'hit', 'content-encoding': 'gzip' });
+    expect(gzip.mock.calls.length).toBe(gzipCalls + 1);
+    // A client that asks for no compression gets the body as it is, whatever is kept.
+    const refused = await t.app.inject({ url: '/api/categories', headers: { 'accept-encoding': 'br', 'x-no-compression': '1' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
+  });
+
+  it('keeps the compressed copy written for the answer that filled the entry', async () => {
+    const author = await signedInClient(t);
+    const created = await author.client.post('/api/channels', { name: 'Compression Desk', description: 'A channel long enough to be worth compressing. '.repeat(16).slice(0, 800) });
+    expect(created.statusCode).toBe(201);
+    const url = `/api/channels/${created.json().id}`;
+    const brotliCalls = brotli.mock.calls.length;
+    const miss = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(miss.headers['x-cache']).toBeUndefined();
+    expect(miss.headers['content-encoding']).toBe('br');
+    const hit = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+    expect(brotli.mock.calls.length).toBe(brotliCalls + 1);
   });
 });

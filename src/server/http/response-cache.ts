@@ -1,5 +1,4 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { PREFERENCE_COOKIES } from '../../contract/pages.js';
 import { CACHE_TAGS } from '../lib/cache-tags.js';
@@ -21,7 +20,10 @@ import { SESSION_COOKIE } from './session.js';
  *   lib/cache-invalidation.ts), before its answer is sent. An answer whose reading began before such a
  *   write committed is not stored, so a slow read cannot put back what the write just dropped.
  * - A hit is answered in `onRequest`, before the session lookup and the route; it is logged like
- *   any request and marked `x-cache: hit`. Its body is compressed once per entry and encoding.
+ *   any request and marked `x-cache: hit`. @fastify/compress compresses answers, hits included;
+ *   what it wrote for an entry is kept beside it, per Accept-Encoding header, and later hits with
+ *   that header are sent as that copy with its `Content-Encoding`, which the plugin passes through
+ *   as already compressed (docs/decisions/044-libraries-for-limits-feeds-files-addresses-zones.md).
  */
 
 declare module 'fastify' {
@@ -49,6 +51,8 @@ interface CacheState {
   /** The invalidation count when the request started: a write committed since may have made it stale. */
   generation: number;
   hit: boolean;
+  /** The entry this answer was kept as, or is a hit of: where the plugin's compressed copy goes. */
+  entry?: Entry;
 }
 
 interface Entry {
@@ -57,9 +61,9 @@ interface Entry {
   headers: [string, string][];
   body: Buffer;
   tags: string[];
-  /** Compressed once per entry, on the first request that accepts it. */
-  br?: Buffer;
-  gzip?: Buffer;
+  /** What @fastify/compress wrote for this body, by the Accept-Encoding header it answered. */
+  compressed: Map<string, { body: Buffer; encoding: string }>;
+  compressedBytes: number;
 }
 
 export interface ResponseCache {
@@ -67,6 +71,8 @@ export interface ResponseCache {
   invalidate(tags: Iterable<string>): void;
   /** Entries held now (tests). */
   size(): number;
+  /** Keeps what @fastify/compress writes for kept answers: call it right after registering the plugin. */
+  registerAfterCompression(app: FastifyInstance): void;
 }
 
 export interface ResponseCacheOptions {
@@ -78,8 +84,11 @@ export interface ResponseCacheOptions {
 
 /** Headers that belong to one response, never to a kept copy. */
 const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'set-cookie', 'x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-cache', 'surrogate-key']);
-/** Smaller bodies are sent as they are (the same threshold as @fastify/compress in app.ts). */
-const COMPRESS_THRESHOLD = 1024;
+/**
+ * How many compressed copies an entry keeps: one per Accept-Encoding header seen, and browsers
+ * send a handful of different ones. Together they may take the body's own size (sizeCalculation).
+ */
+const MAX_COMPRESSED_COPIES = 4;
 /** How many recent invalidations are remembered to refuse storing an answer read before them. */
 const RECENT_INVALIDATIONS = 256;
 /** How long a CDN may serve a copy past its time while it fetches a fresh one. */
@@ -129,7 +138,7 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
   const byTag = new Map<string, Set<string>>();
   const entries = new LRUCache<string, Entry>({
     max: options.maxEntries ?? 2000,
-    // The body, and room for its compressed copies (each smaller than the body) once a hit asks.
+    // The body, and room for its compressed copies (together at most the body's size).
     maxSize: maxBytes,
     sizeCalculation: (entry) => entry.body.length * 2 + 1,
     maxEntrySize: maxBytes / 16,
@@ -171,12 +180,10 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return false;
   };
 
-  /** The body in the best encoding the client accepts, compressed at most once per entry. */
-  const encoded = (hit: Entry, accept: string | undefined): [Buffer, string | undefined] => {
-    if (!accept || hit.body.length < COMPRESS_THRESHOLD) return [hit.body, undefined];
-    if (accept.includes('br')) return [(hit.br ??= brotliCompressSync(hit.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })), 'br'];
-    if (accept.includes('gzip')) return [(hit.gzip ??= gzipSync(hit.body)), 'gzip'];
-    return [hit.body, undefined];
+  /** The Accept-Encoding a compressed copy is kept under; none when the plugin would send the body as it is. */
+  const copyKey = (request: FastifyRequest): string | undefined => {
+    const accept = request.headers['accept-encoding'];
+    return accept && request.headers['x-no-compression'] === undefined ? accept : undefined;
   };
 
   const shareable = (request: FastifyRequest) => ttl > 0 && request.method === 'GET' && !request.signedIn;
@@ -206,10 +213,13 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     const hit = entries.get(key);
     if (hit) {
       state.hit = true;
-      const [body, encoding] = encoded(hit, request.headers['accept-encoding']);
+      state.entry = hit;
+      const accept = copyKey(request);
+      const copy = accept === undefined ? undefined : hit.compressed.get(accept);
       for (const [name, value] of hit.headers) reply.header(name, value);
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.status(hit.status).header('surrogate-key', hit.tags.join(' ')).header('x-cache', 'hit').send(body);
+      // Already compressed for this header: the plugin sends a body with a Content-Encoding as it is.
+      if (copy) reply.header('content-encoding', copy.encoding);
+      return reply.status(hit.status).header('surrogate-key', hit.tags.join(' ')).header('x-cache', 'hit').send(copy ? copy.body : hit.body);
     }
     if (declared) {
       state.key = key;
@@ -248,9 +258,11 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
       if (value === undefined || PER_RESPONSE.has(name)) continue;
       headers.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
     }
+    const entry: Entry = { status: reply.statusCode, headers, body: Buffer.from(payload), tags, compressed: new Map(), compressedBytes: 0 };
     entries.delete(key);
-    entries.set(key, { status: reply.statusCode, headers, body: Buffer.from(payload), tags });
+    entries.set(key, entry);
     if (entries.has(key)) {
+      state.entry = entry;
       for (const tag of tags) {
         let keys = byTag.get(tag);
         if (!keys) byTag.set(tag, (keys = new Set()));
@@ -260,5 +272,35 @@ export function registerResponseCache(app: FastifyInstance, options: ResponseCac
     return payload;
   });
 
-  return { invalidate, size: () => entries.size };
+  /**
+   * After @fastify/compress (its hook is a route hook, added as each route is declared): keeps the
+   * compressed body it wrote for a kept answer or a hit, under the request's Accept-Encoding, so the
+   * next hit with that header is not compressed again. A body the plugin streams (above its
+   * syncThreshold) is not a Buffer here and is compressed on every hit.
+   */
+  const keepCompressed = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const entry = request.responseCache?.entry;
+    if (!entry || !Buffer.isBuffer(payload)) return;
+    const encoding = reply.getHeader('content-encoding');
+    const accept = copyKey(request);
+    if (typeof encoding !== 'string' || encoding === 'identity' || accept === undefined || entry.compressed.has(accept)) return;
+    if (entry.compressed.size >= MAX_COMPRESSED_COPIES || entry.compressedBytes + payload.length > entry.body.length) return;
+    entry.compressed.set(accept, { body: payload, encoding });
+    entry.compressedBytes += payload.length;
+  };
+
+  return {
+    invalidate,
+    size: () => entries.size,
+    registerAfterCompression(instance: FastifyInstance) {
+      // A callback hook, not an async one: every answer passes it, and a hit should cost no promise more.
+      const hook: onSendHookHandler = (request, reply, payload, done) => {
+        keepCompressed(request, reply, payload);
+        done(null, payload);
+      };
+      instance.addHook('onRoute', (route) => {
+        route.onSend = [...(route.onSend ? [route.onSend].flat() : []), hook];
+      });
+    },
+  };
 }

@@ -1,47 +1,65 @@
-import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+import proxyaddr from 'proxy-addr';
 
-/** The key a connection counts under: the address, or its /64 for IPv6 (v4-mapped addresses as IPv4). */
+/**
+ * The key a client counts under: the address, or its /64 for IPv6 (one household or one server
+ * holds a whole /64, so counting its addresses apart would give it 2^64 allowances). An
+ * IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, as a dual-stack socket reports IPv4 peers) counts
+ * as the IPv4 address it carries.
+ */
 export function addressKey(address: string | undefined): string {
   if (!address) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (net.isIPv6(address)) {
-    const full = expandIpv6(address);
-    return full ? `${full.slice(0, 4).join(':')}::/64` : address;
-  }
-  return address;
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const network = new ipaddr.IPv6([...(parsed as ipaddr.IPv6).parts.slice(0, 4), 0, 0, 0, 0]);
+  return `${network.toString()}/64`;
 }
 
-function expandIpv6(address: string): string[] | undefined {
-  const [head, tail] = address.split('::');
-  if (address.split('::').length > 2) return undefined;
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const missing = 8 - left.length - right.length;
-  if (address.includes('::') ? missing < 0 : missing !== 0) return undefined;
-  return [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right].map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''));
-}
-
-const NAMED_RANGES: Record<string, string[]> = {
-  loopback: ['127.0.0.0/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
-
-/** Whether a peer is one of the trusted proxies: with a hop count every peer is; with a list, those. */
+/**
+ * Whether a peer is one of the trusted proxies: with a hop count every peer is (the nearest hop is
+ * the proxy); with a list, the addresses and ranges it names, as Fastify itself matches them
+ * (proxy-addr, with its `loopback`, `linklocal` and `uniquelocal` names).
+ */
 export function trustedPeer(trustProxy: false | number | string[]): (address: string) => boolean {
   if (trustProxy === false) return () => false;
   if (typeof trustProxy === 'number') return () => true;
-  const list = new net.BlockList();
-  for (const entry of trustProxy.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
-    const [address, bits] = entry.split('/') as [string, string | undefined];
-    const type = net.isIPv6(address) ? 'ipv6' : 'ipv4';
-    if (bits === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(bits), type);
+  const trusts = proxyaddr.compile(trustProxy);
+  return (address) => ipaddr.isValid(address) && trusts(address, 0);
+}
+
+/** The names proxy-addr knows for the private ranges, accepted in TRUST_PROXY as they are. */
+export const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/**
+ * The widest ranges TRUST_PROXY accepts. Trusting a wider range (e.g. 0.0.0.0/1 plus
+ * 128.0.0.0/1) trusts nearly every address, which is `true` in disguise: clients would choose the
+ * address their limits are counted by. /8 is already a whole private network (10.0.0.0/8).
+ */
+export const MIN_PROXY_PREFIX = { v4: 8, v6: 32 };
+
+export type ProxyEntryCheck = 'ok' | 'invalid' | 'too-wide';
+
+/**
+ * One TRUST_PROXY entry: a name proxy-addr knows, an address, or a CIDR range whose prefix fits its
+ * family. IPv4 must be written as four decimal parts (ipaddr.js would also read `10` or `0xa` as an
+ * address, which nobody means in a list of proxies).
+ */
+export function checkProxyEntry(entry: string): ProxyEntryCheck {
+  if ((NAMED_PROXY_RANGES as readonly string[]).includes(entry)) return 'ok';
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  if (!ipaddr.IPv4.isValidFourPartDecimal(address) && !ipaddr.IPv6.isValid(address)) return 'invalid';
+  if (slash === -1) return 'ok';
+  let range: [ipaddr.IPv4 | ipaddr.IPv6, number];
+  try {
+    range = ipaddr.parseCIDR(entry);
+  } catch {
+    return 'invalid';
   }
-  return (address) => {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return list.check(mapped[1]!, 'ipv4');
-    return list.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4');
-  };
+  const [network, prefix] = range;
+  if (network.kind() === 'ipv4') return prefix < MIN_PROXY_PREFIX.v4 ? 'too-wide' : 'ok';
+  // An IPv4-mapped IPv6 range (::ffff:a.b.c.d/n) covers IPv4 addresses: its last 32 bits count as IPv4's.
+  if ((network as ipaddr.IPv6).isIPv4MappedAddress()) return prefix - 96 < MIN_PROXY_PREFIX.v4 ? 'too-wide' : 'ok';
+  return prefix < MIN_PROXY_PREFIX.v6 ? 'too-wide' : 'ok';
 }

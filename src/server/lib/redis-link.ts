@@ -15,7 +15,7 @@ export interface RedisLogger {
  * what it does when Redis is unreachable: requests never wait on it. A command fails at once while
  * the connection is down (no offline queue), and after REDIS_COMMAND_TIMEOUT_MS when Redis is
  * connected but does not answer, after which the instance leaves Redis alone for a few seconds;
- * either way the caller counts in this process instead (http/failover-rate-limit-store.ts, login-throttle.ts), so
+ * either way the caller counts in this process instead (http/failover-rate-limit-store.ts, lib/limiters.ts), so
  * limits stay on. An outage is logged once when it starts and once when it ends, not once per
  * request or reconnection attempt.
  */
@@ -84,6 +84,11 @@ export async function connectRedis(url: string, log: RedisLogger): Promise<Redis
       } catch (error) {
         pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
         down(error instanceof Error ? error.message : String(error));
+        // A command that timed out on a connection ioredis still calls ready leaves it in doubt: it
+        // is made anew, and ioredis calls it ready again only once Redis answers its ready check.
+        // Until then the sign-in and email limiters, which look at the connection's status
+        // (lib/limiters.ts), skip Redis at once instead of each waiting out its own timeout.
+        if (error instanceof Error && error.message === 'Command timed out' && client.status === 'ready') client.disconnect(true);
         return { ok: false };
       }
     },

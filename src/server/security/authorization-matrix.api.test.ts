@@ -143,7 +143,8 @@ const PUBLIC_ROUTES = [
   'GET /api/email/unsubscribe', 'POST /api/email/unsubscribe',
   // The mail provider's webhook: no session, its own bearer token (EMAIL_WEBHOOK_SECRET; refusals in email.api.test.ts).
   'POST /api/email/events',
-  'GET /rss.xml', 'GET /channels/:id/rss.xml', 'GET /sitemap.xml', 'GET /robots.txt', 'GET /uploads/*',
+  'GET /rss.xml', 'GET /atom.xml', 'GET /feed.json', 'GET /channels/:id/rss.xml', 'GET /channels/:id/atom.xml', 'GET /channels/:id/feed.json',
+  'GET /sitemap.xml', 'GET /robots.txt', 'GET /uploads/*',
 ];
 
 async function databaseSnapshot(t: TestApp): Promise<string> {

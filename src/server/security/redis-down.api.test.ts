@@ -89,6 +89,84 @@ describe.each(testDatabases())('with Redis unreachable on %s', (kind) => {
   });
 });
 
+/**
+ * A Redis that accepts connections and answers like Redis (the ready check, PING) until `hang()`,
+ * then reads every command and answers none, as a Redis stuck on a slow script or a half-open
+ * connection does. It counts the commands it is sent once hanging, apart from those a client sends
+ * on every (re)connection.
+ */
+const HANDSHAKE = new Set(['INFO', 'HELLO', 'CLIENT']);
+async function stuckRedis() {
+  let hanging = false;
+  let sentWhileHanging = 0;
+  const server = net.createServer((socket) => {
+    let pending = '';
+    socket.on('error', () => {});
+    socket.on('data', (chunk) => {
+      pending += chunk.toString('latin1');
+      // Each command is a RESP array of bulk strings: *N, then N times $len and the argument.
+      for (;;) {
+        const parsed = /^\*(\d+)\r\n/.exec(pending);
+        if (!parsed) return;
+        let at = parsed[0].length;
+        const args: string[] = [];
+        for (let i = 0; i < Number(parsed[1]); i++) {
+          const head = /^\$(\d+)\r\n/.exec(pending.slice(at));
+          if (!head || pending.length < at + head[0].length + Number(head[1]) + 2) return;
+          at += head[0].length;
+          args.push(pending.slice(at, at + Number(head[1])));
+          at += Number(head[1]) + 2;
+        }
+        pending = pending.slice(at);
+        const command = args[0]!.toUpperCase();
+        if (hanging) {
+          if (!HANDSHAKE.has(command)) sentWhileHanging++;
+          continue;
+        }
+        if (command === 'INFO') {
+          const info = '# Server\r\nredis_version:7.2.0\r\n# Persistence\r\nloading:0\r\n';
+          socket.write(`$${info.length}\r\n${info}\r\n`);
+        } else if (command === 'SUBSCRIBE') socket.write(`*3\r\n$9\r\nsubscribe\r\n$${args[1]!.length}\r\n${args[1]}\r\n:1\r\n`);
+        else socket.write('+PONG\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    hang: () => void (hanging = true),
+    sentWhileHanging: () => sentWhileHanging,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Redis connected but answering nothing. The first command to time out (500 ms) drops the
+ * connection, and ioredis calls it ready again only once Redis answers: every limit after that
+ * counts in process at once instead of each request waiting out its own timeouts.
+ */
+describe('with Redis connected but not answering', () => {
+  let redis: Awaited<ReturnType<typeof stuckRedis>>;
+  beforeAll(async () => {
+    redis = await stuckRedis();
+  });
+  afterAll(async () => redis?.close());
+  const t = useLoggedApp('sqlite', () => ({ REDIS_URL: `redis://127.0.0.1:${redis.port}`, AUTH_RATE_LIMIT: '4' }));
+
+  it('keeps the sign-in limits on and sends the stuck Redis nothing after its first timeout', async () => {
+    await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).json().redis, { timeout: 5000 }).toBe('up');
+    redis.hang();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.41.0.1', payload: { username: name('nobody'), password: 'guess' } })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    // The shared rate limit's one command of the first sign-in, and nothing after it.
+    expect(redis.sentWhileHanging()).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'degraded', redis: 'down' });
+  });
+});
+
 describe('with Redis reachable', () => {
   const t = useLoggedApp('sqlite', () => ({ REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }));
 

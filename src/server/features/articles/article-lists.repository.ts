@@ -4,7 +4,7 @@ import { jsonHelpers } from '../../db/json-helpers.js';
 import { readerChannels } from './articles.repository.js';
 import { publicRecordColumns } from './revisions.repository.js';
 
-/** Lists drawn from the published articles as a whole: the feed's filter choices, RSS and the sitemap. */
+/** Lists drawn from the published articles as a whole: the feed's filter choices, the RSS, Atom and JSON feeds and the sitemap. */
 export function createArticleListsRepository(db: Database, dialect: Dialect) {
   const json = jsonHelpers(dialect);
   return {
@@ -76,18 +76,59 @@ export function createArticleListsRepository(db: Database, dialect: Dialect) {
       return { authors, channels };
     },
 
-    /** Latest published articles, for feeds (RSS) and the sitemap. */
-    latestPublished(limit: number, channelId?: number) {
+    /**
+     * The latest published articles with everything a feed item carries: the whole text, the
+     * author, the categories' ids (in the writer's order), the cover (the chosen one, else the first
+     * gallery image, as on a card) and the public record's corrections and last change.
+     */
+    feedItems(limit: number, channelId?: number) {
       let query = db
         .selectFrom('articles')
         .innerJoin('channels', 'channels.id', 'articles.channel_id')
-        .select(['articles.id', 'articles.slug', 'articles.title', 'articles.created_at', 'articles.last_edited', 'channels.name as channel_name'])
+        .innerJoin('users', 'users.id', 'articles.user_id')
+        .select(['articles.id', 'articles.slug', 'articles.title', 'articles.content', 'articles.created_at', 'articles.channel_id', 'channels.name as channel_name', 'users.username as author_username'])
         .select(sql<string>`substr(articles.plain_text, 1, 400)`.as('text'))
-        // The public record's corrections (oldest first) and last save, for each item's description and date.
-        .select((eb) => publicRecordColumns(eb, json))
+        .select((eb) => [
+          ...publicRecordColumns(eb, json),
+          json
+            .jsonArrayFrom(
+              eb
+                .selectFrom('article_categories')
+                .select('article_categories.category_id as id')
+                .whereRef('article_categories.article_id', '=', 'articles.id')
+                .orderBy('article_categories.position'),
+            )
+            .as('categories'),
+          json
+            .jsonObjectFrom(
+              eb
+                .selectFrom('article_images')
+                // Its upload says its type and size (an imported image may have none).
+                .leftJoin('uploads', 'uploads.id', 'article_images.upload_id')
+                .select(['article_images.image_url as url', 'uploads.mime', 'uploads.bytes'])
+                .whereRef('article_images.article_id', '=', 'articles.id')
+                .where('article_images.in_text', '=', 0)
+                .orderBy('article_images.cover', 'desc')
+                .orderBy('article_images.position')
+                .limit(1),
+            )
+            .as('cover'),
+        ])
         .where('articles.published', '=', 1);
       if (channelId !== undefined) query = query.where('articles.channel_id', '=', channelId);
       return query.orderBy('articles.created_at', 'desc').orderBy('articles.id', 'desc').limit(limit).execute();
+    },
+
+    /** The latest published articles' addresses and last edits, for the sitemap. */
+    latestPublished(limit: number) {
+      return db
+        .selectFrom('articles')
+        .select(['articles.id', 'articles.slug', 'articles.last_edited'])
+        .where('articles.published', '=', 1)
+        .orderBy('articles.created_at', 'desc')
+        .orderBy('articles.id', 'desc')
+        .limit(limit)
+        .execute();
     },
   };
 }

@@ -242,7 +242,7 @@ describe.each(testDatabases())('corrections in the RSS feed on %s', (kind) => {
     const feed = (await new TestClient(() => t.app).get(`/channels/${author.channelId}/rss.xml`)).body;
     const record = (await new TestClient(() => t.app).get(`/api/articles/${article.id}/revisions`)).json();
     const day = correctionDate(record.items[0].createdAt);
-    expect(feed).toContain(`The vote is on Tuesday.\n\nCorrection, ${day}: An earlier version gave the wrong day &amp; time.</description>`);
+    expect(feed).toContain(`The vote is on Tuesday.\n\nCorrection, ${day}: An earlier version gave the wrong day & time.]]></description>`);
     expect(/<atom:updated>([^<]+)<\/atom:updated>/.exec(feed)![1]).toBe(record.items[0].createdAt);
   });
 });

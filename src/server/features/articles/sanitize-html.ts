@@ -84,6 +84,39 @@ export function sanitizeArticleHtml(html: string, imagePrefix?: string): string 
   return withoutXmlForbidden(sanitize(html, optionsFor(imagePrefix))).trim();
 }
 
+/**
+ * An article's stored HTML as a feed carries it: through the same allowlist once more, with every
+ * link, image and srcset candidate made absolute on `publicUrl`, since a feed reader shows the text
+ * away from the site, where `/uploads/…` or `/articles/…` lead nowhere.
+ */
+export function feedArticleHtml(html: string, publicUrl: string): string {
+  const absolute = (url: string) => {
+    try {
+      return new URL(url, `${publicUrl}/`).toString();
+    } catch {
+      return undefined;
+    }
+  };
+  const options = optionsFor(undefined, [], (tagName, attribs) => {
+    const src = attribs.src ? absolute(attribs.src) : undefined;
+    if (!src) return { tagName, attribs: {} };
+    const safe: sanitize.Attributes = { src, alt: attribs.alt ?? '' };
+    const candidates = (attribs.srcset ?? '').split(',').map((c) => c.trim().split(/\s+/)).filter((parts) => parts.length === 2);
+    const srcset = candidates.map(([url, width]) => [absolute(url!), width]).filter(([url]) => url !== undefined);
+    if (srcset.length > 0) Object.assign(safe, { srcset: srcset.map((parts) => parts.join(' ')).join(', '), sizes: INLINE_IMAGE_SIZES });
+    const width = dimension(attribs.width);
+    const height = dimension(attribs.height);
+    if (width && height) Object.assign(safe, { width, height });
+    return { tagName, attribs: safe };
+  });
+  options.transformTags!.a = (tagName, attribs) => {
+    const href = attribs.href ? absolute(attribs.href) : undefined;
+    const safe: sanitize.Attributes = href ? { href, rel: 'noopener noreferrer nofollow ugc' } : {};
+    return { tagName, attribs: safe };
+  };
+  return withoutXmlForbidden(sanitize(html, options)).trim();
+}
+
 /** A revision diff: article HTML plus the <ins> and <del> that mark what changed (and nothing else). */
 export function sanitizeDiffHtml(html: string, imagePrefix?: string): string {
   return withoutXmlForbidden(sanitize(html, optionsFor(imagePrefix, ['ins', 'del']))).trim();

@@ -2,7 +2,8 @@ import { EMAIL_MESSAGES, EMAIL_PAGES, type DeliveryEvents, type EmailSettings, t
 import type { Database } from '../../db/database.js';
 import { PASSWORD_MESSAGES } from '../../../contract/auth.js';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../lib/errors.js';
-import { hashPassword, verifyPassword, type LoginThrottle } from '../auth/auth.service.js';
+import { hashPassword, verifyPassword } from '../auth/auth.service.js';
+import { isSpent, take, type Limiter } from '../../lib/limiters.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import { usernameKey } from '../users/users.repository.js';
 import { CONFIRM_TOKEN_TTL_MS, RESET_TOKEN_TTL_MS, type EmailTokens } from './email-tokens.js';
@@ -11,7 +12,6 @@ import { takeRecipientShare } from './recipient-limits.js';
 import type { UnsubscribeLinks } from './unsubscribe-links.js';
 
 /** The throttles count emails per account (the sign-in throttle's shape: the account key, one fixed 'address'). */
-const perAccount = (key: string) => ({ username: key, address: 'email' });
 
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: string }).code;
@@ -26,11 +26,11 @@ export interface EmailServiceDeps {
   unsubscribeLinks: UnsubscribeLinks;
   publicUrl: string;
   /** Confirmation emails per account (a few an hour). */
-  confirmThrottle: LoginThrottle;
+  confirmLimit: Limiter;
   /** Reset emails per account (a few an hour), whoever asks. */
-  resetThrottle: LoginThrottle;
+  resetLimit: Limiter;
   /** Confirmation and approval emails per recipient address (CONFIRM_EMAILS_PER_ADDRESS an hour), whoever asks. */
-  recipientThrottle: LoginThrottle;
+  recipientLimit: Limiter;
   /** Wakes the sender so the email leaves now rather than at the next poll. */
   onQueued?: () => void;
   now?: () => number;
@@ -74,10 +74,11 @@ export function createEmailService(deps: EmailServiceDeps) {
 
   /** One more confirmation or approval email to the account and to the address, or 429. */
   async function takeShares(userId: number, address: string): Promise<void> {
-    const account = perAccount(`confirm:${userId}`);
-    if (await deps.confirmThrottle.isBlocked(account)) throw new HttpError(429, EMAIL_MESSAGES.tooManyConfirmations);
-    if (!(await takeRecipientShare(deps.recipientThrottle, address))) throw new HttpError(429, EMAIL_MESSAGES.tooManyToAddress);
-    await deps.confirmThrottle.recordFailure(account);
+    const account = String(userId);
+    // The account's share is only taken once the address has one too: a refused address costs the account nothing.
+    if (await isSpent(deps.confirmLimit, account)) throw new HttpError(429, EMAIL_MESSAGES.tooManyConfirmations);
+    if (!(await takeRecipientShare(deps.recipientLimit, address))) throw new HttpError(429, EMAIL_MESSAGES.tooManyToAddress);
+    await take(deps.confirmLimit, account);
   }
 
   /** Queues the confirmation link of `email` for the account (only the newest link counts). */
@@ -199,7 +200,7 @@ export function createEmailService(deps: EmailServiceDeps) {
           await removeAddress(user.id, at);
           return { email: used.email, message: EMAIL_MESSAGES.removed };
         }
-        if (!(await takeRecipientShare(deps.recipientThrottle, used.email))) throw new HttpError(429, EMAIL_MESSAGES.tooManyToAddress);
+        if (!(await takeRecipientShare(deps.recipientLimit, used.email))) throw new HttpError(429, EMAIL_MESSAGES.tooManyToAddress);
         await sendConfirmation(user, used.email, at);
         return { email: used.email, message: EMAIL_MESSAGES.changeApproved };
       }
@@ -255,9 +256,7 @@ export function createEmailService(deps: EmailServiceDeps) {
         .where((eb) => (value.includes('@') ? eb('email_key', '=', emailKey(value)) : eb('username_key', '=', usernameKey(value))))
         .executeTakeFirst();
       if (!user?.email) return;
-      const key = `reset:${user.id}`;
-      if (await deps.resetThrottle.isBlocked(perAccount(key))) return;
-      await deps.resetThrottle.recordFailure(perAccount(key));
+      if (!(await take(deps.resetLimit, String(user.id)))) return;
       const at = now();
       const { token, id } = await tokens.issue({ userId: user.id, purpose: 'reset', email: user.email, ttlMs: RESET_TOKEN_TTL_MS, now: at });
       await outbox.enqueue({

@@ -40,7 +40,7 @@ export function setImageMemoryBudget(bytes: number): void {
 /** An image in memory, or the path of a file holding it (an upload spooled to disk). */
 export type ImageSource = Buffer | string;
 
-/** Enough of the start of a file for the signature and the declared size (JPEG puts EXIF and ICC first). */
+/** Enough of the start of a file for file-type to see its structure (a PNG's chunks up to its pixels) and for the declared size. */
 const HEAD_BYTES = 256 * 1024;
 
 async function head(source: ImageSource): Promise<{ bytes: Buffer; size: number }> {
@@ -119,7 +119,7 @@ const unsupported = () => new HttpError(415, MEDIA_MESSAGES.fileType);
  */
 export async function inspectImage(input: ImageSource): Promise<{ format: ImageFormat; width: number; height: number; size: number; cost: number }> {
   const { bytes, size } = await head(input);
-  const sniffed = sniffImage(bytes);
+  const sniffed = await sniffImage(bytes);
   if (!sniffed) throw unsupported();
   if (sniffed.width !== undefined && sniffed.height !== undefined) checkDimensions(sniffed.width, sniffed.height);
   const sharp = await loadSharp();

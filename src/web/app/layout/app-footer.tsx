@@ -18,7 +18,7 @@ export function AppFooter() {
           </Link>
           {/* A server route (not a page), so a plain link. */}
           <a
-            href="/rss.xml"
+            href={paths.feeds.rss}
             type="application/rss+xml"
             className="inline-flex items-center gap-1.5 rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >

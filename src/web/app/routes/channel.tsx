@@ -1,5 +1,7 @@
 import { data, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { Channel } from '@contract/channels';
+import { paths } from '@contract/paths';
+import { FeedLinks } from '@/components/feed-links';
 import { SITE_NAME } from '@/lib/site';
 import { channelTableQueryOptions } from '@/features/articles/api/articles';
 import { channelQueryOptions } from '@/features/channels/api/channels';
@@ -54,9 +56,10 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return channel ? null : data(null, { status: 404 });
 }
 
-/** The channel's own feed, for readers' feed apps. */
+/** The channel's own feeds, for readers' feed apps. */
 export const head: PageHead = ({ params, queryClient }) => {
   const id = channelIdFromParam(params.id);
-  const channel = id === null ? undefined : queryClient.getQueryData<Channel | null>(channelQueryOptions(id).queryKey);
-  return <link rel="alternate" type="application/rss+xml" title={channel ? `${channel.name} · ${SITE_NAME}` : SITE_NAME} href={`/channels/${id}/rss.xml`} />;
+  if (id === null) return null;
+  const channel = queryClient.getQueryData<Channel | null>(channelQueryOptions(id).queryKey);
+  return <FeedLinks title={channel ? `${channel.name} · ${SITE_NAME}` : SITE_NAME} feeds={paths.channelFeeds(id)} />;
 };

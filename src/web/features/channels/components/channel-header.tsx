@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { CalendarIcon, PencilIcon, RssIcon } from 'lucide-react';
 import type { Channel } from '@contract/channels';
+import { paths } from '@contract/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { usePagePreferences } from '@/lib/page-preferences';
@@ -37,7 +38,7 @@ export function ChannelHeader({ channel, isOwner }: { channel: Channel; isOwner:
               </span>
               {/* The channel's feed is a server route, not a page: a plain link. */}
               <a
-                href={`/channels/${channel.id}/rss.xml`}
+                href={paths.channelFeeds(channel.id).rss}
                 type="application/rss+xml"
                 className="inline-flex items-center gap-1.5 rounded-sm text-foreground underline underline-offset-4 outline-none hover:text-highlight focus-visible:ring-2 focus-visible:ring-ring"
               >

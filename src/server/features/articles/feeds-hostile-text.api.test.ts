@@ -2,7 +2,10 @@ import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { signedInClient, TestClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
 
-/** Parses a feed as a conforming XML 1.0 parser does: answers its first error, or the item titles. */
+/**
+ * Parses a feed as a conforming XML 1.0 parser does: answers its first error, or the item titles
+ * and descriptions (RSS items' title and description, Atom entries' title and summary; text or CDATA).
+ */
 function parseFeed(xml: string): { error: string | null; titles: string[]; descriptions: string[] } {
   const parser = new SaxesParser();
   let error: string | null = null;
@@ -12,11 +15,13 @@ function parseFeed(xml: string): { error: string | null; titles: string[]; descr
   parser.on('error', (e) => void (error ??= e.message));
   parser.on('opentag', (tag) => void open.push(tag.name));
   parser.on('closetag', () => void open.pop());
-  parser.on('text', (text) => {
-    if (open.at(-2) !== 'item') return;
+  const onText = (text: string) => {
+    if (open.at(-2) !== 'item' && open.at(-2) !== 'entry') return;
     if (open.at(-1) === 'title') titles.push(text);
-    if (open.at(-1) === 'description') descriptions.push(text);
-  });
+    if (open.at(-1) === 'description' || open.at(-1) === 'summary') descriptions.push(text);
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
   parser.write(xml).close();
   return { error, titles, descriptions };
 }
@@ -27,7 +32,7 @@ function parseFeed(xml: string): { error: string | null; titles: string[]; descr
  */
 const FORBIDDEN = '\u0001\u0008\u000b\u000c\u001f\udfff\ud800\ufffe\uffff';
 
-describe.each(testDatabases())('RSS feeds with hostile text on %s', (kind) => {
+describe.each(testDatabases())('RSS and Atom feeds with hostile text on %s', (kind) => {
   const t = useTestApp(kind);
 
   it('stay valid XML: characters XML forbids are stripped at write time and by the feed writer', async () => {
@@ -56,13 +61,20 @@ describe.each(testDatabases())('RSS feeds with hostile text on %s', (kind) => {
     await t.database.db.updateTable('channels').set({ description: 'Legacy\u0003 description' }).where('id', '=', channel.id).execute();
 
     const reader = new TestClient(() => t.app);
-    for (const url of ['/rss.xml', `/channels/${channel.id}/rss.xml`]) {
+    for (const url of ['/rss.xml', `/channels/${channel.id}/rss.xml`, '/atom.xml', `/channels/${channel.id}/atom.xml`]) {
       const response = await reader.get(url);
       expect(response.statusCode).toBe(200);
       const feed = parseFeed(response.body);
       expect(feed.error, url).toBeNull();
       expect(feed.titles, url).toContain(`Edited ${kind}`);
       expect(feed.descriptions, url).toContain(`Legacy text ${kind}`);
+      expect(response.body, url).not.toContain('Control\u0001');
+    }
+    // JSON may carry any character, but the feed says what the XML feeds say.
+    for (const url of ['/feed.json', `/channels/${channel.id}/feed.json`]) {
+      const feed = (await reader.get(url)).json() as { items: { title: string; summary: string }[] };
+      expect(feed.items.map((i) => i.title), url).toContain(`Edited ${kind}`);
+      expect(feed.items.map((i) => i.summary), url).toContain(`Legacy text ${kind}`);
     }
   });
 });
