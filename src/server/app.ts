@@ -278,7 +278,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // A hop count or the proxies' addresses (config.ts): the client is the right-most untrusted address.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     routerOptions: { maxParamLength: 200 },
-    // A malformed URL (bad percent-encoding) gets our error shape, not Fastify's (DESIGN.md section 4).
+    // A malformed URL (bad percent-encoding) gets our error shape, not Fastify's (docs/product.md#api).
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       void reply.status(status).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message });

@@ -23,7 +23,7 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (leave it unset to use SQLite)')
       .optional(),
   ),
-  /** Default decided below from PUBLIC_URL (DESIGN.md section 1). */
+  /** Default decided below from PUBLIC_URL (docs/operations.md#configuration). */
   SEED_DEMO: booleanFromEnv.optional(),
   ADMIN_USERNAMES: z
     .string()
@@ -106,7 +106,7 @@ export interface AppConfig {
   port: number;
   host: string;
   publicUrl: string;
-  /** Whether PUBLIC_URL was set: only then is the Origin check strict (DESIGN.md section 4). */
+  /** Whether PUBLIC_URL was set: only then is the Origin check strict (docs/product.md#api). */
   publicUrlSet: boolean;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -184,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'broadsheet.db') },
-    // A site others can reach never gets accounts with a known password unless asked (DESIGN.md section 1).
+    // A site others can reach never gets accounts with a known password unless asked (docs/operations.md#configuration).
     seedDemo: e.SEED_DEMO ?? isLocalUrl(publicUrl),
     adminUsernames: e.ADMIN_USERNAMES,
     redisUrl: e.REDIS_URL,

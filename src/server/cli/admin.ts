@@ -3,7 +3,7 @@ import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createUsersRepository } from '../features/users/users.repository.js';
 
-/** `npm run admin -- grant <username>` / `revoke <username>` (DESIGN.md section 3). */
+/** `npm run admin -- grant <username>` / `revoke <username>` (docs/product.md#api). */
 async function run(argv: string[]): Promise<number> {
   const [command, username] = argv;
   if ((command !== 'grant' && command !== 'revoke') || !username) {

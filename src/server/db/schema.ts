@@ -55,7 +55,7 @@ export interface ChannelsTable {
   category: string | null;
   /** Real subscriptions, kept in step with the subscriptions table. */
   subscriber_count: Generated<number>;
-  /** Admin boost: displayed total = subscriber_count + subscriber_boost (DESIGN.md section 5). */
+  /** Admin boost: displayed total = subscriber_count + subscriber_boost (docs/product.md#data). */
   subscriber_boost: Generated<number>;
   /** Published articles in the channel. */
   article_count: Generated<number>;
@@ -167,7 +167,7 @@ export interface ArticlesTable {
   publish_at: Generated<number | null>;
   /** An editor's request for changes, for the author. */
   review_note: Generated<string | null>;
-  /** Set at the first publication; while null, publishing sets created_at (the spec's Published date). */
+  /** Set at the first publication; while null, publishing sets created_at (the product's Published date). */
   first_published_at: Generated<number | null>;
 }
 
@@ -219,7 +219,7 @@ export interface ArticlePendingEditsTable {
   saved_at: number;
 }
 
-/** One save of an article (the public record, DESIGN.md section 5b); immutable but for redaction. */
+/** One save of an article (the public record, docs/product.md#public-record); immutable but for redaction. */
 export interface ArticleRevisionsTable {
   article_id: number;
   number: number;
@@ -362,7 +362,7 @@ export interface ChannelDaysTable {
   unsubscribed: Generated<number>;
 }
 
-/** Counted views per referring host (never a full URL, DESIGN.md section 5) per channel per day. */
+/** Counted views per referring host (never a full URL, docs/product.md#views) per channel per day. */
 export interface ChannelReferrerDaysTable {
   channel_id: number;
   day: number;

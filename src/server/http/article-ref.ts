@@ -12,8 +12,7 @@ declare module 'fastify' {
 }
 
 /**
- * Every `/api/articles/{…}` route accepts the article's id, its slug or `{slug}-{id}` (DESIGN.md
- * section 5). Routes declare `params: ArticleRefParamsSchema` (or RevisionParamsSchema, which adds a number); after validation (and after any
+ * Every `/api/articles/{…}` route accepts the article's id, its slug or `{slug}-{id}` (docs/product.md#addresses). Routes declare `params: ArticleRefParamsSchema` (or RevisionParamsSchema, which adds a number); after validation (and after any
  * sign-in check), this hook resolves the segment to `request.articleId`, or answers 404 with the
  * article's message. The answer is tagged with the article for the response cache, so a write to it
  * drops every cached answer about it, whichever segment was asked.

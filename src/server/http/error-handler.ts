@@ -19,7 +19,7 @@ interface ValidationIssue {
 }
 
 /**
- * The messages the contract words itself (many are the spec's, word for word, e.g. 'Please select a
+ * The messages the contract words itself (many are the product's, word for word, e.g. 'Please select a
  * channel'): a reader sees them as they are, never behind a field name.
  */
 const CONTRACT_MESSAGES = new Set<string>(
@@ -42,7 +42,7 @@ function describeValidationFailure(context: string | undefined, issues: Validati
 }
 
 /**
- * One place maps every failure to `{error}` (DESIGN.md section 4): our HttpErrors and Fastify's own
+ * One place maps every failure to `{error}` (docs/product.md#api): our HttpErrors and Fastify's own
  * 4xx errors keep their status and message; an overloaded database is a 503 with Retry-After;
  * anything else is a bug, logged and answered with a body that reveals nothing.
  */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses state-changing requests sent from another site (DESIGN.md section 4). A request with no
+ * Refuses state-changing requests sent from another site (docs/product.md#api). A request with no
  * Origin header (curl, server-to-server) passes; cookies are SameSite=Lax besides. Once PUBLIC_URL
  * is set (`strict`), its origin is the only one accepted: the request's own Host (or a forwarded
  * host) is chosen by whoever sends it. Only on a laptop, with PUBLIC_URL unset, is the request's

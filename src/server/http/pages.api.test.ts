@@ -6,7 +6,7 @@ import { PageStateSchema } from '../../contract/page-state.js';
 import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
 
 /**
- * Every page is server-rendered by the web's own React tree (DESIGN.md section 7): these suites
+ * Every page is server-rendered by the web's own React tree (docs/decisions/008-one-render-path.md): these suites
  * fetch pages as a client without JavaScript would and read what the HTML itself says.
  */
 
@@ -77,7 +77,7 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
     expect(textOf(own.body)).toContain('Hidden plans');
   });
 
-  it('sends an old or partial address to the canonical one (DESIGN.md section 5)', async () => {
+  it('sends an old or partial address to the canonical one (docs/product.md#addresses)', async () => {
     const { article } = await publish('Ferry timetable changes', '<p>x</p>');
     const canonical = `/articles/${article.slug}-${article.id}`;
     for (const old of [`/articles/${article.slug}`, `/articles/${article.slug.toUpperCase()}-${article.id}`]) {
@@ -118,7 +118,7 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
   it('sends visitors a page is not for where the app would', async () => {
     const profile = await anonymous().get('/profile');
     expect(profile.statusCode).toBe(302);
-    // Sign-in returns to the page asked for (DESIGN.md section 5b).
+    // Sign-in returns to the page asked for (docs/product.md#returning-sign-in).
     expect(profile.headers.location).toBe('/auth?next=%2Fprofile');
     expect((await anonymous().get('/articles/1/edit')).headers.location).toBe('/');
     const reader = await signedInClient(t);
@@ -134,7 +134,7 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
     const { author, article } = await publish('Night ferry', '<p>x</p>');
     const dark = await t.app.inject({ url: '/', headers: { cookie: `${author.client.cookie}; broadsheet-theme=dark` } });
     expect(dark.body).toContain('<html lang="en" class="dark"');
-    // Dark is for signed-in readers only (spec 1 section 4).
+    // Dark is for signed-in readers only (docs/product.md#header).
     const anonymousDark = await t.app.inject({ url: '/', headers: { cookie: 'broadsheet-theme=dark' } });
     expect(anonymousDark.body).not.toContain('class="dark"');
 

@@ -12,7 +12,7 @@ import {
 } from '../../contract/pages.js';
 
 /**
- * Pages (DESIGN.md section 7): every page is rendered by the web's own React tree, from the SSR
+ * Pages (docs/decisions/008-one-render-path.md): every page is rendered by the web's own React tree, from the SSR
  * bundle Vite builds (dist/ssr/entry-server.js), which this module loads at start through one
  * function, `render`. It holds no page markup: it puts the render's head, HTML and state into the
  * built index.html and adds what the built files tell (the page chunk's preloads, the font).

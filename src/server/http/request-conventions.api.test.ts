@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { signedInClient, TestClient, testDatabases, useTestApp } from '../../test-support/test-app.js';
 
 /**
- * What every write route does with who asks and with how the body arrives (DESIGN.md section 4,
- * spec 1 section 7 and spec 2 section 5): a signed-out writer hears they must log in before
- * anything about their input, and the spec's bodiless POSTs work whatever content type a client
+ * What every write route does with who asks and with how the body arrives (docs/product.md#api,
+ * docs/decisions/021-the-specs-api-shapes.md): a signed-out writer hears they must log in before
+ * anything about their input, and the first product's bodiless POSTs work whatever content type a client
  * labels them with.
  */
 describe.each(testDatabases())('request conventions on %s', (kind) => {

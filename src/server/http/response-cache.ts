@@ -5,7 +5,7 @@ import { CACHE_TAGS } from '../lib/cache-tags.js';
 import { SESSION_COOKIE } from './session.js';
 
 /**
- * How answers are cached, in one place (DESIGN.md sections 4 and 7, docs/decisions/025-response-cache-in-fastify.md):
+ * How answers are cached, in one place (docs/product.md#api, docs/decisions/008-one-render-path.md, docs/decisions/025-response-cache-in-fastify.md):
  *
  * - "Signed in" is decided once per request, from the parsed cookies (`request.signedIn`: the
  *   request carries a session cookie, valid or not). Nothing else looks at the Cookie header's text.
@@ -117,7 +117,7 @@ function keyOf(request: FastifyRequest): string {
   return `${request.url}\n${cookies[PREFERENCE_COOKIES.showImages] ?? ''}\n${cookies[PREFERENCE_COOKIES.timeZone] ?? ''}`;
 }
 
-/** Whether the answer depends on who asks (DESIGN.md section 4). */
+/** Whether the answer depends on who asks (docs/product.md#api). */
 function sessionBound(request: FastifyRequest, reply: FastifyReply): boolean {
   if (request.signedIn || (request.method !== 'GET' && request.method !== 'HEAD')) return true;
   if (reply.hasHeader('set-cookie')) return true;

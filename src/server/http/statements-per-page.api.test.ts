@@ -60,7 +60,7 @@ describe.each(testDatabases())('SQL statements per page on %s', (kind) => {
   });
 });
 
-/** The server-rendered pages (DESIGN.md section 7) load their data with the same constant counts. */
+/** The server-rendered pages (docs/decisions/008-one-render-path.md) load their data with the same constant counts. */
 describe.each(testDatabases())('SQL statements per server-rendered page on %s', (kind) => {
   let statements = 0;
   const t = useTestApp(kind, {}, { webRoot: builtWebRoot(), onQuery: () => void statements++ });

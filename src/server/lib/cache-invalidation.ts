@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 export const INVALIDATION_CHANNEL = 'broadsheet-cache-invalidate';
 
 /**
- * Where services announce a committed write (DESIGN.md section 7), naming what it changed with the
+ * Where services announce a committed write (docs/decisions/008-one-render-path.md), naming what it changed with the
  * tags of lib/cache-tags.ts: the response cache of this instance drops the answers showing it at
  * once, and other instances hear it over Redis pub/sub when REDIS_URL is set. Services call
  * `written` after their transaction has committed and before they answer, so the writer's answer

@@ -1,5 +1,5 @@
 /**
- * The tags a cached answer carries (DESIGN.md section 7): what it shows, so that a write can drop
+ * The tags a cached answer carries (docs/decisions/008-one-render-path.md): what it shows, so that a write can drop
  * every answer showing what it changed. Read routes name theirs (`config: { cache: { tags } }`,
  * or `reply.addCacheTags` once they know, e.g. which article a slug resolved to); each write names
  * what it changed where it happens, in its feature's service. The same tags travel in the

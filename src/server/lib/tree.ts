@@ -13,7 +13,7 @@ export interface FlatNode {
 
 /**
  * Depth-first ids for a fixture tree. Sibling names that repeat (ignoring case) are dropped with
- * their subtrees, as spec 1 section 5 asks of the category tree.
+ * their subtrees, as docs/product.md#writing asks of the category tree.
  */
 export function flattenTree<T extends TreeFixture>(roots: T[]): FlatNode[] {
   const out: FlatNode[] = [];

@@ -115,7 +115,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('last_edited', 'bigint', (c) => c.notNull())
     .execute();
-  // Feed orderings: every sort key of spec 1 section 2 gets an index that keyset pagination can walk.
+  // Feed orderings: every sort key of docs/product.md#feed gets an index that keyset pagination can walk.
   await db.schema.createIndex('articles_feed_created_idx').on('articles').columns(['published', 'created_at', 'id']).execute();
   await sql`create index articles_feed_views_idx on articles (published, (view_count + view_boost), id)`.execute(db);
   await sql`create index articles_feed_likes_idx on articles (published, (like_count + like_boost), id)`.execute(db);
@@ -125,7 +125,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('articles_user_idx').on('articles').columns(['user_id', 'created_at']).execute();
   await db.schema.createIndex('articles_location_idx').on('articles').columns(['location_name']).execute();
 
-  // Case-insensitive substring search over title and text (DESIGN.md section 5).
+  // Case-insensitive substring search over title and text (docs/product.md#data).
   if (pg) {
     await sql`create extension if not exists pg_trgm`.execute(db);
     await sql`create index articles_search_trgm_idx on articles using gin ((lower(title || ' ' || plain_text)) gin_trgm_ops)`.execute(db);

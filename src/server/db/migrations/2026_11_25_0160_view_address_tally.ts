@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Anonymous views per client address per article per UTC day: one address
- * adds at most 20, however its user agents vary (DESIGN.md section 5). The address is stored only
+ * adds at most 20, however its user agents vary (docs/product.md#views). The address is stored only
  * as a hash salted with the day's salt, like the anonymous viewer keys. Frozen: imports no
  * application code.
  */

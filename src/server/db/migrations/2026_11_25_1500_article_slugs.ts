@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Unique article slugs, and the slugs articles used to have, so old URLs keep working
- * (DESIGN.md section 5). `article_slugs` holds every slug an article has had, its current one
+ * (docs/product.md#addresses). `article_slugs` holds every slug an article has had, its current one
  * included; its primary key makes slugs unique. Existing duplicates keep the slug on their oldest
  * article and the others get the next free `{slug}-{n}`, never another article's canonical segment
  * (`{slug}-{id}`). Imports no application code.

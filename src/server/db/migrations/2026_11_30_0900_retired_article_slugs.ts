@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * The slugs of deleted articles, kept for good so their addresses are never given to another
- * article (DESIGN.md section 5): `article_slugs` loses an article's rows with the article, and a
+ * article (docs/product.md#addresses): `article_slugs` loses an article's rows with the article, and a
  * later "Mayor resigns 46" could otherwise take `mayor-resigns-46`, the canonical segment of
  * deleted article 46, and inherit its links. Lookups: by slug (its key), and by the deleted id
  * (`/articles/46`). Frozen: imports no application code.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The public record (DESIGN.md section 5b): one immutable row per save of an article, numbered
+ * The public record (docs/product.md#public-record): one immutable row per save of an article, numbered
  * 1, 2, … per article. The content is the sanitized HTML compressed with deflate (a 20 KB article
  * saved 1,000 times must stay well under 25 MB); null once an administrator redacted it. Categories
  * are a JSON array of ids. The primary key serves every read: an article's rows by number.

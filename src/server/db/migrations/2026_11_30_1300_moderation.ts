@@ -1,7 +1,7 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 
 /**
- * Moderation (DESIGN.md section 5b): reports and the queue they make, held and hidden comments,
+ * Moderation (docs/product.md#moderation): reports and the queue they make, held and hidden comments,
  * articles removed by a moderator, channel settings and bans, account suspensions, and the log.
  * The queue reads one row per reported target (report_targets: counters kept in the same
  * transaction as each report), so a channel with thousands of reports pages through an index

@@ -1,7 +1,7 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 
 /**
- * The newsroom (DESIGN.md section 5b): a channel's staff and their invitations, an article's place
+ * The newsroom (docs/product.md#newsroom): a channel's staff and their invitations, an article's place
  * in the workflow (status, publish_at, review_note), and the channel log. `published` stays and is
  * kept equal to status = 'published', so every public read and index is unchanged. The scheduler
  * reads only scheduled articles through a partial index, oldest due first.
@@ -24,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Milliseconds since the epoch, UTC; set while scheduled (or chosen before approval).
   await db.schema.alterTable('articles').addColumn('publish_at', 'bigint').execute();
   await db.schema.alterTable('articles').addColumn('review_note', 'text').execute();
-  // Whether it was ever published: a first publication sets created_at (the spec's Published date).
+  // Whether it was ever published: a first publication sets created_at (the product's Published date).
   await db.schema.alterTable('articles').addColumn('first_published_at', 'bigint').execute();
   await db
     .updateTable('articles')

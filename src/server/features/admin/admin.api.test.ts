@@ -101,7 +101,7 @@ describe.each(testDatabases())('admin dashboard API on %s', (kind) => {
     const tag = unique('Zebra');
     const first = await newArticle(owner.client, channel.id, `${tag} first`);
     const draft = await newArticle(owner.client, channel.id, `${tag} DRAFT`, false);
-    // The category column shows the first category's path (spec 2 section 3).
+    // The category column shows the first category's path (docs/product.md#admin).
     expect((await owner.client.patch(`/api/articles/${first.id}`, { category: 'Sports' })).statusCode).toBe(200);
     await postComment(owner.client, first.id);
     await newArticle(owner.client, channel.id, unique('Unrelated'));
@@ -188,7 +188,7 @@ describe.each(testDatabases())('admin dashboard API on %s', (kind) => {
     expect(clamped.json()).toEqual({ id: article.id, title: article.title, view_count: 1234, like_count: 0, dislike_count: 7 });
     expect(await publicArticle(t, article.id)).toMatchObject({ viewCount: 1234, likes: 0, dislikes: 7 });
 
-    // Text follows the spec's input rule (spec 2 section 5): empty or non-numeric counts as 0.
+    // Text follows the product's input rule (docs/product.md#admin): empty or non-numeric counts as 0.
     const typed: [Record<string, unknown>, Record<string, number>][] = [
       [{ view_count: '12' }, { view_count: 12 }],
       [{ view_count: 'abc' }, { view_count: 0 }],
@@ -291,7 +291,7 @@ describe.each(testDatabases())('admin dashboard API on %s', (kind) => {
     const clamped = await admin.client.patch(`/api/admin-channels/${channel.id}`, { subscriber_count: -5 });
     expect(clamped.json()).toEqual({ id: channel.id, name: channel.name, subscriber_count: 0, admin_subscriber_count: 0 });
 
-    // Typed text follows the spec's input rule: empty or non-numeric counts as 0.
+    // Typed text follows the product's input rule: empty or non-numeric counts as 0.
     for (const body of [{ subscriber_count: 'many' }, { subscriber_count: '' }]) {
       const response = await admin.client.patch(`/api/admin-channels/${channel.id}`, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(200);

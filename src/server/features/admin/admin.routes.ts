@@ -17,7 +17,7 @@ import { sessionRequired } from '../../http/openapi.js';
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 /**
- * The admin dashboard's routes (DESIGN.md section 3: the spec's edge functions admin-articles and
+ * The admin dashboard's routes (docs/product.md#api: the first product's edge functions admin-articles and
  * admin-channels). Every one answers 401 signed out and 403 'Forbidden: Admin access required'
  * to anyone but an admin, before looking at anything else it was sent.
  */

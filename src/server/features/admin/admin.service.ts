@@ -64,7 +64,7 @@ function toPage<Row extends { id: number; created_at: number }, Item>(rows: Row[
   return { items: page.map(map), nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null };
 }
 
-/** The admin dashboard (spec 2 section 2). Callers have already checked the admin role. */
+/** The admin dashboard (docs/product.md#admin). Callers have already checked the admin role. */
 export function createAdminService(
   admin: AdminRepository,
   /** The category tree's paths by id, for the article rows' category column. */

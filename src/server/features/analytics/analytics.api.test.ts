@@ -408,7 +408,7 @@ describe('the analytics page, server-rendered', () => {
 
     const stranger = await signedInClient(t, 'stranger');
     const refused = await stranger.client.get(`/channels/${channelId}/analytics?period=7`);
-    // The refusal the API answers a stranger, with the spec's words in the page itself.
+    // The refusal the API answers a stranger, with the product's words in the page itself.
     expect(refused.statusCode).toBe(403);
     expect(reportIn(refused.body)).toBeUndefined();
     expect(refused.body).not.toContain('Story 2');

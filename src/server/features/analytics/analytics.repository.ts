@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 /**
  * Per-UTC-day rollups. The write half is called by the views, reactions, comments and
  * subscriptions repositories inside their own transactions, with the transaction they hold, so a
- * rollup moves exactly when the row that justifies it does (DESIGN.md section 4). The read half is
+ * rollup moves exactly when the row that justifies it does (docs/product.md#api). The read half is
  * what the analytics page asks; it reads only rollups and the articles table, never raw events.
  *
  * What each figure counts, so that it always equals a recount of the raw rows:
@@ -275,7 +275,7 @@ export function createAnalyticsRepository(db: Database) {
       return rows.map((r) => ({ host: r.host, views: Number(r.views) })).sort((a, b) => b.views - a.views || a.host.localeCompare(b.host));
     },
 
-    /** The admin boosts in the displayed totals now (DESIGN.md section 5), apart from real figures. */
+    /** The admin boosts in the displayed totals now (docs/product.md#data), apart from real figures. */
     async boosts(scope: Scope): Promise<{ views: number; likes: number; dislikes: number; subscribers: number }> {
       const articles = await db
         .selectFrom('articles')

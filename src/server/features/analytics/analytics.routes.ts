@@ -24,7 +24,7 @@ function sendCsv(reply: FastifyReply, report: ChannelAnalytics) {
 }
 
 /**
- * Channel analytics (DESIGN.md section 5b): the channel's owner and admins; the whole
+ * Channel analytics (docs/product.md#analytics): the channel's owner and admins; the whole
  * site for admins. Signed-out requests get 401 before their query is looked at.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {

@@ -7,7 +7,7 @@ import type { CategoryIndex } from './categories.repository.js';
 
 /**
  * The rows the articles repositories read and the one place each becomes its contract shape
- * (DESIGN.md section 4 names the fields).
+ * (docs/product.md#api names the fields).
  */
 
 /**

@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 /**
- * Article slugs (DESIGN.md section 5). `article_slugs` holds every slug an article has had, its
+ * Article slugs (docs/product.md#addresses). `article_slugs` holds every slug an article has had, its
  * current one included, so slugs are unique and an old URL keeps resolving after a title change.
  * A deleted article's slugs move to `retired_article_slugs` and stay there: its addresses are never
  * given to another article (they answer 410 Gone). A slug is free for an article when no other
@@ -130,7 +130,7 @@ export interface ResolvedSegment {
 }
 
 /**
- * The article an URL segment names, in DESIGN.md section 5's order: all digits → the id; an
+ * The article an URL segment names, in the order of docs/product.md#addresses: all digits → the id; an
  * article whose slug (current or former) is the whole segment; a trailing `-{id}` whose article
  * has (or had) the slug before it; otherwise undefined.
  */

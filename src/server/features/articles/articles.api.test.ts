@@ -107,7 +107,7 @@ describe.each(testDatabases())('articles on %s', (kind) => {
     expect((await anonymous().get(`/api/channels/${channel.id}`)).json().articleCount).toBe(0);
   });
 
-  it("takes the spec's category text: a name or a whole path, ignoring case; empty or 'Other' is none", async () => {
+  it("takes the product's category text: a name or a whole path, ignoring case; empty or 'Other' is none", async () => {
     const author = await signedInClient(t);
     const channel = await newChannel(author.client);
     const tree = (await anonymous().get('/api/categories')).json();

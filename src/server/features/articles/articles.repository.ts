@@ -135,7 +135,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
             .select(imageColumns)
             .whereRef('article_images.article_id', '=', 'articles.id')
             .where('article_images.in_text', '=', 0)
-            // The chosen cover, else the first gallery image (spec 1 section 2, Article card).
+            // The chosen cover, else the first gallery image (docs/product.md#card).
             .orderBy('article_images.cover', 'desc')
             .orderBy('article_images.position')
             .limit(1),
@@ -214,7 +214,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
               .orderBy('article_images.position'),
           )
           .as('images'),
-        // The public record's corrections, oldest first, and its last save (DESIGN.md section 5b).
+        // The public record's corrections, oldest first, and its last save (docs/product.md#public-record).
         ...publicRecordColumns(eb, json),
         eb
           .selectFrom('reactions')
@@ -523,7 +523,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       return { imageUrls: images.map((i) => i.image_url) };
     },
 
-    /** The article an URL segment names (DESIGN.md section 5), with its current slug. */
+    /** The article an URL segment names (docs/product.md#addresses), with its current slug. */
     resolveSegment: (segment: string) => resolveSegment(db, segment),
 
     /** Whether the segment named an article that was deleted (its page answers 410 Gone). */

@@ -314,7 +314,7 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
         security: sessionOptional,
         summary: "A page of a channel's article table, in the chosen order",
         description:
-          "What the channel page's Published and Drafts tables show, sorted and paged by the server (keyset cursor). Drafts are the channel owner's only. GET /channels/{id}/articles stays the spec's whole list.",
+          "What the channel page's Published and Drafts tables show, sorted and paged by the server (keyset cursor). Drafts are the channel owner's only. GET /channels/{id}/articles stays the first product's whole list.",
         params: IdParamsSchema,
         querystring: ChannelTableQuerySchema,
         response: { 200: ChannelTablePageSchema, ...errors },

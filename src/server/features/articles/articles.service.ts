@@ -98,7 +98,7 @@ export interface ViewerInfo {
   user: SessionUser | null;
   ip: string;
   userAgent: string;
-  /** Where the reader came from, as the page sent it (DESIGN.md section 5); only its host is kept. */
+  /** Where the reader came from, as the page sent it (docs/product.md#views); only its host is kept. */
   referrer?: string | null;
 }
 
@@ -197,8 +197,8 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
 
   /**
    * The categories an article gets: categoryIds (preferred), else a single categoryId, else the
-   * spec's `category` text (spec 1 section 3): a category's name or its whole path ('Sports >
-   * Football'), ignoring case; an empty one, or 'Other' (which the spec's picker sends as empty),
+   * first product's `category` text (docs/product.md#writing): a category's name or its whole path ('Sports >
+   * Football'), ignoring case; an empty one, or 'Other' (which the category picker sends as empty),
    * means none. Undefined when the input names no categories at all (an edit keeps them).
    */
   async function validCategoryIds(input: { categoryIds?: number[]; categoryId?: string | number | null; category?: string | null }): Promise<number[] | undefined> {
@@ -294,7 +294,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     },
 
     /**
-     * The article an URL segment names (DESIGN.md section 5: id, whole slug, `{slug}-{id}`, former
+     * The article an URL segment names (docs/product.md#addresses: id, whole slug, `{slug}-{id}`, former
      * slugs too), and whether the segment is its canonical form `{slug}-{id}`; pages answer 301 to
      * `/articles/{canonicalSegment}` otherwise. A draft resolves only for its author, so a redirect
      * never reveals a draft's slug. Undefined when nothing matches.
@@ -388,7 +388,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     },
 
     /**
-     * A page of a channel's article table (spec 2 section 2), sorted by the server so a channel of
+     * A page of a channel's article table (docs/product.md#channels), sorted by the server so a channel of
      * any size sends one page of rows. Drafts are the owner's only, as GET /drafts.
      */
     async channelTable(channelId: number, query: ChannelTableQueryInput, viewer: SessionUser | null): Promise<ChannelTablePage> {

@@ -4,7 +4,7 @@ import type { CategoryFixture } from './category-fixtures.js';
 import { flattenTree, nestRows, type FlatNode } from '../../lib/tree.js';
 
 export interface CategoryIndex {
-  /** id -> path of names joined by ' > ' (spec 1 section 2, Pickers). */
+  /** id -> path of names joined by ' > ' (docs/product.md#writing). */
   paths: Map<number, string>;
   /** id -> itself and every category below it. */
   subtree: Map<number, number[]>;

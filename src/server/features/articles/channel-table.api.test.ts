@@ -14,7 +14,7 @@ interface Row {
 type Field = 'title' | 'createdAt' | 'category' | 'viewCount' | 'commentCount' | 'likeCount';
 
 /**
- * The channel page's article tables (spec 2 section 2) are sorted and paged by the server: a
+ * The channel page's article tables (docs/product.md#channels) are sorted and paged by the server: a
  * channel with thousands of articles sends 50 rows at a time, in the order the reader clicked.
  */
 describe.each(testDatabases())('channel article tables on %s', (kind) => {

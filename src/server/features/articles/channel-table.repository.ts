@@ -40,7 +40,7 @@ function channelTableSortExpression(dialect: Dialect, sort: ChannelTableSort, fi
   }
 }
 
-/** The table of a channel's articles on its page (spec 2 section 2), sorted and paged by the server. */
+/** The table of a channel's articles on its page (docs/product.md#channels), sorted and paged by the server. */
 export function createChannelTableRepository(db: Database, dialect: Dialect) {
   return {
     /**

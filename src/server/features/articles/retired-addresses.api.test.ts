@@ -4,7 +4,7 @@ import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp } f
 const textOf = (html: string) => html.slice(html.indexOf('<div id="root">')).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 /**
- * A deleted article's addresses are retired (DESIGN.md section 5): no later article is given its
+ * A deleted article's addresses are retired (docs/product.md#addresses): no later article is given its
  * canonical segment or any slug it had, so old links never lead to someone else's article. Its
  * pages answer 410 Gone with the not-found page's words; the API answers 404 `{error}` as before.
  */

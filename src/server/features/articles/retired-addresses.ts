@@ -5,7 +5,7 @@ const ARTICLE_PAGE = /^\/articles\/([a-z0-9-]+)(?:\/edit)?\/?(?:\?|$)/;
 
 /**
  * A deleted article's page addresses answer 410 Gone, with the words of the not-found page the
- * render already made (DESIGN.md section 5): search engines and feed readers drop a gone address
+ * render already made (docs/product.md#addresses): search engines and feed readers drop a gone address
  * for good, where a 404 is retried. Only a page that rendered as not found is looked up, so no
  * other request pays for it. The API keeps answering 404 `{error}` for such an article.
  */

@@ -20,7 +20,7 @@ import { sessionOptional, sessionRequired } from '../../http/openapi.js';
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
 /**
- * The public record of an article (DESIGN.md section 5b). The reads are shared with anonymous
+ * The public record of an article (docs/product.md#public-record). The reads are shared with anonymous
  * readers (tagged with their article by the article resolver): a revision never changes, and an
  * edit, restore, redaction or deletion of the article drops them.
  */

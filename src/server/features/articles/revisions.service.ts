@@ -48,7 +48,7 @@ function toItem(row: RevisionRow): RevisionListItem {
 }
 
 /**
- * The public record (DESIGN.md section 5b). Anyone reads the revisions saved while a published
+ * The public record (docs/product.md#public-record). Anyone reads the revisions saved while a published
  * article was published; its author, its channel's owner and admins read them all. A draft is 404
  * to everyone else, as the draft itself.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_VIEWS_PER_ADDRESS } from './view-address-cap.js';
 import { signedInClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
 
-/** One address adds at most 20 anonymous views per article per UTC day, whatever user agents it sends (DESIGN.md section 5). */
+/** One address adds at most 20 anonymous views per article per UTC day, whatever user agents it sends (docs/product.md#views). */
 let n = 0;
 const name = (prefix: string) => `${prefix}_${process.pid}_${++n}`;
 

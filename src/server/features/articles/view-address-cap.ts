@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
-/** DESIGN.md section 5: one address adds at most this many anonymous views per article per UTC day. */
+/** docs/product.md#views: one address adds at most this many anonymous views per article per UTC day. */
 export const ANONYMOUS_VIEWS_PER_ADDRESS = 20;
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { addressKey as networkOf } from '../../lib/network.js';
 
 /**
- * Who a view belongs to (DESIGN.md section 5): the user id, or for anonymous readers a hash of IP
+ * Who a view belongs to (docs/product.md#views): the user id, or for anonymous readers a hash of IP
  * and user agent salted with a per-day secret that every instance shares through the database.
  * No raw IP is stored, and yesterday's hashes cannot be linked to today's.
  */

@@ -68,7 +68,7 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
   });
 
   it.each([{}, { username: 'alan' }, { password: 'enigma-1' }, { username: ' ', password: 'enigma-1' }, { username: 'alan', password: '' }])(
-    "answers sign-in with %j 'Please fill in all fields' (spec 1 section 8)",
+    "answers sign-in with %j 'Please fill in all fields' (docs/product.md#sign-in)",
     async (payload) => {
       const response = await anonymous().post('/api/login', payload);
       expect(response.statusCode).toBe(400);

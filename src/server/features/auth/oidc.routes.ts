@@ -30,7 +30,7 @@ export const OIDC_COOKIES = {
   nonce: 'broadsheet_oidc_nonce',
   codeVerifier: 'broadsheet_oidc_verifier',
 } as const satisfies Record<keyof OidcChecks, string>;
-/** Where the reader goes once signed in (DESIGN.md section 5b), kept beside the checks when it is not home. */
+/** Where the reader goes once signed in (docs/product.md#returning-sign-in), kept beside the checks when it is not home. */
 export const OIDC_NEXT_COOKIE = 'broadsheet_oidc_next';
 const OIDC_COOKIE_PATH = '/api/auth/google';
 const OIDC_COOKIE_MAX_AGE_SECONDS = 10 * 60;

@@ -54,7 +54,7 @@ function signInFailure(error: unknown): OidcSignInError {
 const stringClaim = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 /**
- * The OpenID Connect relying party (DESIGN.md section 3): authorization code flow with PKCE (S256),
+ * The OpenID Connect relying party (docs/product.md#api): authorization code flow with PKCE (S256),
  * state and nonce, by openid-client. The issuer's metadata is discovered once per process; a failed
  * discovery is not remembered, so the next sign-in tries again.
  */
@@ -154,7 +154,7 @@ export function usernameBaseFrom(identity: Pick<ExternalIdentity, 'email' | 'nam
       .slice(0, LIMITS.usernameMax)
       .replace(/[._-]+$/, '');
     if (cleaned === '') continue;
-    // Every username has a letter (DESIGN.md section 5): digits alone would read as an id.
+    // Every username has a letter (docs/product.md#data): digits alone would read as an id.
     if (cleaned.length < LIMITS.usernameMin || !/[A-Za-z]/.test(cleaned)) return `${cleaned.slice(0, LIMITS.usernameMax - 5)}_user`;
     return cleaned;
   }

@@ -6,7 +6,7 @@ import { newSessionToken, sessionIdFromToken } from './session-tokens.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY;
-/** However often it is used, a session ends this long after sign-in (DESIGN.md section 2). */
+/** However often it is used, a session ends this long after sign-in (docs/product.md#data). */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 180 * DAY;
 /** A session is pushed forward at most once a day, so reads don't write on every request. */
 const EXTEND_WHEN_OLDER_THAN_MS = DAY;

@@ -172,7 +172,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
     async (request) => channels.subscriptionsOf(request.params.id, requireUser(request)),
   );
 
-  // DESIGN.md section 3: authenticated aliases of the user's own channels and subscriptions.
+  // docs/product.md#api: authenticated aliases of the user's own channels and subscriptions.
   app.get(
     '/debug/channels',
     {

@@ -137,7 +137,7 @@ describe.each(testDatabases())('comments on %s', (kind) => {
 
     // Exactly a page's worth: no cursor to an empty page.
     expect((await page('?limit=5')).nextCursor).toBeNull();
-    // The pages together are the spec's list, grouped.
+    // The pages together are the first product's list, grouped.
     const all = (await page('')).items;
     expect(all).toEqual(await list(article.id));
 

@@ -36,7 +36,7 @@ const COMMENT_COLUMNS = [
 ] as const;
 
 /**
- * A held comment exists only for its author (DESIGN.md section 5b): every read of a thread keeps
+ * A held comment exists only for its author (docs/product.md#moderation): every read of a thread keeps
  * the others' out. `viewerId` 0 is nobody (ids start at 1).
  */
 function visibleTo(viewerId: number) {
@@ -183,7 +183,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
     /**
      * Adds a comment and counts it in the same transaction, with a reply's email to the author of
      * the comment replied to. A reply to a reply attaches to the top-level comment (two levels,
-     * DESIGN.md section 5). On PostgreSQL the parent rows are
+     * docs/product.md#data). On PostgreSQL the parent rows are
      * share-locked, so a concurrent delete cannot remove them between the check and the insert
      * (SQLite runs one writer at a time).
      */

@@ -213,7 +213,7 @@ export function createCommentsService(deps: {
       return commentRowToComment(updated, { viewerId: user.id, moderator: false });
     },
 
-    /** Authors delete their own comments; admins any (DESIGN.md section 5). */
+    /** Authors delete their own comments; admins any (docs/product.md#data). */
     async remove(id: number, user: SessionUser): Promise<void> {
       const row = await comments.findById(id);
       // Someone else's held comment is as missing as any other (admins see every queue).

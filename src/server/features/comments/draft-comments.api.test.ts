@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
 
 /**
- * Drafts exist only for their author (DESIGN.md section 5b). Whatever another reader sends to a
+ * Drafts exist only for their author (docs/product.md#data). Whatever another reader sends to a
  * draft's comments, the answer is the one a missing article gets, so nothing confirms the draft is
  * there: not an empty or over-long comment's 400, not a reply's, not a rate limit's.
  */

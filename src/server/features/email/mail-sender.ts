@@ -106,8 +106,8 @@ const excerptOf = (text: string, max = 280) => {
  *   not run out under a message on the wire (another instance would take the row and send it too).
  *
  * Why no SMTP client can close the rest (RFC 1047, "Duplicate messages and SMTP"): the server takes
- * responsibility for a message when it answers 250 to the end of its data (RFC 5321 §4.1.1.4,
- * §6.1), and the client learns that only when the reply arrives; SMTP has no second phase in which
+ * responsibility for a message when it answers 250 to the end of its data (RFC 5321 sections
+ * 4.1.1.4 and 6.1), and the client learns that only when the reply arrives; SMTP has no second phase in which
  * the client confirms it heard. A client that dies after sending the final "." cannot know whether
  * the server accepted (the server may even accept after the client is gone), and recording the
  * message as sent BEFORE the 250 would lose every message the server then refused or never got.

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ArticleEmailBlock } from './article-email-body.js';
 
 /**
- * Email templates: React components rendered to static HTML on the server (DESIGN.md section 7),
+ * Email templates: React components rendered to static HTML on the server (docs/decisions/008-one-render-path.md),
  * each with a plain-text twin. Mail clients support little CSS, so the layout is tables with inline
  * styles; a <style> block adds dark-mode colours for the clients that honour prefers-color-scheme
  * (Apple Mail, Outlook.com, many mobile apps), and the light colours stay readable where a client
@@ -514,7 +514,7 @@ export function sampleEmails(site: SiteInfo): Record<string, RenderedEmail> {
 }
 
 /**
- * A correction to an article the reader was emailed (DESIGN.md section 5b): the correction's line
+ * A correction to an article the reader was emailed (docs/product.md#public-record): the correction's line
  * ("Correction, 29 November 2026: …") and a link to the corrected article.
  */
 export function correctionMessage(
@@ -555,7 +555,7 @@ export function correctionMessage(
   };
 }
 
-/** A moderator hid the reader's comment (DESIGN.md section 5b): what it said, and where it was. */
+/** A moderator hid the reader's comment (docs/product.md#moderation): what it said, and where it was. */
 export function commentHiddenMessage(site: SiteInfo, input: { username: string; articleTitle: string; excerpt: string; url: string }): RenderedEmail {
   const said = `A moderator hid your comment on “${input.articleTitle}”. Others now read “This comment was removed by a moderator.” in its place; you still see your words, and the replies stay.`;
   return {

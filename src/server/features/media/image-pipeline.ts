@@ -68,7 +68,7 @@ export const TOO_MANY_PIXELS_MESSAGE = `Image dimensions are too large (max ${MA
 /**
  * Shapes refused before decoding. A 1 x 49,000,000 PNG is under the pixel
  * limit and 95 KB on the wire, yet took 25 s of CPU to resize. No photograph or illustration is
- * longer than 20,000 px or 50 times longer than it is wide; the 1920 px of DESIGN.md is what an
+ * longer than 20,000 px or 50 times longer than it is wide; the 1920 px of docs/product.md#data is what an
  * accepted image is resized to, not a refusal.
  */
 export const MAX_INPUT_SIDE = 20_000;
@@ -156,7 +156,7 @@ function encode(image: Sharp, format: ImageFormat, quality: number, attempt: num
 }
 
 /**
- * The server's image pipeline (DESIGN.md section 2): decode once (first frame of an animation),
+ * The server's image pipeline (docs/decisions/006-image-pipeline.md): decode once (first frame of an animation),
  * turn upright by the EXIF orientation, drop every metadata block (EXIF with GPS, XMP, IPTC;
  * sharp writes none unless asked), fit the longer side within 1920 px, keep the file under 5 MB,
  * and write WebP copies for srcset. The header is checked at once (a bomb never waits in line);

@@ -356,7 +356,7 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
     const card = feed.items.find((item: { id: number }) => item.id === article.id);
     expect(card.image).toMatchObject({ imageUrl: a.url, caption: 'First', width: 800, variants: a.variants });
 
-    // POST adds after the current images (spec 1 section 7), with article_id in each item.
+    // POST adds after the current images (docs/product.md#api), with article_id in each item.
     const d = await uploadOk(author.client, 'd.png');
     const added = await author.client.post(`/api/articles/${article.id}/images`, [{ article_id: article.id, image_url: d.url, caption: 'Fourth', order: 0 }]);
     expect(added.statusCode).toBe(201);

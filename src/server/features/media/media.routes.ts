@@ -163,7 +163,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
 };
 
 /**
- * Serves local uploads at /uploads/ (DESIGN.md section 1); S3 buckets serve their own. Every key is new for every upload, so
+ * Serves local uploads at /uploads/ (docs/operations.md#storage); S3 buckets serve their own. Every key is new for every upload, so
  * files are cached for a year as immutable. A separate @fastify/static instance: the web app has
  * its own.
  */

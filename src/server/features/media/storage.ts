@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config.js';
 /** Stored files never change under a key (every upload gets a new one), so caches may keep them forever. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-/** Where uploaded images live (DESIGN.md section 1): local files by default, an S3-compatible bucket at scale. */
+/** Where uploaded images live (docs/operations.md#storage): local files by default, an S3-compatible bucket at scale. */
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;

@@ -199,7 +199,7 @@ describe('hostile uploads', () => {
     await expectRefused('SVG billion laughs named .png', 'laughs.png', Buffer.from(laughs), 'image/png', FILE_TYPE);
     const svgz = (await import('node:zlib')).gzipSync(Buffer.from(svg));
     await expectRefused('gzipped SVG named .png', 'logo.png', svgz, 'image/png', FILE_TYPE);
-    // Other formats sharp could read are not on the list (spec 1 section 5).
+    // Other formats sharp could read are not on the list (docs/product.md#writing).
     await expectRefused('TIFF named .png', 'scan.png', await sharp(files.png).tiff().toBuffer(), 'image/png', FILE_TYPE);
     await expectRefused('AVIF named .jpg', 'photo.jpg', await sharp(files.png).avif({ effort: 0 }).toBuffer(), 'image/jpeg', FILE_TYPE);
   });

@@ -33,7 +33,7 @@ import { sessionRequired } from '../../http/openapi.js';
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 
 /**
- * Moderation (DESIGN.md section 5b): reports, the queue and its resolutions, held comments, channel
+ * Moderation (docs/product.md#moderation): reports, the queue and its resolutions, held comments, channel
  * settings and bans, the log, and admins' suspensions. Every route is for signed-in users (401
  * before the body is read); who may do what is the service's moderatorRole. Writes go through the
  * general write limit and Origin check like every other write.

@@ -101,7 +101,7 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
     feed: (query) => articles.feed(FeedQuerySchema.parse(query), viewer),
     facets: () => articles.facets(viewer),
     async article(segment) {
-      // The API's own resolution (DESIGN.md section 5): id, whole slug, or {slug}-{id}, old slugs included.
+      // The API's own resolution (docs/product.md#addresses): id, whole slug, or {slug}-{id}, old slugs included.
       const ref = ArticleRefParamsSchema.safeParse({ id: segment });
       if (!ref.success) return null;
       const resolved = await articles.resolveArticleSegment(ref.data.id, viewer);

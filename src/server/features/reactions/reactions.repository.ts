@@ -37,7 +37,7 @@ export function createReactionsRepository(db: Database) {
     },
 
     /**
-     * Sets, removes (the same one again) or switches a reader's reaction (DESIGN.md section 5).
+     * Sets, removes (the same one again) or switches a reader's reaction (docs/product.md#data).
      * Every step is a conditional write whose row count decides the counter change, in the same
      * transaction, so concurrent requests (even the same reader's double click) never lose or
      * double an update. When a concurrent request changed the row between our read and write, the

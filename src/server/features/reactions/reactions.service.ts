@@ -22,7 +22,7 @@ export function createReactionsService(deps: {
   return {
     /**
      * Likes or dislikes an article; the same reaction again removes it, the other one switches
-     * (DESIGN.md section 5). Drafts exist only for their author, so anyone else gets 404.
+     * (docs/product.md#data). Drafts exist only for their author, so anyone else gets 404.
      * The counts answered are the displayed ones: real reactions plus the admin boost.
      */
     async react(articleId: number, reader: SessionUser, isLike: boolean): Promise<ReactionResult> {

@@ -4,7 +4,7 @@ import { createPostgresSearch } from './search.postgres.js';
 import { createSqliteSearch } from './search.sqlite.js';
 
 /**
- * Free-text search over articles (DESIGN.md section 5, docs/decisions/019-word-search.md): whole
+ * Free-text search over articles (docs/product.md#data, docs/decisions/019-word-search.md): whole
  * words through a word index, fragments inside words through a trigram index, each database with
  * its own indexes (search.sqlite.ts, search.postgres.ts). A search keeps the feed's order and
  * filters: the implementation narrows the feed (to ids, or by a condition on `articles`) and the

@@ -14,7 +14,7 @@ export interface LogPosition {
 }
 
 /**
- * The staff of channels and their invitations (DESIGN.md section 5b), and the channel log's two
+ * The staff of channels and their invitations (docs/product.md#newsroom), and the channel log's two
  * sources: channel_events (staff and workflow lines) and the channel's rows of moderation_log.
  */
 export function createStaffRepository(db: Database) {

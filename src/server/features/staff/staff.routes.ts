@@ -22,8 +22,7 @@ import { sessionRequired } from '../../http/openapi.js';
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
 
 /**
- * A channel's staff and invitations, the channels one is staff of, and the channel log (DESIGN.md
- * section 5b). Every route is for signed-in users (401 before the body is read); who may do what is
+ * A channel's staff and invitations, the channels one is staff of, and the channel log (docs/product.md#newsroom). Every route is for signed-in users (401 before the body is read); who may do what is
  * the service's, from channelRole. Writes go through the general write limit and Origin check like
  * every other write; bodies are a username and a role, so the default body limit is plenty.
  */

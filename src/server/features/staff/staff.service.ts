@@ -62,7 +62,7 @@ function target(type: ChannelLogEntry['target']['type'], id: number, label: stri
 
 /**
  * A channel's staff and their invitations, the channels one is staff of, and the channel log
- * (DESIGN.md section 5b). Who may do what is asked of channelRole (the repository's role), so a
+ * (docs/product.md#newsroom). Who may do what is asked of channelRole (the repository's role), so a
  * change of staff is seen by the next request on every instance. Staff answers are private (never
  * in the shared response cache), so a change drops nothing there.
  */

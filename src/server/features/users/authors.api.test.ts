@@ -29,7 +29,7 @@ describe.each(testDatabases())('author pages on %s', (kind) => {
     const body = response.json();
     expect(body).toEqual({ id, username, bio: 'Covers the harbour.', createdAt: body.createdAt, channels: [{ id: channel.id, name: channel.name, slug: channel.slug }] });
     expect(Date.parse(body.createdAt)).toBeGreaterThan(0);
-    // The username is found whatever its case; the id route keeps the spec's shape.
+    // The username is found whatever its case; the id route keeps the first product's shape.
     expect((await anonymous().get(`/api/users/${username.toUpperCase()}`)).json().id).toBe(id);
     expect((await anonymous().get(`/api/users/${id}`)).json()).toMatchObject({ id, username, description: 'Covers the harbour.' });
   });

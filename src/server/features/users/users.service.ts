@@ -17,7 +17,7 @@ export interface UsersServiceDeps {
 const USER_NOT_FOUND = 'User not found';
 
 /**
- * Profiles and author pages (DESIGN.md section 5b): a user by id (the spec's GET /api/users/{id})
+ * Profiles and author pages (docs/product.md#authors): a user by id (the first product's GET /api/users/{id})
  * or by username (their author page), their published articles, and their own bio.
  */
 export function createUsersService({ users, channels, articles, written }: UsersServiceDeps) {
