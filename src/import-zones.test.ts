@@ -2,7 +2,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import zones of DESIGN.md section 6, as ESLint enforces them (eslint.config.js). Each probe
+ * The import zones (one-way imports: contract <- server, contract <- web; a feature reaches another
+ * only through its service or repository), as ESLint enforces them (eslint.config.js). Each probe
  * is linted as if it lived at `filePath`; an import the resolver could not find would pass silently,
  * so every probe imports a file that exists.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CursorSchema, LimitSchema, paginated } from './pagination.js';
 
 /**
- * The admin dashboard's API (spec 2 sections 2, 3 and 7; DESIGN.md sections 3 and 5). Counts are
+ * The admin dashboard's API (docs/product.md#admin, #api and #data). Counts are
  * the DISPLAYED totals: an admin sets a total, the server stores boost = max(0, total - real), so
  * real views, likes and subscriptions keep moving the number afterwards.
  */
@@ -21,7 +21,7 @@ export const ADMIN_COUNT_MAX = 1_000_000_000;
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
- * What an admin's typed count means (spec 2 section 5): whole numbers with a minimum of 0; empty
+ * What an admin's typed count means (docs/product.md#admin): whole numbers with a minimum of 0; empty
  * or non-numeric input counts as 0; negative values are clamped to 0. A decimal keeps its whole
  * part, and anything above what the server accepts is capped, so a save never fails on the number.
  * Zod-free: the admin screens import it at run time.
@@ -36,7 +36,7 @@ export function parseAdminCount(input: string | number | null | undefined): numb
 
 /**
  * A count sent by an admin. A JSON number must be whole and at most ADMIN_COUNT_MAX; a negative one
- * is stored as 0. Text and null follow the spec's input rule (spec 2 section 5: empty or
+ * is stored as 0. Text and null follow the product's input rule (docs/product.md#admin: empty or
  * non-numeric input counts as 0), as the dashboard's fields do: '' and 'abc' are 0, '12' is 12.
  */
 export const AdminCountSchema = z
@@ -64,7 +64,7 @@ export const AdminArticleSchema = z
     title: z.string(),
     slug: z.string(),
     published: z.boolean(),
-    /** The first category's path ('Sports > Football'); null without categories (spec 2 section 3). */
+    /** The first category's path ('Sports > Football'); null without categories (docs/product.md#admin). */
     category: z.string().nullable(),
     /** The author. */
     userId: z.number().int(),

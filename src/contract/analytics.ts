@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Channel analytics (DESIGN.md section 5b): per-UTC-day figures of a channel (or, for
+ * Channel analytics (docs/product.md#analytics): per-UTC-day figures of a channel (or, for
  * admins, the whole site) over a period, compared with the period before.
  */
 
@@ -22,7 +22,7 @@ export const AnalyticsQuerySchema = z
 export const REFERRER_HOST_MAX = 260;
 
 /**
- * The view call's optional body (DESIGN.md section 5): the host of `document.referrer`. A full URL
+ * The view call's optional body (docs/product.md#views): the host of `document.referrer`. A full URL
  * is accepted too and cut down to its host on the server; nothing else of it is kept.
  */
 export const ViewRequestSchema = z

@@ -2,7 +2,7 @@ import { dateFormat } from './formats.js';
 import { LIMITS } from './limits.js';
 
 /**
- * Article dates (spec 1 section 2, Article card): short weekday, day, short month, two-digit year,
+ * Article dates (docs/product.md#card): short weekday, day, short month, two-digit year,
  * optionally followed by 'at' and the time in 12-hour form, in the en-US short form (section 9),
  * e.g. 'Tue, Mar 3, 26' or 'Tue, Mar 3, 26 at 4:05 PM'. A missing date reads 'N/A', an unreadable
  * one 'Invalid date'.
@@ -21,7 +21,7 @@ export function formatArticleDate(
   return `${day} at ${time}`;
 }
 
-/** 'Latest Edit' shows only when the last edit is more than 60 seconds after creation (spec 1 sections 2 and 9). */
+/** 'Latest Edit' shows only when the last edit is more than 60 seconds after creation (docs/product.md#article and #limits). */
 export function showLatestEdit(createdAt: string | null | undefined, lastEdited: string | null | undefined): boolean {
   if (!createdAt || !lastEdited) return false;
   const created = Date.parse(createdAt);
@@ -30,7 +30,7 @@ export function showLatestEdit(createdAt: string | null | undefined, lastEdited:
   return Math.abs(edited - created) > LIMITS.latestEditAfterSeconds * 1000;
 }
 
-/** The comment count appears only from 7 comments (spec 1 sections 2 and 9). */
+/** The comment count appears only from 7 comments (docs/product.md#card and #limits). */
 export function showCommentCount(count: number | null | undefined): boolean {
   return (count ?? 0) >= LIMITS.commentCountShownFrom;
 }

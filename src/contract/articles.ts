@@ -38,7 +38,7 @@ export const ArticleImageSchema = z
   .meta({ id: 'ArticleImage' });
 export type ArticleImage = z.infer<typeof ArticleImageSchema>;
 
-/** A picked category: its id and its path of names joined by ' > ' (spec 1 section 2, Pickers). */
+/** A picked category: its id and its path of names joined by ' > ' (docs/product.md#writing). */
 export const ArticleCategorySchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'ArticleCategory' });
 export type ArticleCategory = z.infer<typeof ArticleCategorySchema>;
 
@@ -50,20 +50,20 @@ const ArticleBaseSchema = z.object({
   channelId: z.number().int(),
   channel: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
   categories: z.array(ArticleCategorySchema),
-  /** The first category's path, for screens that show one (spec 1 section 3 'category'). */
+  /** The first category's path, for screens that show one (the first product's `category` field). */
   category: z.string().nullable(),
   location: z.string().nullable(),
   location_name: z.string().nullable(),
   location_lat: z.number().nullable(),
   location_lng: z.number().nullable(),
   published: z.boolean(),
-  /** The newsroom's workflow (DESIGN.md section 5b); `published` is true exactly when this is 'published'. */
+  /** The newsroom's workflow (docs/product.md#newsroom); `published` is true exactly when this is 'published'. */
   status: z.enum(ARTICLE_STATUSES),
   /** When a scheduled article goes out (UTC ISO); null unless scheduled or in review with a time chosen. */
   publishAt: z.string().nullable(),
   createdAt: z.string(),
   lastEdited: z.string(),
-  /** Displayed totals: real activity plus any admin boost (DESIGN.md section 5). */
+  /** Displayed totals: real activity plus any admin boost (docs/product.md#data). */
   viewCount: z.number().int(),
   likes: z.number().int(),
   dislikes: z.number().int(),
@@ -74,7 +74,7 @@ const ArticleBaseSchema = z.object({
 export const ArticleSummarySchema = ArticleBaseSchema.extend({
   excerpt: z.string(),
   image: ArticleImageSchema.nullable(),
-  /** Who wrote it: cards name the author beside the channel (DESIGN.md section 5b). */
+  /** Who wrote it: cards name the author beside the channel (docs/product.md#authors). */
   author: z.object({ id: z.number().int(), username: z.string() }),
 }).meta({ id: 'ArticleSummary' });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
@@ -103,7 +103,7 @@ export const ArticleSchema = ArticleBaseSchema.extend({
   author: z.object({ id: z.number().int(), username: z.string() }),
   /** true = like, false = dislike, null = none (or signed out). */
   userReaction: z.boolean().nullable(),
-  /** The corrections, clarifications and updates of its edits, oldest first (DESIGN.md section 5b). */
+  /** The corrections, clarifications and updates of its edits, oldest first (docs/product.md#public-record). */
   corrections: z.array(ArticleCorrectionSchema),
   /** The time of the last revision of the public record; null when never published. */
   updatedAt: z.string().nullable(),
@@ -161,8 +161,8 @@ export const FeedPageSchema = paginated(ArticleSummarySchema, 'FeedPage').extend
 export type FeedPage = z.infer<typeof FeedPageSchema>;
 
 /**
- * The sortable columns of a channel's article tables, by the spec's key names (spec 2 sections 2
- * and 9). The server sorts and pages them, so a channel with thousands of articles sends a page of
+ * The sortable columns of a channel's article tables, by the first product's key names
+ * (docs/product.md#channels). The server sorts and pages them, so a channel with thousands of articles sends a page of
  * rows, not all of them.
  */
 export const CHANNEL_TABLE_SORTS = ['title', 'createdAt', 'category', 'viewCount', 'commentCount', 'likeCount'] as const;
@@ -230,7 +230,7 @@ const ContentSchema = z
 
 /**
  * Categories arrive as categoryIds (preferred) or a single categoryId; 'no-categories' and other
- * non-numeric ids are left out (spec 1 section 5). More than three is an error, not a silent cut.
+ * non-numeric ids are left out (docs/product.md#writing). More than three is an error, not a silent cut.
  */
 const CategoryIdsSchema = z
   .array(z.union([z.number(), z.string()]))
@@ -247,7 +247,7 @@ const LocationFields = {
 };
 
 /**
- * When to publish (the newsroom, DESIGN.md section 5b): an ISO time with its zone, any future second
+ * When to publish (the newsroom, docs/product.md#newsroom): an ISO time with its zone, any future second
  * up to STAFF_LIMITS.scheduleMaxDays ahead (the server checks the range), or null to unschedule.
  * Only the channel's owner and editors may send it; it takes precedence over published/status.
  */
@@ -304,7 +304,7 @@ export const ViewResultSchema = z
   .meta({ id: 'ViewResult' });
 
 /**
- * An article is addressed by id, its slug or its URL segment '{slug}-{id}' (DESIGN.md section 5):
+ * An article is addressed by id, its slug or its URL segment '{slug}-{id}' (docs/product.md#addresses):
  * one or more words of letters and digits joined by '-', case-insensitive. The server resolves it.
  */
 export const ArticleRefParamsSchema = z.object({

@@ -5,9 +5,9 @@ import { LIMITS } from './limits.js';
 const EMPTY_CREDENTIALS = 'Please fill in all fields';
 
 /**
- * The login and register form schema of spec 1 section 5. The messages are the spec's,
- * word for word; the upper bounds and the character set come from DESIGN.md section 5.
- * An empty or missing field answers the spec's 'Please fill in all fields' first.
+ * The login and register form schema (docs/product.md#sign-in). The messages are the product's,
+ * word for word; the upper bounds and the character set are those of docs/product.md#limits.
+ * An empty or missing field answers 'Please fill in all fields' first.
  */
 export const UsernameSchema = z
   .string({ error: (issue) => (issue.input === undefined ? EMPTY_CREDENTIALS : 'Username must be text') })
@@ -16,7 +16,7 @@ export const UsernameSchema = z
   .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)
   .regex(/^[A-Za-z0-9_.-]+$/, 'Username may contain only letters, digits, _ . and -')
-  // DESIGN.md section 5: a username of digits alone would read as an id in /api/users/{segment}.
+  // docs/product.md#data: a username of digits alone would read as an id in /api/users/{segment}.
   .regex(/[A-Za-z]/, 'Username must contain at least one letter');
 
 /** A new password's rules; `missing` is what a missing (or, given, an empty) one answers. */
@@ -66,7 +66,7 @@ export type IsAdmin = z.infer<typeof IsAdminSchema>;
 export const AuthProvidersSchema = z.object({ google: z.boolean() }).meta({ id: 'AuthProviders' });
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
 
-/** Messages the spec fixes (spec 1 section 8). */
+/** Messages the product fixes, word for word (docs/product.md#sign-in). */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid username or password. Please try again or register for a new account.',
   usernameTaken: 'Username is already taken',

@@ -17,11 +17,11 @@ export const ChannelSchema = z
     userId: z.number().int(),
     owner: z.object({ id: z.number().int(), username: z.string() }),
     createdAt: z.string(),
-    /** Real subscribers plus the admin boost (DESIGN.md section 5). */
+    /** Real subscribers plus the admin boost (docs/product.md#data). */
     subscriberCount: z.number().int(),
     /** Published articles. */
     articleCount: z.number().int(),
-    /** The same count under the spec's own name (spec 2 section 3 lists only `article_count`). */
+    /** The same count under the first product's own name (its API names only `article_count`). */
     article_count: z.number().int(),
     /** Whether the signed-in reader subscribes; false when signed out. */
     isSubscribed: z.boolean(),
@@ -77,7 +77,7 @@ export const ChannelListQuerySchema = z.object({
   direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
   q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   category: z.string().trim().max(60).optional(),
-  /** Leave out the signed-in reader's own channels (Explore does, spec 2 section 2). */
+  /** Leave out the signed-in reader's own channels (Explore does, docs/product.md#channels). */
   excludeOwn: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .transform((v) => v === 'true')

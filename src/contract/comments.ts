@@ -24,7 +24,7 @@ export const CommentSchema = z
     /**
      * 'published'; 'pending' while held for a moderator's approval (only its author receives it);
      * 'hidden' when a moderator hid it: its author and the channel's moderators read the text, everyone
-     * else MODERATION_MESSAGES.hiddenText (DESIGN.md section 5b).
+     * else MODERATION_MESSAGES.hiddenText (docs/product.md#moderation).
      */
     status: z.enum(['published', 'pending', 'hidden']),
   })
@@ -49,15 +49,14 @@ export const CommentThreadSchema = CommentSchema.extend({
 export type CommentThread = z.infer<typeof CommentThreadSchema>;
 
 /**
- * GET /api/articles/{id}/comments: the spec's list of comments (spec 1 sections 3 and 7), flat and
+ * GET /api/articles/{id}/comments: the first product's list of comments (docs/decisions/021-the-specs-api-shapes.md), flat and
  * in reading order: each top-level comment (oldest first) followed by its replies (oldest first),
  * which carry their top-level comment's id as parent_id. `threadComments` groups it for display.
  */
 export const CommentListSchema = z.array(CommentSchema).meta({ id: 'CommentList' });
 
 /**
- * GET /api/articles/{id}/comment-threads: the same comments a page of threads at a time (DESIGN.md
- * section 4), for the article page, which shows the first threads and loads more on request, so a
+ * GET /api/articles/{id}/comment-threads: the same comments a page of threads at a time (docs/product.md#api), for the article page, which shows the first threads and loads more on request, so a
  * long discussion does not make every reading of the article pay for all of it.
  */
 export const CommentThreadQuerySchema = z.object({
@@ -85,7 +84,7 @@ export type CommentReplyPage = z.infer<typeof CommentReplyPageSchema>;
 
 export const CreateCommentSchema = z
   .object({
-    /** Checked by checkCommentContent, so the answer carries the spec's exact words. */
+    /** Checked by checkCommentContent, so the answer carries the product's words exactly. */
     content: z.string({ error: COMMENT_MESSAGES.empty }).max(LIMITS.commentMax * 4, COMMENT_MESSAGES.tooLong).default(''),
     /** The comment replied to; a reply to a reply attaches to its top-level comment. */
     parent_id: IdSchema.nullish(),

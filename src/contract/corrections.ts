@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withoutXmlForbidden } from './text.js';
 
-/** Corrections a writer attaches to an edit of a published article (DESIGN.md section 5b). */
+/** Corrections a writer attaches to an edit of a published article (docs/product.md#public-record). */
 
 export const CORRECTION_KINDS = ['correction', 'clarification', 'update'] as const;
 export type CorrectionKind = (typeof CORRECTION_KINDS)[number];

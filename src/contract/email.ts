@@ -3,8 +3,7 @@ import { PasswordSchema } from './auth.js';
 import { LIMITS } from './limits.js';
 
 /**
- * Email on the account, password reset and new-article notifications (DESIGN.md
- * section 5b). The address is optional and only ever shown to its owner.
+ * Email on the account, password reset and new-article notifications (docs/product.md#email). The address is optional and only ever shown to its owner.
  */
 
 export const EMAIL_MAX = 254;

@@ -1,5 +1,5 @@
 /**
- * Shared en-US formatters (spec 1 section 9 uses the en-US forms). `Date#toLocaleString` and its
+ * Shared en-US formatters (the product writes dates and numbers in their en-US forms, docs/product.md#card). `Date#toLocaleString` and its
  * kin build a new `Intl` formatter on every call, which was a tenth of a server render's time
  * (a page's render formats hundreds of dates); these are built once per set of options and reused.
  */

@@ -14,7 +14,7 @@ export const GeocodeQuerySchema = z.object({
 });
 export type GeocodeQueryInput = z.output<typeof GeocodeQuerySchema>;
 
-/** A Mapbox-shaped feature (spec 1 section 7), whichever geocoder answered. */
+/** A Mapbox-shaped feature (docs/product.md#api), whichever geocoder answered. */
 export const GeoFeatureSchema = z
   .object({
     id: z.string(),

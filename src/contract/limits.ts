@@ -1,6 +1,6 @@
 /**
  * Limits shared by the server's validation and the client's forms.
- * Spec 1 section 9 and spec 2 section 9 set some; DESIGN.md section 5 sets the rest.
+ * The product states them in docs/product.md#limits.
  */
 export const LIMITS = {
   usernameMin: 3,

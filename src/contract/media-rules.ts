@@ -37,7 +37,7 @@ export const MEDIA_MESSAGES = {
   /** A picked file over the upload limit that the browser cannot decode, so cannot compress. */
   tooLargeToCompress: (fileName: string) =>
     `${fileName} is larger than ${LIMITS.uploadMaxBytes / 1024 / 1024} MB and cannot be compressed in the browser`,
-  /** The image-failure toast after saving an article as a draft (the spec's wording says published). */
+  /** The image-failure toast after saving an article as a draft (the product's wording says published). */
   draftWithoutImages: 'Article was saved as a draft but there was an error saving the images. Please try adding them again.',
   /** The confirm dialog before publishing an article with images that have no alt text. */
   missingAltTitle: 'Some images have no alt text',

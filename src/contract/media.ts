@@ -40,7 +40,7 @@ const AltSchema = z
   .nullish()
   .transform((a) => (a ? a : null));
 
-/** One image record as the client saves it (spec 1 section 7: image_url, caption, order). */
+/** One image record as the client saves it (docs/product.md#api: image_url, caption, order). */
 export const ImageRecordInputSchema = z.object({
   article_id: z.union([z.number(), z.string()]).optional(),
   image_url: ImageUrlSchema,

@@ -16,7 +16,7 @@ export {
 export type { CommentPolicy, ReportAction, ReportReason, ReportTarget } from './moderation-rules.js';
 
 /**
- * Moderation (DESIGN.md section 5b): readers report articles, comments and profiles; a channel's
+ * Moderation (docs/product.md#moderation): readers report articles, comments and profiles; a channel's
  * owner (and its editors, where channel staff exist) moderate the channel's articles and the
  * comments on them; admins moderate everything, and alone handle reports of profiles.
  */

@@ -11,7 +11,7 @@ import type { ChannelLogPage, Invitation, Queue, StaffChannel, StaffMember } fro
 import type { Author, AuthorArticlesPage, PublicUser } from './users.js';
 
 /**
- * The bridge between the server and the web's server-side render (DESIGN.md section 7): the server
+ * The bridge between the server and the web's server-side render (docs/decisions/008-one-render-path.md): the server
  * loads the built SSR bundle and calls its `render(request, source)`; the bundle never reaches the
  * database itself, it asks `source`, which the server implements with the same services the API
  * uses (no HTTP round trip). The route loaders' query functions call it on the server (in the
@@ -139,13 +139,13 @@ export interface PagePreferences {
   /** When the server rendered, for relative times ('3 minutes ago') that must match on hydration. */
   renderedAt: number;
   /**
-   * The signed-in reader's current channel (spec 1 section 4 keeps it in localStorage), mirrored in a
+   * The signed-in reader's current channel (kept in localStorage, docs/product.md#header), mirrored in a
    * cookie so the header names it in the server's HTML; null when none was chosen in this browser.
    */
   selectedChannelId: number | null;
 }
 
-/** The cookies that carry the preferences (the theme key is spec 1 section 3's). */
+/** The cookies that carry the preferences (the theme key is the one docs/product.md#header names). */
 export const PREFERENCE_COOKIES = {
   theme: 'broadsheet-theme',
   showImages: 'broadsheet-show-images',
@@ -183,7 +183,7 @@ export interface PageRenderResult {
   /** The page, for #root. */
   html: string;
   state: PageState;
-  /** Anonymous readers may share a cached copy of this page (DESIGN.md section 7): from the route table's handles. */
+  /** Anonymous readers may share a cached copy of this page (docs/decisions/008-one-render-path.md): from the route table's handles. */
   cacheable: boolean;
   /** Built files (under the web root) this page needs first: its route chunks, to modulepreload. */
   modules: string[];

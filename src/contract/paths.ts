@@ -14,10 +14,10 @@ export const paths = {
   channel: (id: number) => `/channels/${id}`,
   channelSubscribers: (id: number) => `/channels/${id}/subscribers`,
   channelAnalytics: (id: number) => `/channels/${id}/analytics`,
-  /** Reports, held comments, bans and settings of a channel (DESIGN.md section 5b). */
+  /** Reports, held comments, bans and settings of a channel (docs/product.md#moderation). */
   channelModeration: (id: number) => `/channels/${id}/moderation`,
   adminModeration: '/admin/moderation',
-  /** The channel's staff and invitations, and (owner and editors) its log (DESIGN.md section 5b). */
+  /** The channel's staff and invitations, and (owner and editors) its log (docs/product.md#newsroom). */
   channelStaff: (id: number) => `/channels/${id}/staff`,
   /** Articles in review and scheduled ones (the channel's owner and staff). */
   channelQueue: (id: number) => `/channels/${id}/queue`,
@@ -25,11 +25,11 @@ export const paths = {
   newArticleInChannel: (channelId: number) => `/channels/${channelId}/articles/new`,
   article: (id: number, slug?: string | null) => (slug ? `/articles/${slug}-${id}` : `/articles/${id}`),
   editArticle: (id: number) => `/articles/${id}/edit`,
-  /** The public record of an article: its revisions and their differences (DESIGN.md section 5b). */
+  /** The public record of an article: its revisions and their differences (docs/product.md#public-record). */
   articleHistory: (id: number, slug?: string | null) => `${paths.article(id, slug)}/history`,
-  /** An author's page (DESIGN.md section 5b). */
+  /** An author's page (docs/product.md#authors). */
   author: (username: string) => `/users/${encodeURIComponent(username)}`,
-  /** Sign-in that comes back to `next` afterwards (DESIGN.md section 5b); plain /auth without one. */
+  /** Sign-in that comes back to `next` afterwards (docs/product.md#returning-sign-in); plain /auth without one. */
   signIn: (next?: string | null) => (next ? `/auth?${new URLSearchParams({ next })}` : '/auth'),
   /** The site's feeds (server routes, not pages): RSS 2.0, Atom and JSON Feed 1.1. */
   feeds: { rss: '/rss.xml', atom: '/atom.xml', json: '/feed.json' },
@@ -57,7 +57,7 @@ export function safeReturnPath(next: string | null | undefined): string {
   return url.pathname + url.search + url.hash;
 }
 
-/** The id of an article URL segment: '/articles/{slug}-{id}' or '/articles/{id}' (DESIGN.md section 5). */
+/** The id of an article URL segment: '/articles/{slug}-{id}' or '/articles/{id}' (docs/product.md#addresses). */
 export function articleIdFromSegment(segment: string): number | null {
   const match = /(?:^|-)(\d+)$/.exec(segment);
   if (!match) return null;

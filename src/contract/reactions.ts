@@ -8,7 +8,7 @@ export const ReactionInputSchema = z
 export type ReactionInput = z.infer<typeof ReactionInputSchema>;
 
 /**
- * The answer to a reaction (spec 1 section 7 keeps these snake_case names, DESIGN.md section 4).
+ * The answer to a reaction (these snake_case names are the first product's, docs/product.md#api).
  * Counts are displayed totals: real reactions plus any admin boost.
  */
 export const ReactionResultSchema = z

@@ -6,7 +6,7 @@ import { CursorSchema, paginated } from './pagination.js';
 import { withoutXmlForbidden } from './text.js';
 
 /**
- * The public record of an article (DESIGN.md section 5b): every save keeps an immutable revision,
+ * The public record of an article (docs/product.md#public-record): every save keeps an immutable revision,
  * and a writer may say an edit corrects the article (./corrections.ts).
  */
 

@@ -1,6 +1,6 @@
 // Zod-free: the web client imports these at run time (see comment-rules.ts for why).
 
-/** A channel's staff (DESIGN.md section 5b): the owner is its user, the rest are invited. */
+/** A channel's staff (docs/product.md#newsroom): the owner is its user, the rest are invited. */
 export const STAFF_ROLES = ['editor', 'writer'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 

@@ -15,7 +15,7 @@ export {
 export type { ArticleStatus, ChannelLogAction, ChannelRole, ReviewDecision, StaffRole } from './staff-rules.js';
 
 /**
- * The newsroom (DESIGN.md section 5b): a channel's owner and staff (editors and writers, by
+ * The newsroom (docs/product.md#newsroom): a channel's owner and staff (editors and writers, by
  * invitation), the review of submitted articles, and scheduled publication.
  */
 
@@ -102,7 +102,7 @@ export const QueueItemSchema = z
     status: z.enum(['in_review', 'scheduled']),
     author: UserRefSchema,
     publishAt: z.string().nullable(),
-    /** The last save of its text (the spec's lastEdited). */
+    /** The last save of its text (the first product's lastEdited). */
     lastEdited: z.string(),
     reviewNote: z.string().nullable(),
   })

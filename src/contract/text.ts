@@ -63,7 +63,7 @@ export function stripHtml(html: string): string {
 
 /**
  * Cuts text to at most `max` characters, preferring the end of a sentence, else a word boundary
- * (spec 1 section 2: 160 for the page description, 100 for share text). Adds '…' when cut mid-sentence.
+ * (docs/product.md#article: 160 for the page description, 100 for share text). Adds '…' when cut mid-sentence.
  */
 export function truncateAtBoundary(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();

@@ -29,8 +29,8 @@ export type UpdateUser = z.infer<typeof UpdateUserSchema>;
 export type UserSegment = { id: number } | { username: string };
 
 /**
- * The `{segment}` of /api/users/{segment}: all digits is an id (the spec's route), anything else a
- * username (DESIGN.md section 5: every new username has a letter, so the two never meet).
+ * The `{segment}` of /api/users/{segment}: all digits is an id (the first product's route), anything else a
+ * username (docs/product.md#data: every new username has a letter, so the two never meet).
  */
 export const UserSegmentParamsSchema = z.object({
   id: z

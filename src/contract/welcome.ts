@@ -1,5 +1,5 @@
 /**
- * The welcome panel a new account finds on its feed (DESIGN.md section 5b): registering sets this
+ * The welcome panel a new account finds on its feed (docs/product.md#welcome): registering sets this
  * cookie to the new user's id in that browser; dismissing the panel deletes it. Not a secret and
  * not a session: it only decides whether the panel shows, for that user, in that browser.
  */
