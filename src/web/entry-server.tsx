@@ -15,7 +15,7 @@ import { loadPageModule, pageModuleFile, routes, type RouteHandle } from './app/
 import { renderToHtml } from './render-to-html';
 
 /**
- * The server's render of a page (DESIGN.md section 7), React Router's data router as its docs show
+ * The server's render of a page (docs/decisions/008-one-render-path.md), React Router's data router as its docs show
  * for server rendering: `createStaticHandler` runs the matched routes' loaders (or a form's action)
  * for the request, `createStaticRouter` + `StaticRouterProvider` render the same route table the
  * browser hydrates. The server (src/server/http/pages.ts) loads this bundle and calls `render`

@@ -13,7 +13,7 @@ import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 
 /**
- * The browser's side of the one render path (DESIGN.md section 7): the server rendered the page
+ * The browser's side of the one render path (docs/decisions/008-one-render-path.md): the server rendered the page
  * with the route table and components this bundle holds, and wrote its query cache, React Router's
  * hydration data and the preferences it rendered with into #page-state. We read that once, load
  * the opened page's module and hydrate: the server's DOM is kept, and nothing the page shows is
@@ -83,7 +83,7 @@ void resolveOpenedRoutes().then(() => {
         </BrowserPagePreferencesProvider>
       </StrictMode>,
       {
-        // A mismatch is a bug (DESIGN.md section 7); the browser journeys fail on this message.
+        // A mismatch is a bug (docs/decisions/008-one-render-path.md); the browser journeys fail on this message.
         onRecoverableError: (error) => console.error('Hydration error:', error),
       },
     );

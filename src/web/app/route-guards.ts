@@ -9,7 +9,7 @@ import { ownChannelsQueryOptions } from '@/features/channels/api/channels';
 import { invitationsQueryOptions, staffChannelsQueryOptions } from '@/features/staff/api/staff-queries';
 
 /**
- * Who may open a page, asked first by the page's loader (spec 1 section 2): a redirect thrown
+ * Who may open a page, asked first by the page's loader (docs/product.md#pages): a redirect thrown
  * before anything loads or renders, on the server a 302, in the browser a navigation elsewhere.
  * The session is in the query cache on both sides (the server puts it there; the browser keeps it).
  */
@@ -20,7 +20,7 @@ function viewer({ context }: GuardArgs): Promise<CurrentUser | null> {
   return queryClientOf(context).ensureQueryData(currentUserQueryOptions());
 }
 
-/** Where sign-in returns to: the page asked for (DESIGN.md section 5b). */
+/** Where sign-in returns to: the page asked for (docs/product.md#returning-sign-in). */
 export function signInFor(request: Request): string {
   const url = new URL(request.url);
   return paths.signIn(url.pathname + url.search);
@@ -33,7 +33,7 @@ export async function signedIn(args: GuardArgs): Promise<CurrentUser> {
   return user;
 }
 
-/** Signed-in readers only; others go home (the edit page, spec 1 section 2). */
+/** Signed-in readers only; others go home (the edit page, docs/product.md#roles). */
 export async function signedInOrHome(args: GuardArgs): Promise<CurrentUser> {
   const user = await viewer(args);
   if (!user) throw redirect(paths.home);
@@ -46,8 +46,8 @@ export async function signedOut(args: GuardArgs): Promise<void> {
 }
 
 /**
- * Administrators only; anyone else, or a failed check, goes home (spec 1 section 2). The browser
- * asks GET /api/is-admin again on every visit (spec 1 section 4); the server knows from the session.
+ * Administrators only; anyone else, or a failed check, goes home (docs/product.md#roles). The browser
+ * asks GET /api/is-admin again on every visit (docs/product.md#roles); the server knows from the session.
  */
 export async function admin(args: GuardArgs): Promise<CurrentUser> {
   const user = await signedInOrHome(args);

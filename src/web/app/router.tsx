@@ -20,7 +20,7 @@ export interface PageModule {
 }
 
 /**
- * What the server reads from the matched routes besides their loaders (DESIGN.md section 7):
+ * What the server reads from the matched routes besides their loaders (docs/decisions/008-one-render-path.md):
  * `page` names the module in app/routes (its chunk is preloaded), `cacheable` lets anonymous
  * readers share a micro-cached copy, `status` is the page's status when no loader says otherwise.
  */
@@ -71,7 +71,7 @@ function page(name: string, handle: Omit<RouteHandle, 'page'> = {}): Pick<RouteO
 }
 
 /**
- * The route table: the only place a page path is declared (DESIGN.md section 7). The server renders
+ * The route table: the only place a page path is declared (docs/decisions/008-one-render-path.md). The server renders
  * from it with `createStaticHandler`, the browser with `createBrowserRouter`. Each page's loader
  * first asks its guard (route-guards.ts: a redirect before anything renders or loads), then fills
  * the query cache with what the page shows first.

@@ -3,7 +3,7 @@ import type { HintedButton } from './preference-toggles';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './ui/tooltip';
 
 /**
- * The header toggles with their tooltips (spec 1 section 9: delay 700 ms, skip delay 300 ms),
+ * The header toggles with their tooltips (delay 700 ms, skip delay 300 ms),
  * loaded after the first render (see preference-toggles.tsx). The buttons are mounted anew here, so
  * the one the reader had focused gets the focus back.
  */

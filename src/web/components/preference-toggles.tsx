@@ -14,8 +14,7 @@ export interface HintedButton {
 
 /**
  * The header's icon buttons on larger screens: the theme toggle (signed-in users only, who alone can
- * change the theme) and the image toggle, which shows or hides article images everywhere (spec 1
- * section 2). Their tooltips' code (Radix Tooltip with its positioning) is not part of the first
+ * change the theme) and the image toggle, which shows or hides article images everywhere (docs/product.md#header). Their tooltips' code (Radix Tooltip with its positioning) is not part of the first
  * load: it downloads once the browser is idle after the first render, and the buttons, which work
  * before that, are then mounted again inside their tooltips. Loading on first hover instead would
  * swap the button under the pointer in the middle of a click.

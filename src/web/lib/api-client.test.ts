@@ -28,7 +28,7 @@ describe('apiRequest', () => {
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
-  it('names the client in every request: Broadsheet, version 1.0.0 (spec 1 section 1)', async () => {
+  it('names the client in every request: Broadsheet, version 1.0.0', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockImplementation(async () => json({ ok: true }, { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     await apiRequest('GET', '/api/articles');

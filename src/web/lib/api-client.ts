@@ -1,7 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { CLIENT_VERSION, SITE_NAME } from './site';
 
-/** A non-ok answer from the API. `message` is what a person can read (spec 1 section 8). */
+/** A non-ok answer from the API. `message` is what a person can read (docs/product.md#api). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -40,13 +40,13 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
 }
 
 /**
- * The headers of every API request: JSON answers, and the client naming itself (spec 1 section 1:
+ * The headers of every API request: JSON answers, and the client naming itself (docs/product.md#api:
  * '{product}, version 1.0.0'), so the server's logs and operators can tell the web client apart.
  */
 export const API_HEADERS: Readonly<Record<string, string>> = { Accept: 'application/json', 'X-Client-Info': `${SITE_NAME}/${CLIENT_VERSION}` };
 
 /**
- * The JSON request helper (spec 1 section 7): an optional JSON body, the session cookie
+ * The JSON request helper (docs/product.md#api): an optional JSON body, the session cookie
  * (credentials included), non-ok answers thrown as ApiError, 204 resolved as undefined.
  */
 export async function apiRequest<T = unknown>(
@@ -73,9 +73,9 @@ export async function apiRequest<T = unknown>(
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
- * The default data fetch (spec 1 section 7): a GET to the query key's first element. A 401
+ * The default data fetch (docs/product.md#api): a GET to the query key's first element. A 401
  * throws unless `on401` is 'returnNull'; any other non-ok answer throws '{status}: {body text}'
- * (spec 1 section 8).
+ * (docs/product.md#api).
  */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {

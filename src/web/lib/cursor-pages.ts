@@ -4,8 +4,7 @@ import { apiRequest } from './api-client';
 import { apiQueryOf, serverSourceOf } from './server-data';
 
 /**
- * The query of a list the API pages with an opaque cursor (`{items, nextCursor}`, DESIGN.md
- * section 4): keyed by its first page's URL (which has a query string), each further page asked
+ * The query of a list the API pages with an opaque cursor (`{items, nextCursor}`, docs/product.md#api): keyed by its first page's URL (which has a query string), each further page asked
  * for with `&cursor=`. `startCursor` starts the list further on (a thread's replies after those
  * its page of threads brought), and is part of the key. `onServer` answers a page inside a server
  * render (a route loader's first page) from the server's data source. Query options spread it and

@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from './storage';
 import { createStoredValue, useStoredValue } from './stored-value';
 import { usePagePreferences } from './page-preferences';
 
-/** Images are shown unless the reader hid them (spec 1 section 3). */
+/** Images are shown unless the reader hid them (docs/product.md#header). */
 export function parseStoredShowImages(raw: string | null): boolean {
   return raw !== 'false';
 }
@@ -13,7 +13,7 @@ export function parseStoredShowImages(raw: string | null): boolean {
 export const storedShowImages = createStoredValue<boolean>(STORAGE_KEYS.showImages, parseStoredShowImages, { cookie: PREFERENCE_COOKIES.showImages });
 
 interface ImageVisibilityContextValue {
-  /** Whether article images are shown; the toggle hides them everywhere (spec 1 section 2). */
+  /** Whether article images are shown; the toggle hides them everywhere (docs/product.md#header). */
   showImages: boolean;
   setShowImages: (show: boolean) => void;
   toggleShowImages: () => void;

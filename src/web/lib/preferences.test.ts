@@ -11,7 +11,7 @@ describe('theme', () => {
     expect(parseStoredTheme('dark')).toBe('dark');
   });
 
-  it('applies dark only when signed in and the stored theme is dark (spec 1 section 4)', () => {
+  it('applies dark only when signed in and the stored theme is dark', () => {
     expect(resolveTheme(true, 'dark')).toBe('dark');
     expect(resolveTheme(false, 'dark')).toBe('light');
     expect(resolveTheme(true, 'light')).toBe('light');

@@ -26,7 +26,7 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * Query keys are API URLs (spec 1 section 7: the default fetch GETs the key's first element), so
+ * Query keys are API URLs (docs/product.md#api: the default fetch GETs the key's first element), so
  * "everything under /api/channels" is a prefix. Mutations use this to refresh every view that
  * shows what they changed, whichever feature owns those views.
  */

@@ -12,7 +12,7 @@ interface SelectedChannelValue {
 const SelectedChannelContext = createContext<SelectedChannelValue | null>(null);
 
 /**
- * The selected channel of spec 1 section 4: on load it restores the stored channel if it is still
+ * The selected channel (docs/product.md#header): on load it restores the stored channel if it is still
  * one of the user's channels, otherwise picks the user's first channel and stores it. Stored under
  * 'lastSelectedChannelId' and the per-user key. The app layer passes the ids of the user's own
  * channels, then of those they are staff of (fetched by the channels and staff features), so this
@@ -70,7 +70,7 @@ function pick(rendered: number | null, channelIds: number[] | undefined, userId:
   return rendered !== null && channelIds.includes(rendered) ? rendered : (channelIds[0] ?? null);
 }
 
-/** Using the selected-channel context outside its provider is an error (spec 1 section 4). */
+/** Using the selected-channel context outside its provider is an error (docs/product.md#header). */
 export function useSelectedChannel(): SelectedChannelValue {
   const value = useContext(SelectedChannelContext);
   if (!value) throw new Error('useSelectedChannel must be used inside SelectedChannelProvider');

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ApiQuery, PageDataSource } from '@contract/pages';
 
 /**
- * Where a query's data comes from (DESIGN.md section 7). A server render answers its route loaders
+ * Where a query's data comes from (docs/decisions/008-one-render-path.md). A server render answers its route loaders
  * from the server's data source (the API's own services, no HTTP round trip); the browser fetches
  * the API. Each render on the server has its own query client, registered here with the data source
  * of its viewer, so one query function serves both sides and both fill the same keys.

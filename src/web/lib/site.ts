@@ -1,7 +1,7 @@
-/** The product name ('{product}' in the spec; DESIGN.md). */
+/** The product's name, in the header, the share metadata and the client's requests. */
 export const SITE_NAME = 'Broadsheet';
 
-/** The client's version (spec 1 section 1: the client identifies itself as {product}, version 1.0.0). */
+/** The client's version (docs/product.md#api: the client names itself Broadsheet, version 1.0.0). */
 export const CLIENT_VERSION = '1.0.0';
 
 /** Document title of a page: 'Sign in · Broadsheet', or just 'Broadsheet' for the home page. */

@@ -5,15 +5,15 @@ import { clearPreferenceCookie } from './page-preferences';
  * disabled cookies) or full; every preference then falls back to its default instead of crashing.
  */
 export const STORAGE_KEYS = {
-  /** 'light' | 'dark'; spec 1 section 3 ('{product}-theme'). */
+  /** 'light' | 'dark' (`broadsheet-theme`, docs/product.md#header). */
   theme: 'broadsheet-theme',
-  /** 'true' | 'false'; images are shown by default (spec 1 section 3). */
+  /** 'true' | 'false'; images are shown by default (docs/product.md#header). */
   showImages: 'broadsheet-show-images',
-  /** The selected channel id (spec 1 section 9). */
+  /** The selected channel id (docs/product.md#header). */
   selectedChannel: 'lastSelectedChannelId',
 } as const;
 
-/** The per-user copy of the selected channel (spec 1 section 3: 'a per-user key also stores the selected channel'). */
+/** The per-user copy of the selected channel (a per-user key also stores the selected channel, docs/product.md#header). */
 export function selectedChannelKeyForUser(userId: number): string {
   return `${STORAGE_KEYS.selectedChannel}:${userId}`;
 }
@@ -50,7 +50,7 @@ export function removeStorage(key: string): void {
   }
 }
 
-/** Logout clears the selected channel, both the shared key and every per-user key (spec 1 section 4), and its cookie. */
+/** Logout clears the selected channel, both the shared key and every per-user key (docs/product.md#header), and its cookie. */
 export function clearSelectedChannelStorage(): void {
   clearPreferenceCookie(PREFERENCE_COOKIES.selectedChannel);
   const store = storage();

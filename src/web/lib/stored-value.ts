@@ -6,7 +6,7 @@ import { writePreferenceCookie } from './page-preferences';
  * One preference kept in localStorage that components can subscribe to. Writes from anywhere
  * (a toggle, the logout flow) and from other tabs ('storage' events) re-render the subscribers.
  * A value with a cookie name is mirrored into that cookie, so the server renders the next page
- * with it (DESIGN.md section 7: no hydration mismatch).
+ * with it (docs/decisions/008-one-render-path.md: no hydration mismatch).
  */
 export interface StoredValue<T> {
   get(): T;

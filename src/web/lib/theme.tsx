@@ -6,12 +6,12 @@ import { usePagePreferences } from './page-preferences';
 
 export type Theme = 'light' | 'dark';
 
-/** Anything but a stored 'dark' is light: light is the default (spec 1 section 9). */
+/** Anything but a stored 'dark' is light: light is the default (docs/product.md#header). */
 export function parseStoredTheme(raw: string | null): Theme {
   return raw === 'dark' ? 'dark' : 'light';
 }
 
-/** Dark applies only when signed in and the stored theme is dark; otherwise light (spec 1 section 4). */
+/** Dark applies only when signed in and the stored theme is dark; otherwise light (docs/product.md#header). */
 export function resolveTheme(signedIn: boolean, stored: Theme): Theme {
   return signedIn && stored === 'dark' ? 'dark' : 'light';
 }
@@ -22,7 +22,7 @@ export const storedTheme = createStoredValue<Theme>(STORAGE_KEYS.theme, parseSto
 interface ThemeContextValue {
   /** The theme in force. */
   theme: Theme;
-  /** Only signed-in users can change the theme (spec 1 section 4). */
+  /** Only signed-in users can change the theme (docs/product.md#header). */
   canChangeTheme: boolean;
   setTheme: (theme: Theme) => void;
   toggleTheme: () => void;

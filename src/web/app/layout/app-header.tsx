@@ -10,7 +10,7 @@ import { InvitationsBadge } from '@/features/staff/components/invitations-badge'
 import { SideMenu } from './side-menu';
 
 /**
- * Places the channels issue fills (spec 1 section 2). Left empty until channels exist; no
+ * Places the channels feature fills (docs/product.md#header). Left empty until channels exist; no
  * placeholder data is shown meanwhile.
  */
 export interface AppHeaderSlots {
@@ -20,7 +20,7 @@ export interface AppHeaderSlots {
   sideMenuChannelSections?: ReactNode;
 }
 
-/** The global header of every page (spec 1 section 2). */
+/** The global header of every page (docs/product.md#header). */
 export function AppHeader({ channelSwitcher, sideMenuChannelSections }: AppHeaderSlots) {
   const { user } = useAuth();
   return (

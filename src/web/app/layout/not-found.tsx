@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 
-/** The not-found page (spec 1 section 2): any path the router does not know, or a thing a loader did not find. */
+/** The not-found page (docs/product.md#pages): any path the router does not know, or a thing a loader did not find. */
 export function NotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">

@@ -57,14 +57,14 @@ export function RootLayout() {
   );
 }
 
-/** The theme follows the session: dark only for a signed-in user who chose it (spec 1 section 4). */
+/** The theme follows the session: dark only for a signed-in user who chose it (docs/product.md#header). */
 function ThemeFromSession({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
   return <ThemeProvider signedIn={isLoading ? undefined : user !== null}>{children}</ThemeProvider>;
 }
 
 /**
- * The selected channel (spec 1 section 4) chosen among the signed-in user's own channels, then those
+ * The selected channel (docs/product.md#header) chosen among the signed-in user's own channels, then those
  * they are staff of. Both lists come with the server's render (the root loader); if the staff list
  * cannot be had, the choice is among their own channels, as before the newsroom.
  */
@@ -96,7 +96,7 @@ const moderationBadge = (channelId: number) => <ModerationCountBadge channelId={
 function HeaderWithChannels() {
   const { user } = useAuth();
   const { data: staffChannels } = useStaffChannels(user !== null);
-  // Signed-out readers on a phone get Popular Channels too (spec 1 section 2): the menu is their way to Explore Channels.
+  // Signed-out readers on a phone get Popular Channels too (docs/product.md#header): the menu is their way to Explore Channels.
   const sideMenuChannelSections = (
     <SideMenuChannelSections userId={user?.id ?? null} channelBadge={user ? moderationBadge : undefined} staffChannels={user ? staffChannels : undefined} />
   );

@@ -8,7 +8,7 @@ const loadSheet = () => import('./side-menu-sheet');
 const SideMenuSheet = lazyWithRetry(loadSheet);
 
 /**
- * The header's menu on small screens (spec 1 section 2): Home, Profile, Admin (admins only),
+ * The header's menu on small screens (docs/product.md#header): Home, Profile, Admin (admins only),
  * the theme and image toggles, and Login or Logout. The menu's code loads on first use. `badge`
  * sits on the button's corner (the number of pending invitations).
  */

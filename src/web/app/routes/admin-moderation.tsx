@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return null;
 }
 
-/** /admin/moderation (DESIGN.md section 5b). */
+/** /admin/moderation (docs/product.md#moderation). */
 export default function AdminModerationPage() {
   return (
     <>

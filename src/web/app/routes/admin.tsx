@@ -20,7 +20,7 @@ import { lazyWithRetry } from '@/lib/chunk-retry';
 // The charts load only when the Site Analytics tab is opened.
 const SiteAnalytics = lazyWithRetry(() => import('@/features/analytics/components/channel-analytics').then((m) => ({ default: m.SiteAnalytics })));
 
-/** /admin (spec 2 section 2). */
+/** /admin (docs/product.md#admin). */
 export default function AdminPage() {
   return (
     <>

@@ -12,7 +12,7 @@ import { signedInOrHome } from '../route-guards';
 import { useArticleImagesField } from '@/features/media/components/image-uploader';
 import { ArticleGallery } from '@/features/media/components/article-gallery';
 
-/** /articles/{id}/edit (spec 1 section 2; signed-out visitors go to /, see the router). */
+/** /articles/{id}/edit (docs/product.md#writing; signed-out visitors go to /, see the router). */
 export default function EditArticlePage() {
   const { id = '' } = useParams();
   const { user } = useAuth();

@@ -20,7 +20,7 @@ import { NotFound } from '../layout/not-found';
 import type { PageHead } from '../router';
 
 /**
- * /articles/{slug}-{id}/history (DESIGN.md section 5b): the article's public record (and for its
+ * /articles/{slug}-{id}/history (docs/product.md#public-record): the article's public record (and for its
  * staff, the private revisions too), newest first, beside what the chosen revision changed
  * (`?changes=N`, the newest by default) or that revision as saved (`?version=N`). Each view has its
  * own address, rendered on the server.

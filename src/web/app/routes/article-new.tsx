@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return null;
 }
 
-/** /articles/new and /channels/{channelId}/articles/new (spec 1 section 2; signed-in users). */
+/** /articles/new and /channels/{channelId}/articles/new (docs/product.md#writing; signed-in users). */
 export default function NewArticlePage() {
   const { channelId } = useParams();
   const { user } = useAuth();

@@ -70,7 +70,7 @@ const reportComment = (comment: Comment) => <ReportButton targetType="comment" t
 const unhideComment = (comment: Comment) => <UnhideButton commentId={comment.id} />;
 
 /**
- * /articles/{slug}-{id} and /articles/{id} (spec 1 section 2): the article in view mode, or for its
+ * /articles/{slug}-{id} and /articles/{id} (docs/product.md#article): the article in view mode, or for its
  * author in edit mode on the same page. The loader has the article in the cache before the page
  * renders (a missing one is a 404, ArticleNotFound below).
  */
@@ -84,7 +84,7 @@ export default function ArticlePage() {
   const [editing, setEditing] = useState(false);
   const navigate = useNavigate();
   const isOwner = Boolean(user && article && article.userId === user.id);
-  // The newsroom (DESIGN.md section 5b): the channel's owner and editors act on any of its articles,
+  // The newsroom (docs/product.md#newsroom): the channel's owner and editors act on any of its articles,
   // a writer on their own until it is published.
   const ownChannels = useUserChannels(user?.id ?? null);
   const staffChannels = useStaffChannels(user !== null);
@@ -107,7 +107,7 @@ export default function ArticlePage() {
   useRecordViewOnce(id, query.isSuccess && article !== null);
 
   useEffect(() => {
-    // The edit page falls back to this copy while it loads (spec 1 section 2).
+    // The edit page falls back to this copy while it loads (docs/product.md#writing).
     if (article && isOwner) storeEditCopy(article);
   }, [article, isOwner]);
 
@@ -201,7 +201,7 @@ export function ErrorBoundary() {
 /**
  * The article and its first page of comments. A missing article is a 404; an old or partial
  * address (a previous slug, a bare slug) is sent to the canonical one, while `/articles/{id}` stays
- * as it is (DESIGN.md section 5).
+ * as it is (docs/product.md#addresses).
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const queryClient = queryClientOf(context);
@@ -236,7 +236,7 @@ export const head: PageHead = ({ queryClient, params, publicUrl }) => {
 const MAIN_IMAGE_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
 
 /**
- * What a shared link shows anywhere (spec 1 section 2): description (the text cut to 160 at a
+ * What a shared link shows anywhere (docs/product.md#article): description (the text cut to 160 at a
  * sentence or word boundary), Open Graph and Twitter tags, canonical URL and JSON-LD; and the
  * preload of the main image, the same WebP copy the gallery picks.
  */
@@ -253,7 +253,7 @@ function ArticleHeadTags({ article, publicUrl }: { article: Article; publicUrl: 
     headline: article.title,
     description,
     datePublished: article.createdAt,
-    // The record's last public change, and each correction as a CorrectionComment (DESIGN.md section 5b).
+    // The record's last public change, and each correction as a CorrectionComment (docs/product.md#public-record).
     ...correctionsJsonLd(article),
     author: { '@type': 'Person', name: article.author.username },
     publisher: { '@type': 'Organization', name: SITE_NAME },

@@ -1,6 +1,6 @@
 import { AuthCallbackPage } from '@/features/auth/components/auth-callback-page';
 
-/** /auth-callback: where Google sign-in returns (spec 2 section 2). */
+/** /auth-callback: where Google sign-in returns (docs/product.md#sign-in). */
 export default function AuthCallbackRoute() {
   return <AuthCallbackPage />;
 }

@@ -6,7 +6,7 @@ import { credentialsAction } from '@/features/auth/api/credentials-action';
 import { AuthForms } from '@/features/auth/components/auth-forms';
 import { signedOut } from '../route-guards';
 
-/** A signed-in visitor is sent home (spec 1 section 2). */
+/** A signed-in visitor is sent home (docs/product.md#sign-in). */
 export async function loader(args: LoaderFunctionArgs) {
   await signedOut(args);
   return null;
@@ -15,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Login and Register post here; they work before the app starts and without JavaScript. */
 export const action = credentialsAction;
 
-/** Sign-in and registration (spec 1 section 2). */
+/** Sign-in and registration (docs/product.md#sign-in). */
 export default function AuthPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:py-14 lg:grid-cols-2 lg:items-stretch">
@@ -36,7 +36,7 @@ export default function AuthPage() {
   );
 }
 
-/** The marketing panel, on wide screens only (spec 1 sections 1 and 2). */
+/** The marketing panel, on wide screens only (docs/product.md#sign-in). */
 function MarketingPanel() {
   return (
     <aside

@@ -21,7 +21,7 @@ function startCursorOf(request: Request): string | null {
 }
 
 /**
- * /users/{username} (DESIGN.md section 5b): the author and their first page of articles. Nobody by
+ * /users/{username} (docs/product.md#authors): the author and their first page of articles. Nobody by
  * that name is the 404 page; a username of digits alone is nobody's (every username has a letter).
  * Another spelling of the name (its case) goes to the author's own.
  */

@@ -12,7 +12,7 @@ import { signedIn } from '../route-guards';
 /**
  * The owner's figures for the period in the address, rendered on the server (the totals, the
  * tables behind each chart, the top articles); the charts draw in the browser. A stranger's or a
- * missing channel's figures are refused; the page shows the spec's permission message.
+ * missing channel's figures are refused; the page shows the product's permission message.
  */
 export async function loader(args: LoaderFunctionArgs) {
   await signedIn(args);
@@ -29,8 +29,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /**
- * /channels/{id}/analytics (DESIGN.md section 5b). Signed-in readers only (others go to
- * sign-in); the API answers a stranger 403, shown as the spec's permission message.
+ * /channels/{id}/analytics (docs/product.md#analytics). Signed-in readers only (others go to
+ * sign-in); the API answers a stranger 403, shown as the product's permission message.
  * Its own chunk: no other page loads the charts.
  */
 export default function ChannelAnalyticsPage() {

@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { refused: null };
 }
 
-/** /channels/{id}/moderation (DESIGN.md section 5b): the owner's and admins'; private, never cached. */
+/** /channels/{id}/moderation (docs/product.md#moderation): the owner's and admins'; private, never cached. */
 export default function ChannelModerationPage() {
   const { id } = useParams();
   const channelId = channelIdFromParam(id);

@@ -5,13 +5,13 @@ import { CreateChannelForm } from '@/features/channels/components/create-channel
 import type { LoaderFunctionArgs } from 'react-router';
 import { signedIn } from '../route-guards';
 
-/** Signed-in readers only (spec 2 section 2). */
+/** Signed-in readers only (docs/product.md#channels). */
 export async function loader(args: LoaderFunctionArgs) {
   await signedIn(args);
   return null;
 }
 
-/** /channels/new (spec 2 section 2). */
+/** /channels/new (docs/product.md#channels). */
 export default function NewChannelPage() {
   const { user } = useAuth();
   return (

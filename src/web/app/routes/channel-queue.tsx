@@ -40,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { refused: false };
 }
 
-/** /channels/{id}/queue (DESIGN.md section 5b): the channel's owner and staff; private, never cached. */
+/** /channels/{id}/queue (docs/product.md#newsroom): the channel's owner and staff; private, never cached. */
 export default function ChannelQueuePage() {
   const { refused } = useLoaderData<typeof loader>();
   const channelId = channelIdFromParam(useParams().id);

@@ -43,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { refused: false };
 }
 
-/** /channels/{id}/staff (DESIGN.md section 5b): the owner's, the staff's and admins'; private, never cached. */
+/** /channels/{id}/staff (docs/product.md#newsroom): the owner's, the staff's and admins'; private, never cached. */
 export default function ChannelStaffPage() {
   const { id } = useParams();
   const channelId = channelIdFromParam(id);

@@ -10,7 +10,7 @@ import { signedIn } from '../route-guards';
 
 /**
  * The channel's subscribers, for its owner. A stranger's or a missing channel's list is refused;
- * the page says so in the spec's words, with the refusal's status.
+ * the page says so in the product's words, with the refusal's status.
  */
 export async function loader(args: LoaderFunctionArgs) {
   await signedIn(args);
@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { refused: null };
 }
 
-/** /channels/{id}/subscribers: Manage subscribers (spec 2 section 2; signed-in readers). */
+/** /channels/{id}/subscribers: Manage subscribers (docs/product.md#channels; signed-in readers). */
 export default function ChannelSubscribersPage() {
   const { id } = useParams();
   const { refused } = useLoaderData<typeof loader>();

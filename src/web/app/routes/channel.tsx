@@ -15,7 +15,7 @@ import { queryClientOf } from '@/lib/router-context';
 import { staffChannelsQueryOptions, useStaffChannels } from '@/features/staff/api/staff-queries';
 import type { PageHead } from '../router';
 
-/** /channels/{id} and /channels/{slug}/{id}: the channel page (spec 2 section 2; login required). */
+/** /channels/{id} and /channels/{slug}/{id}: the channel page (docs/product.md#channels; login required). */
 export default function ChannelPage() {
   const { id } = useParams();
   const { user, isLoading } = useAuth();
@@ -36,8 +36,8 @@ export default function ChannelPage() {
 }
 
 /**
- * The channel and the first page of its published articles, for signed-in readers (spec 2 shows
- * signed-out visitors a sign-in dialog and no content). A missing channel answers 404.
+ * The channel and the first page of its published articles, for signed-in readers (signed-out
+ * visitors get a sign-in dialog and no content, docs/product.md#channels). A missing channel answers 404.
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const queryClient = queryClientOf(context);
@@ -52,7 +52,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     // Whether the reader is on the channel's staff (its Drafts tab), rendered with the page.
     queryClient.prefetchQuery(staffChannelsQueryOptions()),
   ]);
-  // The page itself says 'Channel not found' (spec 2 section 8), with the status a missing page has.
+  // The page itself says 'Channel not found' (docs/product.md#channels), with the status a missing page has.
   return channel ? null : data(null, { status: 404 });
 }
 

@@ -8,7 +8,7 @@ import { DEFAULT_EXPLORE_FILTERS } from '@/features/channels/lib/explore-filters
 import { queryClientOf } from '@/lib/router-context';
 import type { PageHead } from '../router';
 
-/** /channels: Explore Channels (spec 2 section 2); open to everyone, Create Channel for signed-in users. */
+/** /channels: Explore Channels (docs/product.md#channels); open to everyone, Create Channel for signed-in users. */
 export default function ChannelsPage() {
   const { user } = useAuth();
   return (

@@ -19,7 +19,7 @@ import { queryClientOf } from '@/lib/router-context';
 import type { PageHead } from '../router';
 
 /**
- * Home feed (spec 1 section 2): the heading follows the session; 'Write an Article' for signed-in
+ * Home feed (docs/product.md#feed): the heading follows the session; 'Write an Article' for signed-in
  * users (into the selected channel when there is one); a new account's welcome panel; the feed with
  * its Sort menu, Filter panel and badges; on large screens the Popular Channels column.
  */

@@ -1,6 +1,6 @@
 import { NotFound } from '../layout/not-found';
 
-/** Any path the router does not know (spec 1 section 2); the route table gives it status 404. */
+/** Any path the router does not know (docs/product.md#pages); the route table gives it status 404. */
 export default function NotFoundPage() {
   return <NotFound />;
 }

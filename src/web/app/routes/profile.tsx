@@ -15,7 +15,7 @@ import { subscriptionsQueryOptions } from '@/features/channels/api/subscriptions
 import { emailSettingsQueryOptions, notificationSettingsQueryOptions } from '@/features/email/api/email';
 import { signedIn } from '../route-guards';
 
-/** /profile: the signed-in user's own profile (spec 2 section 2). */
+/** /profile: the signed-in user's own profile (docs/product.md#profile). */
 export default function ProfilePage() {
   const { user } = useAuth();
   if (!user) return <PageSpinner />;

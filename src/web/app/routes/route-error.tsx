@@ -11,7 +11,7 @@ import { NotFound } from '../layout/not-found';
 type Outcome = 'reloading' | 'offline' | 'failed';
 
 /**
- * What a page that could not load leads to (DESIGN.md section 7): offline, a page that says so with
+ * What a page that could not load leads to (docs/decisions/008-one-render-path.md): offline, a page that says so with
  * a Reload button (whether its chunk or its data failed); online, for a chunk that could not be
  * downloaded, one full load of the address (the current build's page); if that was already tried,
  * the error page with Reload. Decided after hydration: the server render and the first browser

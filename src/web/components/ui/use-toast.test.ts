@@ -7,7 +7,7 @@ describe('toast', () => {
     vi.useRealTimers();
   });
 
-  it('shows one notification at a time, the newest (spec 1 section 2)', () => {
+  it('shows one notification at a time, the newest', () => {
     vi.useFakeTimers();
     toast({ title: 'Article liked!' });
     toast({ variant: 'destructive', title: 'Login failed', description: 'Invalid username or password.' });

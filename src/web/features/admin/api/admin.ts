@@ -19,7 +19,7 @@ export const ADMIN_PAGE_SIZE = 20;
 export const adminArticlesPath = '/api/admin-articles';
 export const adminChannelsPath = '/api/admin-channels';
 
-/** The list URL, which is also the query key (spec 1 section 7). */
+/** The list URL, which is also the query key (docs/product.md#api). */
 export function adminListUrl(path: string, q: string): string {
   const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
   if (q.trim()) params.set('q', q.trim());
@@ -59,7 +59,7 @@ function patchCachedRows<Item extends { id: number }>(queryClient: QueryClient, 
 }
 
 /**
- * After an admin save: the admin lists (spec 2 section 2, 'refreshed after a save') and every
+ * After an admin save: the admin lists (docs/product.md#admin, 'refreshed after a save') and every
  * public view that shows the figures (feeds, article pages, channel lists and pages).
  */
 function refreshAfterSave(queryClient: QueryClient, adminPath: string): Promise<void> {
@@ -103,7 +103,7 @@ export function useUpdateAdminChannel() {
   });
 }
 
-/** The message of a failed request, or the spec's fallback (spec 2 section 8). */
+/** The message of a failed request, or the product's fallback (docs/product.md#admin). */
 export function adminErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'An unknown error occurred.';
 }

@@ -36,7 +36,7 @@ interface Draft {
 }
 
 /**
- * The 'Manage Articles' tab (spec 2 sections 2 and 4): views, likes and dislikes edited inline,
+ * The 'Manage Articles' tab (docs/product.md#admin): views, likes and dislikes edited inline,
  * one row at a time, with Save and Cancel.
  */
 export function AdminArticlesPanel() {

@@ -21,7 +21,7 @@ const COLUMNS = [
 ];
 
 /**
- * The 'Manage Channels' tab (spec 2 sections 2 and 4): the total subscriber count edited inline,
+ * The 'Manage Channels' tab (docs/product.md#admin): the total subscriber count edited inline,
  * one row at a time. The server keeps real subscriptions counting on top of the total it is given.
  */
 export function AdminChannelsPanel() {

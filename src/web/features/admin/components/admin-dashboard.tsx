@@ -11,7 +11,7 @@ import { AdminChannelsPanel } from './admin-channels-panel';
 type AdminTab = 'articles' | 'channels' | 'analytics';
 
 /**
- * The admin dashboard (spec 2 section 2): the product name, 'Admin Dashboard', the two tabs and a
+ * The admin dashboard (docs/product.md#admin): the product name, 'Admin Dashboard', the two tabs and a
  * closing note. The chosen tab lives in the URL (?tab=channels) so a reload keeps it. The page may
  * add a third tab, the site's analytics, composed in from its own feature.
  */
@@ -29,7 +29,7 @@ export function AdminDashboard({ analytics }: { analytics?: ReactNode }) {
           <p className="text-xs font-semibold tracking-[0.2em] text-muted-foreground uppercase">{SITE_NAME}</p>
           <h1 className="mt-2 font-serif text-4xl font-bold tracking-tight sm:text-5xl">Admin Dashboard</h1>
         </div>
-        {/* Reports, suspensions and the log have their own page (DESIGN.md section 5b). */}
+        {/* Reports, suspensions and the log have their own page (docs/product.md#moderation). */}
         <Button asChild variant="outline">
           <Link to={paths.adminModeration}>
             <ShieldIcon aria-hidden="true" />

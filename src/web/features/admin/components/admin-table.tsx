@@ -95,8 +95,8 @@ export function AdminMessageRow({ colSpan, children, tone = 'muted' }: { colSpan
 }
 
 /**
- * A count edited in place. Whatever the field holds is read by parseAdminCount on save (spec 2
- * section 5: empty or non-numeric counts as 0, negatives become 0); Enter saves and Escape cancels.
+ * A count edited in place. Whatever the field holds is read by parseAdminCount on save (docs/product.md#admin:
+ * empty or non-numeric counts as 0, negatives become 0); Enter saves and Escape cancels.
  */
 export function CountInput({
   label,

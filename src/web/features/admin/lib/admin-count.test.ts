@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_COUNT_MAX } from '@contract/admin';
 import { parseAdminCount } from './admin-count';
 
-describe('parseAdminCount (spec 2 section 5)', () => {
+describe('parseAdminCount', () => {
   it.each([
     ['42', 42],
     [' 7 ', 7],

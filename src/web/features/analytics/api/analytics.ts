@@ -24,7 +24,7 @@ const retry = (failures: number, error: Error) => failures < 2 && !(error instan
 
 /**
  * A channel's analytics for a period. On the server a stranger's or a missing channel's figures
- * throw the 403 the API answers a stranger (the page shows the spec's permission message).
+ * throw the 403 the API answers a stranger (the page shows the product's permission message).
  */
 export const channelAnalyticsQueryOptions = (channelId: number, period: AnalyticsPeriod) =>
   queryOptions({

@@ -31,7 +31,7 @@ function Notice({ children }: { children: string }) {
 }
 
 /**
- * Channel Analytics (DESIGN.md section 5b): the channel owner's and admins' figures.
+ * Channel Analytics (docs/product.md#analytics): the channel owner's and admins' figures.
  * `refused` is the refusal the page's loader met (a stranger, no such channel): it is shown as is,
  * on the server and in the browser alike, and nothing is asked again.
  */

@@ -26,7 +26,7 @@ export function channelTableUrl(channelId: number, status: ChannelTableStatus, s
   return `/api/channels/${channelId}/article-rows?${new URLSearchParams(channelTableQuery(status, sort))}`;
 }
 
-/** Query keys are the API URLs (spec 1 section 7), so the default fetch and prefix invalidation both work. */
+/** Query keys are the API URLs (docs/product.md#api), so the default fetch and prefix invalidation both work. */
 export const articlesKeys = {
   feed: (filters: FeedFilters) => [feedApiUrl(filters)] as const,
   facets: ['/api/articles/facets'] as const,
@@ -63,7 +63,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * The home feed, a page at a time; sorting and filtering happen on the server (DESIGN.md section 4).
+ * The home feed, a page at a time; sorting and filtering happen on the server (docs/product.md#api).
  * The home route's loader fills the first page (on the server, into the page's query state).
  */
 export const feedQueryOptions = (filters: FeedFilters, startCursor: string | null = null) =>
@@ -114,7 +114,7 @@ export function useArticle(id: number | null) {
 }
 
 /**
- * Records one view (spec 1 section 4): the caller runs it once per article load. The new count goes
+ * Records one view (docs/product.md#views): the caller runs it once per article load. The new count goes
  * into the open article; when the server says it was counted or that feeds should refresh, the
  * article lists are refetched.
  */
@@ -142,7 +142,7 @@ export function useCategories() {
   return useQuery(categoriesQueryOptions());
 }
 
-/** The signed-in user's own channels (the only ones an article can go in; spec 1 section 6). */
+/** The signed-in user's own channels (the only ones an article can go in; docs/product.md#roles). */
 export function useOwnChannels(enabled: boolean) {
   return useQuery({
     queryKey: articlesKeys.ownChannels,
@@ -163,7 +163,7 @@ export function useChannelTable(channelId: number, status: ChannelTableStatus, s
   return useInfiniteQuery({ ...channelTableQueryOptions(channelId, status, sort), placeholderData: keepPreviousData });
 }
 
-/** POST /api/articles. Toasts are the caller's: create and publish read differently (spec 1 section 8). */
+/** POST /api/articles. Toasts are the caller's: create and publish read differently (docs/product.md#article). */
 export function useCreateArticle() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -187,7 +187,7 @@ export function useUpdateArticle(id: number) {
   });
 }
 
-/** Publish a draft or move a published article to drafts, with the toasts of spec 1 section 4 and 8. */
+/** Publish a draft or move a published article to drafts, with the toasts of docs/product.md#article. */
 export function useToggleArticleStatus(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -207,7 +207,7 @@ export function useToggleArticleStatus(id: number) {
   });
 }
 
-/** DELETE /api/articles/{id}: 204 means success (spec 1 section 7). */
+/** DELETE /api/articles/{id}: 204 means success (docs/product.md#api). */
 export function useDeleteArticle(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -223,7 +223,7 @@ export function useDeleteArticle(id: number) {
   });
 }
 
-/** Records the view of an article once per load of the page (spec 1 section 4), when the article is there. */
+/** Records the view of an article once per load of the page (docs/product.md#views), when the article is there. */
 export function useRecordViewOnce(id: number | null, loaded: boolean) {
   const { mutate } = useRecordView();
   const recorded = useRef<number | null>(null);

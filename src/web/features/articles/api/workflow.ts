@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 import { articlesKeys, invalidateArticleLists } from './articles';
 
 /**
- * The newsroom's workflow writes (DESIGN.md section 5b): submit for review, review, schedule or
+ * The newsroom's workflow writes (docs/product.md#newsroom): submit for review, review, schedule or
  * unschedule (PATCH `publishAt`), publish now. Each refreshes the article, and every list that
  * shows it: feeds, the channel's tables and its review queue (`/api/channels/{id}/queue`, under the
  * `/api/channels` prefix invalidateArticleLists refreshes).

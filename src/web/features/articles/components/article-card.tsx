@@ -11,8 +11,8 @@ import { ArticleStats } from './article-stats';
 import { ChannelLink } from './channel-link';
 
 /**
- * One article in a list (spec 1 section 2, Article card): title, date, place, 'By: channel' and
- * beside it the author's name, a link to their page (DESIGN.md section 5b), categories, a 3-line excerpt without markup, counts, and the first image on the right third
+ * One article in a list (docs/product.md#card): title, date, place, 'By: channel' and
+ * beside it the author's name, a link to their page (docs/product.md#authors), categories, a 3-line excerpt without markup, counts, and the first image on the right third
  * unless images are hidden. Memoized: a list re-rendered for another reason (the feed's filter
  * choices arriving, the next page) does not render its cards again.
  */

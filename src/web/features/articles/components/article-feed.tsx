@@ -41,7 +41,7 @@ function useFeedFilters() {
 }
 
 /**
- * The home feed's list (spec 1 section 2): Sort menu with a direction toggle, Filter panel, badges
+ * The home feed's list (docs/product.md#feed): Sort menu with a direction toggle, Filter panel, badges
  * of active filters, the articles, empty states and more articles as the reader scrolls.
  */
 export function ArticleFeed({ signedIn }: { signedIn: boolean }) {
@@ -187,7 +187,7 @@ function filterButton(count: number) {
   );
 }
 
-/** One badge per active filter, each removable, and 'Clear all' (spec 1 section 2). */
+/** One badge per active filter, each removable, and 'Clear all' (docs/product.md#feed). */
 function FilterBadges({ filters, facets }: { filters: FeedFilters; facets: Facets | undefined }) {
   const badges: { key: string; label: string; remove: (f: FeedFilters) => FeedFilters }[] = [];
   if (filters.q.trim()) badges.push({ key: 'q', label: `Search: ${filters.q}`, remove: (f) => ({ ...f, q: '' }) });

@@ -66,8 +66,8 @@ export type LocationFieldComponent = ComponentType<{
  * The seam for article images (media feature). A page builds it with the media feature's hook
  * and passes it in; the form renders `element` in its images place, shows 'Uploading Images...'
  * on Save while `isUploading`, and after the article is saved calls `commit(articleId)`, which
- * uploads pending files first and then saves the image records (spec 1 section 4). A throw is
- * reported with the image-save warning of spec 1 section 8. `reset` restores the loaded images
+ * uploads pending files first and then saves the image records (docs/product.md#writing). A throw is
+ * reported with the image-save warning of docs/product.md#writing. `reset` restores the loaded images
  * when an edit is cancelled.
  */
 export interface ArticleImagesSeam {
@@ -107,7 +107,7 @@ export interface ArticleFormProps {
   offerCorrection?: boolean;
   desk?: WritingDesk;
   /**
-   * The newsroom's status panel (DESIGN.md section 5b), drawn above the fields. `submitWith(run)` saves
+   * The newsroom's status panel (docs/product.md#newsroom), drawn above the fields. `submitWith(run)` saves
    * the form as Save does (checks, alt-text question, the autosave settled) but through `run`
    * instead of `onSubmit`: Submit for review, Schedule, Unschedule.
    */
@@ -158,10 +158,10 @@ function messagesOf(errors: FieldErrors<ArticleFormValues>): ArticleFormErrors {
 }
 
 /**
- * One form for creating and editing (spec 1 section 2): title, rich-text content (300 px when
+ * One form for creating and editing (docs/product.md#writing): title, rich-text content (300 px when
  * creating, at least 500 px when editing), channel, categories, location, images and 'Save as
  * draft'. A react-hook-form form checked by the contract's article schema (lib/article-form.ts),
- * with the messages of spec 1 section 5.
+ * with the messages of docs/product.md#writing.
  */
 export function ArticleForm({
   mode,

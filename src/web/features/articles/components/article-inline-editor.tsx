@@ -9,7 +9,7 @@ import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent, type 
 import { editedVersion } from '../api/server-draft';
 
 /**
- * Edit mode of the article page (spec 1 section 2): Save or Cancel; Cancel restores the loaded
+ * Edit mode of the article page (docs/product.md#writing): Save or Cancel; Cancel restores the loaded
  * values; the content box is at least 500 px high; Save reads 'Uploading Images...' while images
  * upload. Loaded lazily with the editor, only when the author presses Edit.
  */
@@ -38,7 +38,7 @@ export default function ArticleInlineEditor({
       try {
         await images.commit(article.id);
       } catch (error) {
-        // A failed upload names its file (spec 1 section 8); anything else is the general warning.
+        // A failed upload names its file (docs/product.md#writing); anything else is the general warning.
         const failed = error instanceof Error && error.message.startsWith(MEDIA_MESSAGES.uploadFailed('')) ? error.message : MEDIA_MESSAGES.imagesNotUpdated;
         toast({ variant: 'destructive', title: 'Error', description: failed });
         onDone();

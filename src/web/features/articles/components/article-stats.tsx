@@ -3,7 +3,7 @@ import { SpriteIcon } from '@/components/icon-sprite';
 import { cn } from '@/lib/utils';
 import { showCommentCount } from '../lib/format-date';
 
-/** Views, likes, dislikes, and the comment count only from 7 (spec 1 sections 2 and 9). */
+/** Views, likes, dislikes, and the comment count only from 7 (docs/product.md#comments and #limits). */
 export function ArticleStats({
   viewCount,
   likes,

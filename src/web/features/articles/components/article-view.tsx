@@ -32,7 +32,7 @@ const OwnerActionsSlot = memo(function OwnerActionsSlot(props: ComponentProps<ty
   );
 });
 /**
- * The top of the article page (spec 1 section 2): title, Draft badge, Published and (when more
+ * The top of the article page (docs/product.md#article): title, Draft badge, Published and (when more
  * than 60 s later) Latest Edit dates, categories, location, the channel, counts, the Share menu
  * and the author's actions.
  */
@@ -144,7 +144,7 @@ export function ArticleHeader({
   );
 }
 
-/** The body: HTML the server sanitized on every write (DESIGN.md section 2). */
+/** The body: HTML the server sanitized on every write (docs/product.md#data). */
 export function ArticleBody({ html }: { html: string }) {
   return <div className={proseClassName} data-testid="article-body" dangerouslySetInnerHTML={{ __html: html }} />;
 }

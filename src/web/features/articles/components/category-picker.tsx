@@ -18,7 +18,7 @@ import {
 } from '../lib/categories';
 
 /**
- * The category picker (spec 1 sections 2 and 5): a three-level tree to browse, a search whose
+ * The category picker (docs/product.md#writing): a three-level tree to browse, a search whose
  * results are ranked exact, prefix, then alphabetical (at most 10, 'No results found'), and at
  * most three picks, a fourth dropping the oldest.
  */

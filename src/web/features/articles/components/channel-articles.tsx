@@ -14,8 +14,8 @@ import { INITIAL_TABLE_SORT, nextTableSort, type TableSort, type TableSortField 
 import { StatusBadge } from './status-badge';
 
 /**
- * The 'Articles' section of a channel page (spec 2 section 2): 'New Article' and the Drafts tab
- * for the owner (and, in the newsroom, the channel's staff: DESIGN.md section 5b, with the review
+ * The 'Articles' section of a channel page (docs/product.md#channels): 'New Article' and the Drafts tab
+ * for the owner (and, in the newsroom, the channel's staff: docs/product.md#newsroom, with the review
  * queue's link); sortable tables whose titles open the article. The Drafts tab keeps its name and
  * lists drafts, articles in review and scheduled ones, each with its status and author.
  */

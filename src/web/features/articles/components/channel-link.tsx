@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 import { AuthRequiredDialog } from '@/components/auth-required-dialog';
 
 /**
- * Opens an article's channel (spec 1 section 2): signed-in readers go to `to`; signed-out readers
+ * Opens an article's channel (docs/product.md#article): signed-in readers go to `to`; signed-out readers
  * get the 'Authentication Required' dialog; an article without a channel id only logs.
  */
 export function ChannelLink({

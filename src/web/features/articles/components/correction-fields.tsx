@@ -6,7 +6,7 @@ import { Switch } from '@/components/ui/switch';
 import type { ArticleFormValues } from '../lib/article-form';
 
 /**
- * 'This edit corrects the article' (DESIGN.md section 5b): when chosen, the kind (Correction,
+ * 'This edit corrects the article' (docs/product.md#public-record): when chosen, the kind (Correction,
  * Clarification, Update) and a plain-text note readers see after the article and in its history.
  * Fields of the article form, checked by the contract's correction schema.
  */

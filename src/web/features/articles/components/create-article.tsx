@@ -26,10 +26,10 @@ import type { PreviewGalleryComponent } from './article-preview';
 export const REDIRECT_DELAY_MS = 1500;
 
 /**
- * The Create Article form (spec 1 section 2): default channel from the route, else the selected
+ * The Create Article form (docs/product.md#writing): default channel from the route, else the selected
  * channel, else the user's first; no channels sends the user to /channels/new; after saving,
  * the article opens about 1.5 s later. The channels are the user's own, then those they are staff
- * of with their role (DESIGN.md section 5b): in a writer's channel every save is a draft, and
+ * of with their role (docs/product.md#newsroom): in a writer's channel every save is a draft, and
  * 'Submit for review' files it; in an owner's or editor's, 'Schedule' sets its time.
  */
 export function CreateArticle({

@@ -23,7 +23,7 @@ import type { PreviewGalleryComponent } from './article-preview';
 import { REDIRECT_DELAY_MS } from './create-article';
 
 /**
- * The Edit Article form (spec 1 section 2): the article and the user's channels in the creation
+ * The Edit Article form (docs/product.md#writing): the article and the user's channels in the creation
  * form; a copy kept in the browser session stands in while the article loads.
  */
 export function EditArticle({
@@ -79,7 +79,7 @@ export function EditArticle({
   const role = roleInChannel(article.channelId, channels.data, staffChannels);
   const isAuthor = article.userId === userId;
   const allowed = workflowActions({ role, status: article.status, isAuthor, reviewNote: article.reviewNote });
-  // The author of an article outside any channel of theirs (a channel since deleted) keeps the spec's rule.
+  // The author of an article outside any channel of theirs (a channel since deleted) keeps the first product's rule: the owner's actions.
   if (!allowed.edit && !(isAuthor && role === null)) {
     return <Message title="Something went wrong">{isAuthor ? STAFF_MESSAGES.publishedLocked : 'Only the author can edit this article.'}</Message>;
   }
@@ -163,7 +163,7 @@ export function EditArticle({
       try {
         await images.commit(articleId);
       } catch (error) {
-        // A failed upload names its file (spec 1 section 8); anything else is the general warning.
+        // A failed upload names its file (docs/product.md#writing); anything else is the general warning.
         imagesFailed = error instanceof Error && error.message.startsWith(MEDIA_MESSAGES.uploadFailed('')) ? error.message : MEDIA_MESSAGES.imagesNotUpdated;
       }
     }

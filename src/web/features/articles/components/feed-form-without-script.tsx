@@ -14,7 +14,7 @@ const selectClass =
 /**
  * The feed's sort, search and filters as a plain GET form, for a reader without JavaScript: the
  * browser sends `/?sort=likes&direction=desc&categories=3`, and the server renders that feed
- * (DESIGN.md section 7). Inside <noscript>, so with JavaScript the page is exactly the app's.
+ * (docs/decisions/008-one-render-path.md). Inside <noscript>, so with JavaScript the page is exactly the app's.
  */
 export function FeedFormWithoutScript({ filters, facets }: { filters: FeedFilters; facets: Facets | undefined }) {
   const id = useId();

@@ -15,7 +15,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { useDeleteArticle, useToggleArticleStatus } from '../api/articles';
 
-/** Which of the actions the viewer has (the newsroom's roles, lib/workflow.ts); all of them for the spec's author. */
+/** Which of the actions the viewer has (the newsroom's roles, lib/workflow.ts); all of them for the article's own author. */
 export interface ArticleActionRights {
   edit: boolean;
   publish: boolean;
@@ -25,9 +25,8 @@ export interface ArticleActionRights {
 const ALL: ArticleActionRights = { edit: true, publish: true, delete: true };
 
 /**
- * The author's actions on the article page (spec 1 section 2): Edit, 'Publish' or 'Move to
- * Drafts', and Delete after a confirmation, then home. In a channel with staff (DESIGN.md section
- * 5b) Publish and Move to Drafts are the owner's and editors'; a writer edits and deletes their own
+ * The author's actions on the article page (docs/product.md#article): Edit, 'Publish' or 'Move to
+ * Drafts', and Delete after a confirmation, then home. In a channel with staff (docs/product.md#newsroom) Publish and Move to Drafts are the owner's and editors'; a writer edits and deletes their own
  * article until it is published.
  */
 export function OwnerActions({

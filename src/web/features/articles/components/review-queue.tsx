@@ -26,7 +26,7 @@ export const QUEUE_TEXT = {
 } as const;
 
 /**
- * The channel's review queue (DESIGN.md section 5b): articles in review and scheduled ones, with
+ * The channel's review queue (docs/product.md#newsroom): articles in review and scheduled ones, with
  * their author, time and last edit. The owner and editors approve, send back with a note, publish
  * now or unschedule; writers read it. `headingRef` takes the focus when an article leaves the list
  * under the reader's hand (its buttons go with it).

@@ -47,7 +47,7 @@ export function isEmptyEditorHtml(html: string): boolean {
 
 /**
  * The article body editor: TipTap (StarterKit + Link) producing the HTML the server sanitizes
- * (DESIGN.md section 2). Loaded lazily, only by the pages that edit.
+ * (docs/product.md#data; docs/decisions/014-reading-and-writing.md). Loaded lazily, only by the pages that edit.
  */
 export default function RichTextEditor({ initialHtml, onChange, labelId, minHeight, invalid, describedBy, registerFocus, uploadImage }: RichTextEditorProps) {
   const editor = useEditor({

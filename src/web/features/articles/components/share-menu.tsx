@@ -14,7 +14,7 @@ async function copyLink(url: string): Promise<boolean> {
 }
 
 /**
- * 'Copy link' and 'Share post via...' (spec 1 sections 2 and 8). Without the system share sheet
+ * 'Copy link' and 'Share post via...' (docs/product.md#article). Without the system share sheet
  * the link is copied instead; a share the reader cancels says nothing. Loaded on first use (see
  * share-button.tsx).
  */

@@ -39,7 +39,7 @@ export interface WorkflowPanelProps {
 }
 
 /**
- * The editor's status panel (DESIGN.md section 5b): the article's status, the note an editor sent
+ * The editor's status panel (docs/product.md#newsroom): the article's status, the note an editor sent
  * back to its author, and the workflow's actions for the viewer's role in the channel: writers
  * submit for review; owners and editors schedule, reschedule and unschedule, in the reader's zone.
  */

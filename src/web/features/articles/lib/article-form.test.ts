@@ -14,7 +14,7 @@ const base: ArticleFormValues = {
   draft: true,
 };
 
-describe('article form (spec 1 section 5)', () => {
+describe('article form', () => {
   it('requires a title, content and a channel, with the spec messages', () => {
     expect(validateArticleForm(base, { needsChannel: true })).toEqual({});
     expect(validateArticleForm({ ...base, title: '   ', content: '<p></p>', channelId: null }, { needsChannel: true })).toEqual({

@@ -21,7 +21,7 @@ export interface ArticleFormValues {
   location: ArticleLocation | null;
   /** The 'Save as draft' toggle. */
   draft: boolean;
-  /** 'This edit corrects the article', offered when editing a published article (DESIGN.md section 5b). */
+  /** 'This edit corrects the article', offered when editing a published article (docs/product.md#public-record). */
   correction?: CorrectionChoice;
 }
 
@@ -49,7 +49,7 @@ export function isBlankHtml(html: string): boolean {
 }
 
 /**
- * The form's schema (spec 1 section 5), from the contract's CreateArticleSchema with its messages:
+ * The form's schema (docs/product.md#writing), from the contract's CreateArticleSchema with its messages:
  * the title as the API checks it; content that is more than empty paragraphs (the editor's empty
  * state is '<p></p>'); a channel when creating; the rest as the form holds it.
  */

@@ -28,7 +28,7 @@ describe('category tree', () => {
   });
 });
 
-describe('searchCategories (spec 1 section 2)', () => {
+describe('searchCategories', () => {
   const entries = flattenCategoryTree(normalizeCategoryTree(tree));
 
   it('matches a case-insensitive substring: exact first, then prefix, then alphabetical', () => {
@@ -63,7 +63,7 @@ describe('searchCategories (spec 1 section 2)', () => {
   });
 });
 
-describe('category selection (spec 1 section 5)', () => {
+describe('category selection', () => {
   const a = { id: 1, name: 'A' };
   const b = { id: 2, name: 'B' };
   const c = { id: 3, name: 'C' };

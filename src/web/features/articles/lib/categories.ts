@@ -1,7 +1,7 @@
 import type { CategoryNode } from '@contract/taxonomy';
 import { LIMITS } from '@contract/limits';
 
-/** A picked category (spec 1 section 2, Pickers): its id and its path of names joined by ' > '. */
+/** A picked category (docs/product.md#writing): its id and its path of names joined by ' > '. */
 export interface PickedCategory {
   id: number;
   name: string;
@@ -17,7 +17,7 @@ export const CATEGORY_PATH_SEPARATOR = ' > ';
 
 /**
  * Drops sibling categories whose names repeat ignoring case (the first one stays) and anything
- * below the third level (spec 1 section 5 and section 9).
+ * below the third level (docs/product.md#writing and #limits).
  */
 export function normalizeCategoryTree(nodes: CategoryNode[], depth = 1): CategoryNode[] {
   if (depth > LIMITS.categoryDepth) return [];
@@ -44,7 +44,7 @@ export function flattenCategoryTree(nodes: CategoryNode[], parents: string[] = [
 }
 
 /**
- * Category search (spec 1 section 2): a case-insensitive substring match on the category's name
+ * Category search (docs/product.md#writing): a case-insensitive substring match on the category's name
  * or path; exact name matches first, then names (the entry's own, not its parents') starting with the
  * text, then the rest, each group
  * alphabetical by path; at most 10 results. An empty query finds nothing.
@@ -68,7 +68,7 @@ export function searchCategories(entries: CategoryEntry[], query: string, limit:
 
 /**
  * Adds a category to the selection: already picked, nothing changes; a fourth drops the oldest
- * (spec 1 section 5: at most 3, adding more drops the oldest).
+ * (docs/product.md#writing: at most 3, adding more drops the oldest).
  */
 export function addCategory(selected: PickedCategory[], category: PickedCategory, max: number = LIMITS.categoriesPerArticle): PickedCategory[] {
   if (selected.some((c) => c.id === category.id)) return selected;
@@ -88,7 +88,7 @@ export function categoryLeafName(path: string): string {
 
 /**
  * The ids sent to the server: a category named 'Other' is sent as empty, and ids that are not
- * numbers (such as 'no-categories') are left out (spec 1 section 5).
+ * numbers (such as 'no-categories') are left out (docs/product.md#writing).
  */
 export function categoryIdsForSubmit(selected: { id: number | string; name: string }[]): number[] {
   return selected

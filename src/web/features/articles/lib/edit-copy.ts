@@ -1,15 +1,15 @@
 import type { Article } from '@contract/articles';
 
 /**
- * Where the edit page keeps its copy of the article (spec 1 section 2: 'an edit key' in the browser
- * session). Here rather than with the form's logic: the article page stores the copy, and should not
+ * Where the edit page keeps its copy of the article (docs/product.md#writing: an edit key in the
+ * browser session). Here rather than with the form's logic: the article page stores the copy, and should not
  * load the form's validation to do it.
  */
 export function editStorageKey(articleId: number): string {
   return `broadsheet-edit-article:${articleId}`;
 }
 
-/** The copy of an article kept in the browser session for the edit page (spec 1 section 2). */
+/** The copy of an article kept in the browser session for the edit page (docs/product.md#writing). */
 export function readEditCopy(articleId: number): Article | null {
   try {
     const raw = sessionStorage.getItem(editStorageKey(articleId));

@@ -6,7 +6,7 @@ import type { ArticleSort } from '@contract/articles';
  */
 export const FEED_SORTS = ['createdAt', 'viewCount', 'comments', 'likes', 'dislikes'] as const satisfies readonly ArticleSort[];
 
-/** The Sort menu's options and labels (spec 1 section 2). */
+/** The Sort menu's options and labels (docs/product.md#feed). */
 export const SORT_LABELS: Record<ArticleSort, string> = {
   createdAt: 'Published Date',
   viewCount: 'View Count',
@@ -27,7 +27,7 @@ export interface FeedFilters {
   channels: number[];
 }
 
-/** Default: Published Date, newest first (spec 1 section 2). */
+/** Default: Published Date, newest first (docs/product.md#feed). */
 export const DEFAULT_FEED_FILTERS: FeedFilters = { sort: 'createdAt', direction: 'desc', q: '', categories: [], locations: [], channels: [] };
 
 /** `categories=3,5` as the app writes it, or `categories=3&categories=5` as a plain GET form sends its checkboxes. */
@@ -83,7 +83,7 @@ export function feedHref(filters: FeedFilters, cursor: string | null = null): st
   return query ? `/?${query}` : '/';
 }
 
-/** GET /api/articles for a feed state (the server sorts and filters; DESIGN.md section 4). */
+/** GET /api/articles for a feed state (the server sorts and filters; docs/product.md#api). */
 export function feedApiUrl(filters: FeedFilters, limit?: number): string {
   const params = new URLSearchParams({ sort: filters.sort, direction: filters.direction });
   if (filters.q.trim()) params.set('q', filters.q.trim());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatArticleDate, showCommentCount, showLatestEdit } from './format-date';
 
-describe('formatArticleDate (spec 1 section 2)', () => {
+describe('formatArticleDate', () => {
   const iso = '2026-03-03T16:05:00.000Z';
 
   it('reads short weekday, day, short month and two-digit year', () => {
@@ -31,7 +31,7 @@ describe('formatArticleDate (spec 1 section 2)', () => {
   });
 });
 
-describe('showLatestEdit (spec 1 section 2: more than 60 seconds after creation)', () => {
+describe('showLatestEdit: more than 60 seconds after creation', () => {
   const created = '2026-03-03T16:05:00.000Z';
   const plus = (ms: number) => new Date(Date.parse(created) + ms).toISOString();
 
@@ -53,7 +53,7 @@ describe('showLatestEdit (spec 1 section 2: more than 60 seconds after creation)
   });
 });
 
-describe('showCommentCount (spec 1 section 9: from 7 comments)', () => {
+describe('showCommentCount: from 7 comments', () => {
   it('shows only from 7', () => {
     expect(showCommentCount(0)).toBe(false);
     expect(showCommentCount(6)).toBe(false);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@contract/paths';
 import { absoluteUrl, articleDescription, articleShareText } from './share';
 
-describe('description and share text (spec 1 section 2)', () => {
+describe('description and share text', () => {
   const html = `<h2>Harbour &amp; tide</h2><p>${'The water rose. '.repeat(20)}</p><p>More <strong>words</strong> here.</p>`;
 
   it('strips markup and cuts to 160 / 100 characters at a boundary', () => {

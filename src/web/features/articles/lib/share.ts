@@ -1,12 +1,12 @@
 import { truncateAtBoundary } from '@contract/text';
 import { fromArticleText } from './article-text';
 
-/** The page description: the content without tags cut to 160 characters at a sentence or word boundary (spec 1 section 2). */
+/** The page description: the content without tags cut to 160 characters at a sentence or word boundary (docs/product.md#article). */
 export function articleDescription(contentHtml: string): string {
   return fromArticleText(contentHtml, 'description', (text) => truncateAtBoundary(text, 160));
 }
 
-/** Share text: the same cut at 100 characters (spec 1 section 2). */
+/** Share text: the same cut at 100 characters (docs/product.md#article). */
 export function articleShareText(contentHtml: string): string {
   return fromArticleText(contentHtml, 'share-text', (text) => truncateAtBoundary(text, 100));
 }

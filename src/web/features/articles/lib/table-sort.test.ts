@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_TABLE_SORT, nextTableSort } from './table-sort';
 
-describe('channel article tables (spec 2 section 2)', () => {
+describe('channel article tables', () => {
   it('start by date, newest first', () => {
     expect(INITIAL_TABLE_SORT).toEqual({ field: 'createdAt', direction: 'desc' });
   });

@@ -1,7 +1,7 @@
 let firstView = true;
 
 /**
- * What the view call reports as the reader's origin (DESIGN.md section 5): for the page the browser
+ * What the view call reports as the reader's origin (docs/product.md#views): for the page the browser
  * loaded, the host of document.referrer (none when the reader came direct); for pages reached
  * afterwards by the site's own links, this site's host. Only hosts ever leave the browser.
  */

@@ -54,7 +54,7 @@ export interface WorkflowActions {
 }
 
 /**
- * Which buttons a role sees on an article (DESIGN.md section 5b): writers file and submit their own
+ * Which buttons a role sees on an article (docs/product.md#newsroom): writers file and submit their own
  * drafts and keep editing them in review; owners and editors publish, schedule, reschedule and
  * unschedule anything in the channel. A new article is a draft of the viewer's.
  */
@@ -82,9 +82,9 @@ export function workflowActions({
 }
 
 /**
- * The article page's actions for the viewer (DESIGN.md section 5b): everything for the channel's
+ * The article page's actions for the viewer (docs/product.md#newsroom): everything for the channel's
  * owner and editors; for a writer, Edit and Delete of their own article until it is published. An
- * author outside any channel of theirs keeps the spec's actions once their channels are known.
+ * author outside any channel of theirs keeps the owner's actions once their channels are known.
  */
 export function articleRights({
   channelId,

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@contract/auth';
 
-/** The login and register answers: the user plus `success`; older shapes may carry `error` or `message` (spec 1 section 7). */
+/** The login and register answers: the user plus `success`; older shapes may carry `error` or `message` (docs/product.md#api). */
 export type AuthResponse = Partial<CurrentUser> & { success?: boolean; error?: string; message?: string };
 
 /** A login or register answer that said it did not succeed. */

@@ -20,7 +20,7 @@ export interface CredentialsActionResult {
  * it calls the API and caches the new session; on the server (the form sent before the app started,
  * or with JavaScript off) the data source signs in with the API's own rules (rate limit, failed
  * attempts, a new session cookie). Success goes to `next` (303 from the server, so a reload does not
- * post again); a refusal renders the form again with the spec's words. The password is read from
+ * post again); a refusal renders the form again with the product's words. The password is read from
  * the body only and never leaves this function.
  */
 export async function credentialsAction({ request, context }: ActionFunctionArgs) {
@@ -29,7 +29,7 @@ export async function credentialsAction({ request, context }: ActionFunctionArgs
   const credentials = { username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') };
   const refuse = (status: number, error: string) =>
     data<CredentialsActionResult>({ intent, error, username: credentials.username.slice(0, 256) }, { status });
-  // The page the guard or prompt sent the reader from (DESIGN.md section 5b), if it is on this site.
+  // The page the guard or prompt sent the reader from (docs/product.md#returning-sign-in), if it is on this site.
   const next = safeReturnPath(new URL(request.url).searchParams.get('next'));
 
   // The same checks as the form's (without JavaScript the form checked nothing).

@@ -5,8 +5,7 @@ import { isAdminQueryKey } from './query-keys';
 import { useCurrentUser } from './get-current-user';
 
 /**
- * GET /api/is-admin. A failed check is logged as a warning and means "not an admin" (spec 1
- * section 8); it never throws, so an error and a "no" lead to the same place.
+ * GET /api/is-admin. A failed check is logged as a warning and means "not an admin" (docs/product.md#roles); it never throws, so an error and a "no" lead to the same place.
  */
 export async function getIsAdmin({ signal }: { signal?: AbortSignal } = {}): Promise<IsAdmin> {
   try {

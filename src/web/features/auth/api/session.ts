@@ -19,7 +19,7 @@ export async function register(credentials: Credentials): Promise<CurrentUser> {
   return userFromAuthResponse(await apiRequest<AuthResponse>('POST', '/api/register', credentials));
 }
 
-/** Sign-out ignores 401, 403 and 404 from the server and still clears the local session (spec 1 section 8). */
+/** Sign-out ignores 401, 403 and 404 from the server and still clears the local session (docs/product.md#sign-in). */
 export async function logout(): Promise<void> {
   try {
     await apiRequest('POST', '/api/logout');
@@ -44,7 +44,7 @@ export function setSessionUser(queryClient: QueryClient, user: CurrentUser | nul
 const SIGNED_IN_ONLY = ['/api/user/', '/api/is-admin', '/api/debug/'];
 
 /**
- * What logout leaves behind (spec 1 section 4): no cached user, no selected channel, the light
+ * What logout leaves behind (docs/product.md#header): no cached user, no selected channel, the light
  * theme. Called after leaving the page, so a protected page does not first bounce to /auth.
  */
 export function endSession(queryClient: QueryClient): void {

@@ -14,7 +14,7 @@ import { setSessionUser } from '../api/session';
 const ERROR_REDIRECT_DELAY_MS = 3000;
 
 /**
- * The return address of Google sign-in (spec 2 sections 2, 4 and 8; DESIGN.md section 3). The
+ * The return address of Google sign-in (docs/product.md#sign-in and #api). The
  * server has already started the session, or sent `?error=…` with a readable message. The page
  * refreshes the current user and ends on the home page (signed in: on the `next` page the sign-in
  * started from, if any): at once when signed in or when the network fails, after 3 seconds when
@@ -54,7 +54,7 @@ export function AuthCallbackPage() {
             // A new session: drop whatever was cached for the previous visitor.
             setSessionUser(queryClient, user);
             setStatus('Signed in. Redirecting…');
-            // Back to the page the reader signed in from (DESIGN.md section 5b), else home.
+            // Back to the page the reader signed in from (docs/product.md#returning-sign-in), else home.
             void navigate(next, { replace: true });
           } else {
             setStatus('Returning to the home page…');

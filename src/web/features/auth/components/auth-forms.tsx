@@ -7,7 +7,7 @@ import { ForgotPassword } from './forgot-password';
 import { GoogleSignInButton } from './google-sign-in-button';
 
 /**
- * The sign-in block of the auth page (spec 1 section 2): the Google button and the 'Or continue
+ * The sign-in block of the auth page (docs/product.md#sign-in): the Google button and the 'Or continue
  * with' divider when Google sign-in is configured, then the Login and Register tabs. The tab shown
  * first is the one a refused attempt came from, or `?tab=register`: the tabs are buttons, so
  * without JavaScript a link under them (noscript) opens the other form.

@@ -95,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** The session: `{ user, isLoading, login, register, logout }`. Throws outside AuthProvider (spec 1 section 4). */
+/** The session: `{ user, isLoading, login, register, logout }`. Throws outside AuthProvider (docs/product.md#header). */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used within an AuthProvider');

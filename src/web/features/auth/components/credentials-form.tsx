@@ -22,7 +22,7 @@ const COPY = {
 } as const;
 
 /**
- * The Login or the Register form of the auth page (spec 1 section 2): Username, Password, submit.
+ * The Login or the Register form of the auth page (docs/product.md#sign-in): Username, Password, submit.
  * A POST to the page's route action (credentials-action.ts): checked here first once the app runs,
  * and sent as a plain form before that or with JavaScript off, so what is typed is never lost and
  * never lands in an address. No default values: a field typed in before the app started keeps its

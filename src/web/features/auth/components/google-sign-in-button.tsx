@@ -3,10 +3,10 @@ import { Button } from '@/components/ui/button';
 
 /**
  * Google sign-in is a full page load to the server, which redirects to the identity provider and
- * comes back through /auth-callback (DESIGN.md section 3).
+ * comes back through /auth-callback (docs/product.md#api).
  */
 export function GoogleSignInButton() {
-  // The page to come back to (DESIGN.md section 5b) travels through the server's sign-in cookies.
+  // The page to come back to (docs/product.md#returning-sign-in) travels through the server's sign-in cookies.
   const next = useSearchParams()[0].get('next');
   return (
     <Button asChild variant="outline" className="w-full">

@@ -9,8 +9,7 @@ const loadDropdown = () => import('./user-menu-dropdown');
 const UserMenuDropdown = lazyWithRetry(loadDropdown);
 
 /**
- * The username menu of the header on larger screens: Profile, Admin (admins only), Logout (spec 1
- * section 2). The menu's code loads on first use. `badge` is what the page composes in beside the
+ * The username menu of the header on larger screens: Profile, Admin (admins only), Logout (docs/product.md#header). The menu's code loads on first use. `badge` is what the page composes in beside the
  * name (the number of pending invitations).
  */
 export function UserMenu({ badge }: { badge?: ReactNode }) {

@@ -10,7 +10,7 @@ describe('userFromAuthResponse', () => {
     expect(userFromAuthResponse({ success: true, ...user })).toEqual(user);
   });
 
-  it("reads 'Authentication failed' for success false without a message (spec 1 section 8)", () => {
+  it("reads 'Authentication failed' for success false without a message", () => {
     expect(() => userFromAuthResponse({ success: false })).toThrow(new AuthFailedError('Authentication failed'));
     expect(() => userFromAuthResponse(undefined)).toThrow('Authentication failed');
   });

@@ -5,8 +5,8 @@ import { AuthFailedError } from '../api/auth-response';
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
 
 /**
- * The description of a failed login or registration toast (spec 1 section 8): the server's error
- * text (for wrong credentials it is the spec's 'Invalid username or password. …'), 'Authentication
+ * The description of a failed login or registration toast (docs/product.md#sign-in): the server's error
+ * text (for wrong credentials it is 'Invalid username or password. …'), 'Authentication
  * failed' when the answer said success false without one, and 'An unexpected error occurred' for
  * anything that is not an answer from the server (a network failure, a bug).
  */

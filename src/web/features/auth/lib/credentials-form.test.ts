@@ -27,7 +27,7 @@ describe.each<CredentialsMode>(['login', 'register'])('the %s form', (mode) => {
     expect((await validate(mode, 'a', '')).messages).toEqual({ password: EMPTY_FIELDS_MESSAGE });
   });
 
-  it("uses the spec's length messages once both fields are filled", async () => {
+  it("uses the product's length messages once both fields are filled", async () => {
     expect((await validate(mode, 'ab', '12345')).messages).toEqual({
       username: 'Username must be at least 3 characters',
       password: 'Password must be at least 6 characters',

@@ -6,7 +6,7 @@ import { invalidateApi } from '@/lib/query-client';
 import { apiQueryOf, fromSource } from '@/lib/server-data';
 
 /**
- * Query keys are the API URLs (spec 1 section 7), so a mutation can refresh every view of a
+ * Query keys are the API URLs (docs/product.md#api), so a mutation can refresh every view of a
  * channel, its count or its subscription state with one `invalidateApi` call, whoever owns the view.
  */
 export const channelsKeys = {
@@ -41,7 +41,7 @@ export function channelsListUrl({ sort = 'subscribers', direction = 'desc', q, c
   return `/api/channels?${params.toString()}`;
 }
 
-/** GET /api/channels, a page at a time (the server sorts and searches; DESIGN.md section 4). */
+/** GET /api/channels, a page at a time (the server sorts and searches; docs/product.md#api). */
 export const channelsQueryOptions = (query: ChannelListParams) =>
   cursorPages<ChannelPage>(channelsListUrl(query), null, (source, apiQuery) => source.channels(apiQuery));
 
@@ -49,7 +49,7 @@ export function useChannels(query: ChannelListParams) {
   return useInfiniteQuery(channelsQueryOptions(query));
 }
 
-/** The first `limit` channels by subscriber count, the reader's own left out (spec 1 section 2). */
+/** The first `limit` channels by subscriber count, the reader's own left out (docs/product.md#feed). */
 export const popularChannelsQueryOptions = (limit: number) => {
   const url = channelsListUrl({ sort: 'subscribers', direction: 'desc', excludeOwn: true, limit });
   return queryOptions({
@@ -67,7 +67,7 @@ export function usePopularChannels(limit: number) {
 
 /**
  * GET /api/channels/{id}, or null when there is no such channel (the browser's 404 answer, the
- * server's missing row): its page shows 'Channel not found' (spec 2 section 8).
+ * server's missing row): its page shows 'Channel not found' (docs/product.md#channels).
  */
 export const channelQueryOptions = (id: number) =>
   queryOptions<Channel | null>({
@@ -88,8 +88,8 @@ export function useChannel(id: number | null) {
 
 /**
  * The signed-in user's own channels, oldest first. When the list is empty the fallback debug call
- * of spec 1 section 4 is made (GET /api/debug/channels?userId=), filtered by owner as the spec's
- * client did.
+ * (GET /api/debug/channels?userId=, docs/product.md#api) is made, filtered by owner as the first
+ * product's client did.
  */
 export async function getUserChannels(userId: number, signal?: AbortSignal): Promise<Channel[]> {
   const channels = await apiRequest<Channel[]>('GET', '/api/user/channels', undefined, { signal });

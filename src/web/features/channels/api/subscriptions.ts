@@ -18,7 +18,7 @@ export interface SubscribableChannel {
 }
 
 /**
- * Subscribe and unsubscribe (spec 2 section 4): the toasts are the spec's; subscribing when already
+ * Subscribe and unsubscribe (docs/product.md#channels): the toasts are the product's; subscribing when already
  * subscribed shows 'Already subscribed' and sends nothing. On success every view that shows the
  * count or the state refetches, so nothing needs a reload. The spec gives these calls no error
  * handler; a failure still tells the reader, rather than doing nothing visible.
@@ -61,7 +61,7 @@ interface DebugSubscriptions {
 
 /**
  * The user's subscriptions. When the list is empty the profile falls back to the debug endpoint
- * (spec 2 section 4); if that finds any, the toast 'Subscriptions found!' shows.
+ * (docs/product.md#channels); if that finds any, the toast 'Subscriptions found!' shows.
  */
 export async function getUserSubscriptions(userId: number, signal?: AbortSignal): Promise<Subscription[]> {
   const subscriptions = await apiRequest<Subscription[]>('GET', '/api/user/subscriptions', undefined, { signal });
@@ -89,11 +89,11 @@ export function useUserSubscriptions(userId: number | null) {
 
 export interface SubscribersAnswer {
   subscribers: { id: number; username: string | null }[];
-  /** False when the server's reply was not a list (spec 2 section 8: it then counts as empty). */
+  /** False when the server's reply was not a list (docs/product.md#channels: it then counts as empty). */
   detailsAvailable: boolean;
 }
 
-/** GET /api/channels/{id}/subscribers with the thrown messages of spec 2 section 8. */
+/** GET /api/channels/{id}/subscribers with the thrown messages of docs/product.md#channels. */
 export async function getSubscribers(channelId: number, signal?: AbortSignal): Promise<SubscribersAnswer> {
   const response = await fetch(`/api/channels/${channelId}/subscribers`, { credentials: 'include', headers: API_HEADERS, signal });
   if (!response.ok) throw new ApiError(response.status, `Failed to fetch subscribers: ${response.status}`);
@@ -109,7 +109,7 @@ export async function getSubscribers(channelId: number, signal?: AbortSignal): P
   return { subscribers: body as SubscribersAnswer['subscribers'], detailsAvailable: true };
 }
 
-/** Refusals that asking again cannot change; everything else is retried (spec 2 section 9). */
+/** Refusals that asking again cannot change; everything else is retried. */
 const FINAL_STATUSES = new Set([401, 403, 404]);
 
 /**

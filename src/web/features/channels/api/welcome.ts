@@ -12,7 +12,7 @@ function welcomeCookieNames(userId: number): boolean {
 }
 
 /**
- * Whether the feed greets this reader with the welcome panel (DESIGN.md section 5b): they registered
+ * Whether the feed greets this reader with the welcome panel (docs/product.md#welcome): they registered
  * in this browser and have not dismissed it. Read by the server from the request and by the browser
  * from its cookies, so both renders agree.
  */

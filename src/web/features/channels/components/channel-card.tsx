@@ -9,7 +9,7 @@ import { useSubscriptionActions } from '../api/subscriptions';
 import { pluralize } from '../lib/text';
 
 /**
- * One channel on Explore (spec 2 section 2): name, subscriber count, description, and Subscribe,
+ * One channel on Explore (docs/product.md#channels): name, subscriber count, description, and Subscribe,
  * 'Your channel' or 'Subscribed'. The whole card opens the channel (the name's link is stretched
  * over it); a signed-out reader gets the sign-in dialog instead, for opening and for subscribing.
  */

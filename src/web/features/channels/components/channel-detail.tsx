@@ -32,7 +32,7 @@ function useSignedOutAfterGrace(signedIn: boolean, authLoading: boolean): boolea
 const LOGIN_REQUIRED = 'You need to be logged in to view channel details.';
 
 /**
- * The channel page (spec 2 section 2). `articlesSection` renders the articles feature's 'Articles'
+ * The channel page (docs/product.md#channels). `articlesSection` renders the articles feature's 'Articles'
  * block (Published and Drafts tables), composed in by the page once the owner is known.
  */
 export function ChannelDetail({

@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useUpdateChannel } from '../api/channels';
 import { DescriptionField } from './description-field';
 
-/** Edit mode: Save sends the update and returns to view mode; Cancel restores the values (spec 2 section 4). */
+/** Edit mode: Save sends the update and returns to view mode; Cancel restores the values (docs/product.md#channels). */
 const editChannelFormSchema = CreateChannelSchema.pick({ name: true, description: true, category: true }).extend({
   emailExcerptOnly: UpdateChannelSchema.shape.emailExcerptOnly.unwrap(),
 });

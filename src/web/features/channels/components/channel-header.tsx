@@ -14,7 +14,7 @@ import { lazyWithRetry } from '@/lib/chunk-retry';
 const ChannelEditForm = lazyWithRetry(() => import('./channel-edit-form'));
 
 /**
- * The channel page's header (spec 2 section 2): name, created-on date, description, category badge.
+ * The channel page's header (docs/product.md#channels): name, created-on date, description, category badge.
  * The owner gets 'Edit Channel' (name, description, optional category, Save and Cancel); anyone
  * else the subscribe control.
  */

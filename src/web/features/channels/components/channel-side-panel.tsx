@@ -9,7 +9,7 @@ import { usePagePreferences } from '@/lib/page-preferences';
 import { useSubscriptionActions } from '../api/subscriptions';
 import { formatDate } from '../lib/text';
 
-/** 'Channel Stats' (spec 2 section 2): counts, author, creation date, and unsubscribe for subscribed non-owners. */
+/** 'Channel Stats' (docs/product.md#channels): counts, author, creation date, and unsubscribe for subscribed non-owners. */
 export function ChannelStats({ channel, isOwner }: { channel: Channel; isOwner: boolean }) {
   const { unsubscribe, isPending } = useSubscriptionActions();
   const created = formatDate(channel.createdAt, usePagePreferences().timeZone);
@@ -47,7 +47,7 @@ export function ChannelStats({ channel, isOwner }: { channel: Channel; isOwner: 
   );
 }
 
-/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics, Moderation and Staff (their own pages, DESIGN.md section 5b). */
+/** Owner-only 'Channel Settings': Manage Subscribers, and Channel Analytics, Moderation and Staff (their own pages, docs/product.md#beyond). */
 export function ChannelSettings({ channelId }: { channelId: number }) {
   return (
     <Card className="gap-4">

@@ -13,7 +13,7 @@ import { useSubscribers } from '../api/subscriptions';
 import { subscribedPeopleText } from '../lib/text';
 
 /**
- * Manage subscribers (spec 2 section 2): the owner's list of who subscribes, searchable by username.
+ * Manage subscribers (docs/product.md#channels): the owner's list of who subscribes, searchable by username.
  * `refused` is the refusal the page's loader met (not the owner, no such channel): shown as is, on
  * the server and in the browser alike, and nothing is asked again.
  */

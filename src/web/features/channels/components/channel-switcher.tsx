@@ -11,7 +11,7 @@ const loadDropdown = () => import('./channel-switcher-dropdown');
 const ChannelSwitcherDropdown = lazyWithRetry(loadDropdown);
 
 /**
- * The header's current-channel dropdown on larger screens (spec 1 section 2): the user's own
+ * The header's current-channel dropdown on larger screens (docs/product.md#header): the user's own
  * channels, choosing one stores it and opens its page; 'Create Channel' opens the create form.
  * The menu's code loads on first use. `channelBadge` adds what the page composes in beside each
  * channel's name (what waits in its moderation); `staffChannels`, the channels the user is staff

@@ -20,7 +20,7 @@ const createChannelFormSchema = CreateChannelSchema.pick({ name: true, descripti
 type CreateChannelFormValues = z.input<typeof createChannelFormSchema>;
 
 /**
- * Create Channel (spec 2 section 2): Channel Name and Description, a note on how many more
+ * Create Channel (docs/product.md#channels): Channel Name and Description, a note on how many more
  * channels may be created, disabled at 10. Success opens the new channel (or /channels without an id).
  */
 export function CreateChannelForm({ userId }: { userId: number | null }) {

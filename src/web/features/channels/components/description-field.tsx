@@ -8,7 +8,7 @@ export const textareaClassName =
 
 /**
  * A channel description: multi-line, at most 800 characters, with the 'n/800 chars' counter that
- * turns amber above 750 and red and bold at 800 (spec 2 sections 2 and 9).
+ * turns amber above 750 and red and bold at 800 (docs/product.md#channels and #limits).
  */
 export function DescriptionField({
   id,

@@ -35,7 +35,7 @@ function useDebounced<T>(value: T, delay: number): T {
 }
 
 /**
- * Explore Channels (spec 2 section 2). Sorting and search run on the server a page at a time; the
+ * Explore Channels (docs/product.md#channels). Sorting and search run on the server a page at a time; the
  * reader's own channels are left out there too. Categories are chosen from those of the loaded
  * channels and filter them here; more pages load as the reader scrolls (or with 'Load more').
  */

@@ -9,7 +9,7 @@ import { useSelectedChannel } from '@/lib/selected-channel';
 import { useUserChannels } from '../api/channels';
 import { createdChannelsText } from '../lib/text';
 
-/** The profile's 'My Channels' card (spec 2 section 2). */
+/** The profile's 'My Channels' card (docs/product.md#profile). */
 export function MyChannelsCard({ userId }: { userId: number }) {
   const { data: channels, isPending, isError, error } = useUserChannels(userId);
   const { selectedChannelId } = useSelectedChannel();

@@ -9,7 +9,7 @@ import { usePopularChannels } from '../api/channels';
 import { pluralize } from '../lib/text';
 
 /**
- * The 'Popular Channels' column (spec 1 section 2): by subscriber count, highest first, the
+ * The 'Popular Channels' column (docs/product.md#feed): by subscriber count, highest first, the
  * signed-in reader's own channels left out (the server does both), with 'Explore Channels'.
  */
 export function PopularChannels({ limit = LIMITS.popularChannelsInMenu }: { limit?: number }) {

@@ -15,7 +15,7 @@ const itemClass =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:shrink-0';
 
 /**
- * The side menu's channel sections (spec 1 section 2): for a signed-in user the current channel
+ * The side menu's channel sections (docs/product.md#header): for a signed-in user the current channel
  * with a list to switch and Create Channel; for everyone Popular Channels (the first 5) with
  * Explore Channels. Every choice closes the menu. The user's own channels come first, then those
  * they are staff of (`staffChannels`) with their role.

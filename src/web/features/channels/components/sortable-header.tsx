@@ -3,7 +3,7 @@ import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { ariaSort, type SortState } from '../lib/sorting';
 
-/** A column header that sorts its table when clicked (spec 2 section 4). */
+/** A column header that sorts its table when clicked (docs/product.md#channels). */
 export function SortableHeader<K extends string>({
   sort,
   column,

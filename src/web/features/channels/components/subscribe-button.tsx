@@ -5,7 +5,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { useSubscriptionActions, type SubscribableChannel } from '../api/subscriptions';
 
 /**
- * A non-owner's control on the channel page (spec 2 section 2): 'Subscribe', or a 'Subscribed'
+ * A non-owner's control on the channel page (docs/product.md#channels): 'Subscribe', or a 'Subscribed'
  * menu containing 'Unsubscribe'. Owners never see it (the caller leaves it out).
  */
 export function SubscribeMenu({ channel }: { channel: SubscribableChannel }) {

@@ -19,7 +19,7 @@ const sortValue = (s: Subscription, key: SubscriptionSortKey) =>
   key === 'name' ? s.name : key === 'subscriberCount' ? s.subscriberCount : Date.parse(s.subscriptionDate) || null;
 
 /**
- * The profile's 'Channel Subscriptions' card (spec 2 section 2): own profile only, searchable,
+ * The profile's 'Channel Subscriptions' card (docs/product.md#profile): own profile only, searchable,
  * sortable by name, subscriber count or subscription date (default date, newest first).
  */
 export function SubscriptionsCard({ userId }: { userId: number }) {

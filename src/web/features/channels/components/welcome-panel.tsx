@@ -11,7 +11,7 @@ import { useWelcome } from '../api/welcome';
 import { pluralize } from '../lib/text';
 
 /**
- * What a new account finds on its feed (DESIGN.md section 5b): a welcome, the most followed
+ * What a new account finds on its feed (docs/product.md#welcome): a welcome, the most followed
  * channels with Subscribe, and Explore Channels, until the reader dismisses it for good.
  */
 export function WelcomePanel({ userId, username }: { userId: number; username: string }) {

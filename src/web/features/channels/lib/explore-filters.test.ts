@@ -9,7 +9,7 @@ import {
 } from './explore-filters';
 import { channelIdFromParam } from './route-params';
 
-describe('Explore filter chips (spec 2 section 2)', () => {
+describe('Explore filter chips', () => {
   it('shows none for the default: subscriber count, descending, no search, no categories', () => {
     expect(exploreChips(DEFAULT_EXPLORE_FILTERS)).toEqual([]);
     expect(exploreChips({ ...DEFAULT_EXPLORE_FILTERS, search: '   ' })).toEqual([]);

@@ -1,7 +1,7 @@
 import type { ChannelSort } from '@contract/channels';
 import type { SortDirection } from './sorting';
 
-/** The Explore page's choices; the default is subscriber count, descending, no search, no categories (spec 2 section 9). */
+/** The Explore page's choices; the default is subscriber count, descending, no search, no categories (docs/product.md#channels). */
 export interface ExploreFilters {
   sort: ChannelSort;
   direction: SortDirection;

@@ -18,7 +18,7 @@ export interface MenuChannel {
 }
 
 /**
- * The channels the menus list (the issue's newsroom): the reader's own first, as the API orders
+ * The channels the menus list (with the newsroom, docs/product.md#newsroom): the reader's own first, as the API orders
  * them, then those they are staff of with their role. A channel appears once, as its owner's.
  */
 export function menuChannels(own: readonly Pick<Channel, 'id' | 'name'>[], staff: readonly StaffChannelRef[] = []): MenuChannel[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ariaSort, nextSort, sortBy } from './sorting';
 
-describe('nextSort (spec 2 section 4)', () => {
+describe('nextSort: a column header cycles its sort', () => {
   it('toggles the direction when the active column is clicked again', () => {
     expect(nextSort({ key: 'name', direction: 'asc' }, 'name', 'asc')).toEqual({ key: 'name', direction: 'desc' });
     expect(nextSort({ key: 'name', direction: 'desc' }, 'name', 'asc')).toEqual({ key: 'name', direction: 'asc' });

@@ -9,7 +9,7 @@ import {
   subscribedPeopleText,
 } from './text';
 
-describe('description counter colour (spec 2 sections 2 and 9)', () => {
+describe('description counter colour', () => {
   it('is plain up to 750, amber above 750, red and bold at 800', () => {
     expect(descriptionCounterTone(0)).toBe('normal');
     expect(descriptionCounterTone(750)).toBe('normal');
@@ -19,7 +19,7 @@ describe('description counter colour (spec 2 sections 2 and 9)', () => {
   });
 });
 
-describe('the counted texts of spec 2 section 2', () => {
+describe('the counted texts of the channel pages', () => {
   it('pluralises', () => {
     expect(pluralize(1, 'subscriber')).toBe('1 subscriber');
     expect(pluralize(0, 'subscriber')).toBe('0 subscribers');

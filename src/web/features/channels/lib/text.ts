@@ -47,7 +47,7 @@ export const COUNTER_TONE_CLASSES: Record<CounterTone, string> = {
 };
 
 /**
- * 'Mar 5, 2026' (en-US short form, spec 1 section 9), or null when the date is missing or invalid;
+ * 'Mar 5, 2026' (en-US short form), or null when the date is missing or invalid;
  * in the page's time zone (usePagePreferences), so the server and the browser print the same day.
  */
 export function formatDate(value: string | null | undefined, timeZone?: string): string | null {

@@ -7,7 +7,7 @@ import { invalidateApi } from '@/lib/query-client';
 /** Threads the article page shows at first, and adds at each 'Show more comments'. */
 export const COMMENT_THREADS_PER_PAGE = 20;
 
-/** Where a comment is posted (spec 1 section 7). */
+/** Where a comment is posted (docs/product.md#api). */
 export const commentsUrl = (articleId: number) => `/api/articles/${articleId}/comments`;
 /** The first page of threads; its URL is also its query key. */
 export const commentThreadsUrl = (articleId: number) => `/api/articles/${articleId}/comment-threads?limit=${COMMENT_THREADS_PER_PAGE}`;

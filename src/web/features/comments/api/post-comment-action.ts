@@ -8,7 +8,7 @@ import { serverSourceOf } from '@/lib/server-data';
 import type { Comment } from '@contract/comments';
 import { commentsUrl } from './comments';
 
-/** The alert of a comment sent without a connection (spec 1 section 8's words, and what to do). */
+/** The alert of a comment sent without a connection (the words of docs/product.md#comments, and what to do). */
 export const COMMENT_NOT_SENT_OFFLINE = `${COMMENT_MESSAGES.postFailed}: you are offline. Your comment is still in the box; send it again once you are back online.`;
 
 /** What the comment and reply forms read back from a post: the refusal, or that it went through. */
@@ -18,7 +18,7 @@ export type CommentActionResult =
   | { ok: false; status: number; error: string; parentId: number | null };
 
 /**
- * The article page's action: a comment or a reply (spec 1 section 4), sent as a form. In the
+ * The article page's action: a comment or a reply (docs/product.md#comments), sent as a form. In the
  * browser it posts to the API and refreshes the threads, the article and the lists; on the server
  * (the form sent before the app started, or with JavaScript off) it writes through the data source
  * as the signed-in reader and sends the browser back to the comments (303), so a reload does not

@@ -2,7 +2,7 @@ import { COMMENT_LINK_REL, linkify } from '../lib/linkify';
 
 /**
  * A comment's text, escaped by React like any text, line breaks kept, web addresses as links
- * that open in a new tab and pass on nothing (DESIGN.md section 5). No HTML is ever interpreted.
+ * that open in a new tab and pass on nothing (docs/product.md#data). No HTML is ever interpreted.
  */
 export function CommentContent({ text, className }: { text: string; className?: string }) {
   return (

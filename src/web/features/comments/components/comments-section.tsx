@@ -42,7 +42,7 @@ interface ReplyTarget {
   username: string;
 }
 
-/** The comment form's one field, as the contract checks it (spec 1 section 5: the same words on both sides). */
+/** The comment form's one field, as the contract checks it (docs/product.md#comments: the same words on both sides). */
 const commentFormSchema = CreateCommentSchema.pick({ content: true }).extend({
   content: z.string().superRefine((content, context) => {
     const checked = checkCommentContent(content);
@@ -171,7 +171,7 @@ function CommentForm({
 }
 
 /**
- * The comments of an article (spec 1 section 2): anchor 'comments', heading 'Comments (N)', two
+ * The comments of an article (docs/product.md#comments): anchor 'comments', heading 'Comments (N)', two
  * levels, Reply on top-level comments for signed-in readers, Delete for the author and admins.
  */
 export function CommentsSection({

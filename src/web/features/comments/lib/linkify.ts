@@ -34,7 +34,7 @@ function safeHref(candidate: string): string | null {
 }
 
 /**
- * Splits a plain-text comment into text and links (DESIGN.md section 5: comments are plain text,
+ * Splits a plain-text comment into text and links (docs/product.md#data: comments are plain text,
  * rendered escaped, with web addresses made into links on display). Only http and https addresses
  * become links; everything else, markup included, stays text for React to escape.
  */

@@ -8,7 +8,7 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-describe('relativeTime (spec 1 section 2 thresholds)', () => {
+describe('relativeTime thresholds', () => {
   it.each([
     [0, 'just now'],
     [999, 'just now'],

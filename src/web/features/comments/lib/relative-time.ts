@@ -14,7 +14,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 }
 
 /**
- * How long ago a comment was written (spec 1 section 2): 'just now' up to 1 second; then seconds
+ * How long ago a comment was written (docs/product.md#comments): 'just now' up to 1 second; then seconds
  * under 60, minutes under 60, hours under 24, days under 7, weeks under 4, months under 12, then
  * years. A month counts as 30 days and a year as 365. Dates slightly in the future (a fast clock)
  * read 'just now'; a missing or unreadable date reads 'Unknown date'.
@@ -39,7 +39,7 @@ export function relativeTime(value: string | number | Date | null | undefined, n
   return ago(Math.max(1, Math.floor(days / 365)), 'year');
 }
 
-/** The full date shown on hover (spec 1 section 2), e.g. 'Tuesday, March 3, 2026 at 4:05 PM'; 'Unknown date' if missing. */
+/** The full date shown on hover (docs/product.md#comments), e.g. 'Tuesday, March 3, 2026 at 4:05 PM'; 'Unknown date' if missing. */
 export function fullDate(value: string | number | Date | null | undefined, timeZone?: string): string {
   const date = toDate(value);
   if (!date) return 'Unknown date';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GEOCODE_MIN_CHARS, geocodeUrl } from './geocode';
 
-describe('place search (spec 1 section 9)', () => {
+describe('place search', () => {
   it('asks for places, regions and countries with the trimmed text', () => {
     const url = new URL(geocodeUrl('  Saint-Malo & Co '), 'http://x');
     expect(url.pathname).toBe('/api/geocode');

@@ -10,7 +10,7 @@ export function geocodeUrl(query: string): string {
   return `/api/geocode?${new URLSearchParams({ q: query.trim(), types: GEOCODE_TYPES }).toString()}`;
 }
 
-/** A failed search reads as the server's error text, else the HTTP status, else 'An error occurred' (spec 1 section 8). */
+/** A failed search reads as the server's error text, else the HTTP status, else 'An error occurred' (docs/product.md#writing). */
 export class GeocodeError extends Error {}
 
 async function fetchPlaces(url: string, signal: AbortSignal): Promise<GeocodeResult> {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, once it has stopped changing for `delayMs` (spec 1 section 9: 300 ms for place search). */
+/** `value`, once it has stopped changing for `delayMs` (docs/product.md#writing: 300 ms for place search). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -25,7 +25,7 @@ export interface LocationPickerProps {
 export const LOCATION_SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The location picker (spec 1 sections 2, 5, 8 and 9): searches places after 2 or more
+ * The location picker (docs/product.md#writing): searches places after 2 or more
  * characters and a 300 ms pause; choosing a result fills the location; clearing the text empties
  * it; a failure shows 'Error: {message}' in red. Results list at most 15rem high.
  */

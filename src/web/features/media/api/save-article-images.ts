@@ -4,9 +4,9 @@ import { apiRequest } from '@/lib/api-client';
 import { toImageRecords } from '../lib/uploader-items';
 
 /**
- * PUT /api/articles/{id}/images (spec 1 section 7): the article's complete set of images, in
+ * PUT /api/articles/{id}/images (docs/product.md#api): the article's complete set of images, in
  * display order, replacing what it had. Throws 'Could not update images: article ID is missing'
- * without an id (spec 1 section 8).
+ * without an id (docs/product.md#writing).
  */
 export async function saveArticleImages(
   articleId: number | null | undefined,

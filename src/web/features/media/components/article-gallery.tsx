@@ -16,7 +16,7 @@ const ArticleLightbox = lazyWithRetry(() => import('./article-lightbox'));
 const MAIN_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
 
 /**
- * The article page's image section (spec 1 section 2): a main image and numbered thumbnails that
+ * The article page's image section (docs/product.md#article): a main image and numbered thumbnails that
  * open a lightbox with Previous / Next, numbered thumbnails, the arrow keys and Escape (focus stays
  * inside while it is open). Its Hide images / Show images control is the site-wide image toggle,
  * which hides article images everywhere.

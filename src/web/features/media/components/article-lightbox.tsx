@@ -9,7 +9,7 @@ import { ResponsiveImage } from './responsive-image';
 const LIGHTBOX_SIZES = '(min-width: 64rem) 62rem, 100vw';
 
 /**
- * The gallery's viewer (spec 1 section 2): Previous / Next, numbered thumbnails, the arrow keys and
+ * The gallery's viewer (docs/product.md#article): Previous / Next, numbered thumbnails, the arrow keys and
  * Escape; focus stays inside while it is open and goes back to the button that opened it.
  * Loaded the first time it opens (see article-gallery.tsx).
  */

@@ -45,7 +45,7 @@ export interface ImageUploaderProps {
 }
 
 /**
- * The image picker of the article forms (spec 1 sections 2 and 5): a drop zone with a file button,
+ * The image picker of the article forms (docs/product.md#writing): a drop zone with a file button,
  * previews, a caption per image, reordering with Move up / Move down, removal, the 5-image limit,
  * the dropzone's rejection messages, and a progress bar per file while it uploads.
  */
@@ -338,9 +338,9 @@ function UploaderRow({
 }
 
 /**
- * Uploads every pending image in order (compressing files over 5 MB first, spec 1 section 4).
+ * Uploads every pending image in order (compressing files over 5 MB first, docs/product.md#writing).
  * `onUpdate` receives each change (progress, result, error) so the list can show it. Failed files
- * get the toast 'Failed to upload image: {file name}' (spec 1 section 8) and stay pending.
+ * get the toast 'Failed to upload image: {file name}' (docs/product.md#writing) and stay pending.
  */
 export async function uploadPendingImages(
   items: readonly UploaderItem[],
@@ -416,8 +416,8 @@ export interface ArticleImagesField {
 /**
  * The uploader bound to an article's images, for the create and edit pages: it renders the
  * uploader and, once the article is saved, uploads what is pending and then saves the image
- * records (spec 1 section 4). `commit` throws when something could not be saved, so the form can
- * show the image-save warning of spec 1 section 8.
+ * records (docs/product.md#writing). `commit` throws when something could not be saved, so the form can
+ * show the image-save warning of docs/product.md#writing.
  */
 export function useArticleImagesField(savedImages: readonly ArticleImage[] | undefined): ArticleImagesField {
   const queryClient = useQueryClient();

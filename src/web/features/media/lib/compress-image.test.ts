@@ -3,7 +3,7 @@ import { compressedFileName, compressionAttempts, fitWithin, needsCompression, o
 
 const MB = 1024 * 1024;
 
-describe('browser-side compression maths (spec 1 sections 4, 7 and 9)', () => {
+describe('browser-side compression maths', () => {
   it('compresses only files over 5 MB', () => {
     expect(needsCompression(5 * MB)).toBe(false);
     expect(needsCompression(5 * MB + 1)).toBe(true);

@@ -47,7 +47,7 @@ function canvasToBlob(canvas: HTMLCanvasElement | OffscreenCanvas, type: string,
 }
 
 /**
- * Compresses a file over 5 MB in the browser (spec 1 section 7): at most 1920 px on the longer
+ * Compresses a file over 5 MB in the browser (docs/product.md#writing): at most 1920 px on the longer
  * side and at most 5 MB, as JPEG or WebP. Files at or under 5 MB, and files the browser cannot
  * decode, come back unchanged (the server applies its own limits either way).
  */

@@ -21,7 +21,7 @@ const articleImage = (id: number, order: number, caption: string | null = null):
   cover: false,
 });
 
-describe('choosing files (spec 1 section 5)', () => {
+describe('choosing files', () => {
   it('silently skips files that are not images, and refuses other image types with the dropzone message', () => {
     const { accepted, rejections } = acceptFiles(
       [file('a.png', 'image/png'), file('notes.txt', 'text/plain'), file('logo.svg', 'image/svg+xml'), file('b.JPEG', 'image/jpeg'), file('c.heic', 'image/heic')],
@@ -102,7 +102,7 @@ describe('ordering and saving', () => {
   });
 });
 
-describe('stored file names (spec 1 section 3)', () => {
+describe('stored file names', () => {
   it('are the upload timestamp, an underscore, and the name with everything but letters, digits, dot and hyphen made an underscore', () => {
     expect(sanitizeFileName('My photo (1)+été.JPG')).toBe('My_photo__1___t_.JPG');
     expect(storageKeyFor('harbour-wall v2.png', 1767225600000)).toBe('1767225600000_harbour-wall_v2.png');

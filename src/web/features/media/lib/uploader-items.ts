@@ -23,7 +23,7 @@ export type PendingItem = Extract<UploaderItem, { status: 'pending' }>;
 
 export interface FileRejection {
   name: string;
-  /** The dropzone codes of spec 1 section 5, and 'file-unreadable' for an image the browser cannot decode. */
+  /** The dropzone codes of docs/product.md#writing, and 'file-unreadable' for an image the browser cannot decode. */
   code: 'file-invalid-type' | 'file-too-small' | 'too-many-files' | 'file-unreadable';
   message: string;
 }
@@ -41,7 +41,7 @@ export function itemsFromArticleImages(images: readonly ArticleImage[]): Uploade
       caption: image.caption ?? '',
       alt: image.alt ?? '',
       cover: image.cover,
-      // The stored name without its upload timestamp (spec 1 section 3: '{timestamp}_{name}').
+      // The stored name without its upload timestamp (docs/product.md#writing: '{timestamp}_{name}').
       name: (image.imageUrl.split('/').pop() ?? 'image').replace(/^\d+_/, ''),
       image: { url: image.imageUrl, width: image.width, height: image.height, variants: image.variants },
     }));
@@ -52,7 +52,7 @@ export function storedFromUpload(upload: Upload): StoredImage {
 }
 
 /**
- * Sorts dropped or chosen files (spec 1 section 5): files whose type is not image/* are silently
+ * Sorts dropped or chosen files (docs/product.md#writing): files whose type is not image/* are silently
  * skipped; other images must be PNG, JPG, JPEG, GIF or WEBP by extension; empty files are refused;
  * beyond the remaining places, files are refused with 'Too many files'.
  */
@@ -74,7 +74,7 @@ export function acceptFiles(files: readonly File[], remaining: number): { accept
   return { accepted, rejections };
 }
 
-/** Places left: spec 1 section 5 allows 5 per article, and when editing 5 minus the images kept. */
+/** Places left: docs/product.md#writing allows 5 per article, and when editing 5 minus the images kept. */
 export function remainingSlots(items: readonly UploaderItem[], max: number = LIMITS.imagesPerArticle): number {
   return Math.max(0, max - items.length);
 }

@@ -34,7 +34,7 @@ function Section({ title, description, children }: { title: string; description:
 const CHANNEL_TABS = ['reports', 'held', 'bans', 'settings', 'log'] as const;
 
 /**
- * A channel's moderation (DESIGN.md section 5b), for its owner and admins: open reports, comments
+ * A channel's moderation (docs/product.md#moderation), for its owner and admins: open reports, comments
  * held for approval, bans, the comment policy and blocked words, and the log of what was done.
  * `refused` is the refusal the page's loader met (a stranger, no such channel), shown as is.
  */

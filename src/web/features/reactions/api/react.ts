@@ -3,7 +3,7 @@ import type { ReactionResult } from '@contract/reactions';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateApi } from '@/lib/query-client';
 
-/** The article as cached under its API URL (query keys are URLs, spec 1 section 7). */
+/** The article as cached under its API URL (query keys are URLs, docs/product.md#api). */
 const articleKey = (articleId: number) => [`/api/articles/${articleId}`] as const;
 
 /**

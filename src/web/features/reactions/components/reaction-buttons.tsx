@@ -13,7 +13,7 @@ import { nextReaction, reactionToastTitle, type ReactionState } from '../lib/nex
 
 
 /**
- * Like and Dislike with their counts and the reader's choice pressed (spec 1 sections 2 and 4).
+ * Like and Dislike with their counts and the reader's choice pressed (docs/product.md#comments).
  * The click shows its effect at once and is rolled back if the server refuses it.
  */
 export function ReactionButtons({
@@ -52,7 +52,7 @@ export function ReactionButtons({
       onError: (error) => {
         setLocal(before);
         if (error instanceof ApiError && error.status === 401) setAuthOpen(true);
-        // A refusal with a reason (a reader banned from the channel) says it; anything else is the spec's words.
+        // A refusal with a reason (a reader banned from the channel) says it; anything else is the product's words.
         else if (error instanceof ApiError && error.status === 403 && error.message) toast({ title: 'Error', description: error.message, variant: 'destructive' });
         else toast({ title: 'Error', description: 'Failed to process reaction', variant: 'destructive' });
       },

@@ -21,7 +21,7 @@ describe('nextReaction', () => {
 });
 
 describe('reactionToastTitle', () => {
-  it('uses the words of spec 1', () => {
+  it('titles the toast by the reaction the reader now has', () => {
     expect(reactionToastTitle(true)).toBe('Article liked!');
     expect(reactionToastTitle(false)).toBe('Article disliked!');
     expect(reactionToastTitle(null)).toBe('Reaction removed');

@@ -6,7 +6,7 @@ export interface ReactionState {
 }
 
 /**
- * What a click does, predicted for the optimistic update (DESIGN.md section 5): the same reaction
+ * What a click does, predicted for the optimistic update (docs/product.md#data): the same reaction
  * again takes it back, the other one switches, none sets it. The server's answer replaces it.
  */
 export function nextReaction(current: ReactionState, isLike: boolean): ReactionState {
@@ -20,7 +20,7 @@ export function nextReaction(current: ReactionState, isLike: boolean): ReactionS
   return isLike ? { likes: likes + 1, dislikes, userReaction: true } : { likes, dislikes: dislikes + 1, userReaction: false };
 }
 
-/** The toast for the reaction the reader now has (spec 1 section 4). */
+/** The toast for the reaction the reader now has (docs/product.md#comments). */
 export function reactionToastTitle(userReaction: boolean | null): string {
   if (userReaction === null) return 'Reaction removed';
   return userReaction ? 'Article liked!' : 'Article disliked!';

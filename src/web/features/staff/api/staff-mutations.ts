@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { channelLogUrl, channelStaffUrl, INVITATIONS_URL, STAFF_CHANNELS_URL } from './staff-queries';
 
 /**
- * The newsroom's writes (DESIGN.md section 5b). Each refreshes what it changes, by the URLs the
+ * The newsroom's writes (docs/product.md#newsroom). Each refreshes what it changes, by the URLs the
  * reads are keyed by: the channel's staff list and log, and where someone joins or leaves a
  * channel, the reader's invitations and the channels of the header's menus.
  */

@@ -5,7 +5,7 @@ import { cursorPages } from '@/lib/cursor-pages';
 import { fromSource } from '@/lib/server-data';
 
 /**
- * The newsroom's reads (DESIGN.md section 5b). Each key is its API URL, so the server's render and
+ * The newsroom's reads (docs/product.md#newsroom). Each key is its API URL, so the server's render and
  * the browser keep the same data under the same key, and a write invalidates by URL.
  */
 export const STAFF_CHANNELS_URL = '/api/user/staff-channels';

@@ -30,7 +30,7 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 /**
- * A channel's staff page (DESIGN.md section 5b). `role` is the viewer's place in the channel (null:
+ * A channel's staff page (docs/product.md#newsroom). `role` is the viewer's place in the channel (null:
  * an admin, who sees what the owner sees but cannot invite). Writers see the staff only; the owner
  * and editors also see the channel log.
  */

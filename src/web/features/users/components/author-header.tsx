@@ -13,7 +13,7 @@ function joined(value: string, timeZone: string): string {
 
 /**
  * The top of an author's page: their name (the page's h1), when they joined, their bio (the
- * profile's 'About', spec 2 section 2) and the channels they own, each a link to the channel.
+ * profile's 'About', docs/product.md#profile) and the channels they own, each a link to the channel.
  */
 export function AuthorHeader({ author }: { author: Author }) {
   const { timeZone } = usePagePreferences();

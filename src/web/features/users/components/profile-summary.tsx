@@ -30,7 +30,7 @@ function memberSince(value: string | null | undefined, timeZone: string): string
 }
 
 /**
- * The top of the profile (spec 2 section 2): username, 'Member since', and the 'About' bio, which
+ * The top of the profile (docs/product.md#profile): username, 'Member since', and the 'About' bio, which
  * its owner edits (Edit, Save, Cancel; at most 300 characters). Renders the page's h1, or the
  * 'User not found' and 'Error Loading Profile' states instead; `children` (the channel cards)
  * follow only when the profile loaded.
