@@ -203,8 +203,8 @@ async function runLighthouse() {
     const feed = await (await fetch(`${server.url}/api/articles?limit=1`)).json();
     const first = feed.items?.[0];
     if (!first) throw new Error('the demo feed is empty: nothing to open as an article page');
-    // Signed in: a fresh reader's home and a channel page (spec 2 shows signed-out visitors of a
-    // channel a sign-in dialog, so that page is measured as a reader sees it).
+    // Signed in: a fresh reader's home and a channel page (signed-out visitors of a
+    // channel get a sign-in dialog, so that page is measured as a reader sees it).
     const registered = await fetch(`${server.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },

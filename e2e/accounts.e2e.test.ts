@@ -48,7 +48,7 @@ describeInBrowser('accounts in the browser', () => {
     await journey.close();
   });
 
-  it('shows the form rules of spec 1 before sending anything', async () => {
+  it('shows the sign-in form rules before sending anything', async () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     await journey.goto('/auth');

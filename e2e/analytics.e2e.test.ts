@@ -105,7 +105,7 @@ describeInBrowser('channel analytics in the browser', () => {
     await expectAccessible(o, 'analytics, dark theme');
     await o.evaluate(() => document.documentElement.classList.remove('dark'));
 
-    // A signed-in stranger is refused with the spec's words; a signed-out visitor goes to sign in.
+    // A signed-in stranger is refused with the product's words; a signed-out visitor goes to sign in.
     await reader.goto(`/channels/${channel.id}/analytics`);
     await expect.poll(() => reader.page.getByText("You don't have permission to view this page").isVisible()).toBe(true);
     expect(await reader.page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);

@@ -7,7 +7,7 @@ import { shoot } from './support/shots.js';
 import { writerWithArticles } from './support/writers.js';
 
 /**
- * Author pages (/users/{username}, DESIGN.md section 5b): bio, channels and published articles,
+ * Author pages (/users/{username}, docs/product.md#authors): bio, channels and published articles,
  * rendered on the server with share metadata, reached from bylines, comments and cards.
  */
 

@@ -7,7 +7,7 @@ import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.j
 import { api } from './support/page-api.js';
 
 /**
- * Every route of the table has its content in the HTML the server sends (DESIGN.md section 7):
+ * Every route of the table has its content in the HTML the server sends (docs/decisions/008-one-render-path.md):
  * each page's loader ran on the server, so with JavaScript off a reader sees the page itself, not a
  * spinner waiting for a script.
  */

@@ -17,7 +17,7 @@ const waiting = (page: Page) =>
   page.locator('main [role="status"]').evaluateAll((nodes) => nodes.map((node) => node.textContent?.trim() ?? '').filter((text) => /^Loading/.test(text)));
 
 /**
- * The feed and a channel page without JavaScript (DESIGN.md section 7): what the server sends is the
+ * The feed and a channel page without JavaScript (docs/decisions/008-one-render-path.md): what the server sends is the
  * page, not a spinner; sort, search and filters are a GET form whose query the server renders, and
  * Load more is a link to the next page. With JavaScript the app's own controls do the same.
  */
@@ -81,7 +81,7 @@ describeInBrowser('the feed without JavaScript', () => {
       await page.waitForURL((url) => url.searchParams.get('q') === 'lighthouse');
       expect(await listedTitles(page)).toEqual(['Quay report number 7']);
 
-      // A category, ticked in the form: the address the issue names, rendered by the server.
+      // A category, ticked in the form: an address a reader can share, rendered by the server.
       await page.goto('/');
       await form.getByText('Filter', { exact: true }).click();
       await form.getByRole('checkbox', { name: categoryName, exact: true }).check();
@@ -142,7 +142,7 @@ describeInBrowser('the feed without JavaScript', () => {
     await page.waitForURL((url) => !url.searchParams.has('categories'));
     await expect.poll(async () => (await listedTitles(page)).length).toBe(20);
 
-    // A signed-out channel page: the message, then the dialog after the spec's grace period.
+    // A signed-out channel page: the message, then the dialog after the product's grace period.
     await journey.goto(`/channels/${channelId}`);
     await page.getByRole('dialog').getByText('You need to be logged in to view channel details.').waitFor();
     await journey.close();

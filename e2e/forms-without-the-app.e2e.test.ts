@@ -8,7 +8,7 @@ import { api } from './support/page-api.js';
 /**
  * Sign-in, registration and comments are plain POST forms to their page's route action: they work
  * before the app has started and with JavaScript off, and what a reader types never lands in an
- * address or a log line (DESIGN.md section 7).
+ * address or a log line (docs/decisions/008-one-render-path.md).
  */
 
 /** Every address the tab's main frame went to, in order. */
@@ -104,7 +104,7 @@ describeInBrowser('forms that work before the app starts and without JavaScript'
       await login.getByLabel('Username').fill(username);
       await login.getByRole('button', { name: 'Login' }).click();
       await page.waitForLoadState('load');
-      // Refused: the form again with the spec's words, the username kept.
+      // Refused: the form again with the product's words, the username kept.
       expect(await page.getByRole('alert').first().textContent()).toContain('Invalid username or password');
       expect(await login.getByLabel('Username').inputValue()).toBe(username);
 

@@ -23,7 +23,7 @@ function grantAdmin(site: Site, username: string) {
   expect(result.status, result.stderr).toBe(0);
 }
 
-/** The browser alerts a journey expects (a refused comment post is one, spec 1 section 8), collected instead of failing it. */
+/** The browser alerts a journey expects (a refused comment post is one, docs/product.md#comments), collected instead of failing it. */
 function collectAlerts(page: Page): string[] {
   const alerts: string[] = [];
   page.removeAllListeners('dialog');

@@ -159,7 +159,7 @@ describeInBrowser('the newsroom in the browser', () => {
     expect(live?.status()).toBe(200);
     await reader.settle();
     expect(await r.getByRole('heading', { level: 1 }).textContent()).toBe(title);
-    // Its publication time is the scheduled one (the spec's Published date).
+    // Its publication time is the scheduled one (the product's Published date).
     expect(await r.locator('dl time').first().getAttribute('dateTime')).toBe(new Date(goesOut).toISOString());
 
     await reader.close();

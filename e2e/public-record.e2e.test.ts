@@ -9,7 +9,7 @@ import { shoot } from './support/shots.js';
 import { writerWithArticles } from './support/writers.js';
 
 /**
- * The public record (DESIGN.md section 5b): an edit of a published article that says it corrects
+ * The public record (docs/product.md#public-record): an edit of a published article that says it corrects
  * the article shows the correction after the text; the history lists the revisions, shows what one
  * changed and one version as saved, and its owner restores a version after confirming.
  */

@@ -87,7 +87,7 @@ describeInBrowser('reactions and comments in the browser', () => {
     const prompt = visitor.page.getByRole('dialog', { name: 'Authentication Required' });
     await expect.poll(() => prompt.isVisible()).toBe(true);
     expect(await prompt.getByText('Please log in to react to articles', { exact: true }).isVisible()).toBe(true);
-    // Sign In comes back to the article (DESIGN.md section 5b).
+    // Sign In comes back to the article (docs/product.md#returning-sign-in).
     expect(await prompt.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(`/auth?next=${encodeURIComponent(articlePath)}`);
     await prompt.getByRole('button', { name: 'Cancel' }).click();
     expect(await count(visitor.page, 'like')).toBe('0');
@@ -99,7 +99,7 @@ describeInBrowser('reactions and comments in the browser', () => {
     await signIn(journey, '/api/register', reader);
     await journey.goto(articlePath);
 
-    // Like, dislike, take it back: counts, pressed state and the toasts of spec 1.
+    // Like, dislike, take it back: counts, pressed state and their toasts.
     await reactionButton(page, 'Like').click();
     await expect.poll(() => page.getByText('Article liked!', { exact: true }).isVisible()).toBe(true);
     expect(await count(page, 'like')).toBe('1');

@@ -7,8 +7,7 @@ import { writerWithArticles } from './support/writers.js';
 
 /**
  * A guard or a prompt that asks a reader to sign in sends them to /auth?next=/path, and signing in
- * or registering there brings them back to that page, with JavaScript and without (DESIGN.md
- * section 5b). Plain /auth still leads home, and no `next` can lead off the site.
+ * or registering there brings them back to that page, with JavaScript and without (docs/product.md#returning-sign-in). Plain /auth still leads home, and no `next` can lead off the site.
  */
 
 async function logIn(page: Page, username: string) {

@@ -5,7 +5,7 @@ import { Journey } from './support/browser.js';
 import { describeInBrowser, useSite } from './support/fixtures.js';
 
 /**
- * What a reader sees when the next page is slow or cannot load (DESIGN.md section 7): a progress
+ * What a reader sees when the next page is slow or cannot load (docs/decisions/008-one-render-path.md): a progress
  * bar after a moment, a chunk that is gone is tried three times at most and then the page is
  * loaded whole once, and offline an error page with Reload instead of a request storm.
  */
