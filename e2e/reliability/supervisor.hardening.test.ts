@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../support/server.js';
 import { register } from './support.js';
 
 /**
- * A crashed process comes back: with SUPERVISE=true (README, "Running in production")
+ * A crashed process comes back: with SUPERVISE=true (docs/operations.md, "Running in production")
  * the server runs in a worker that a small primary process restarts whenever it dies. The worker is
  * killed (SIGKILL, as heap exhaustion or the kernel's OOM killer would end it)
  * three times; each time the site answers again within seconds, on the same port, and everything

@@ -73,7 +73,7 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(256),
   /** Open connections the whole server holds; more are refused at once. */
   MAX_CONNECTIONS: z.coerce.number({ error: 'must be a number' }).int().min(1).default(4096),
-  /** Restart the server when it crashes (a supervising primary process; see README, "Running in production"). */
+  /** Restart the server when it crashes (a supervising primary process; see docs/operations.md, "Running in production"). */
   SUPERVISE: booleanFromEnv.default(false),
   /** The memory images being processed at once may hold together, by their estimated decoded size (media/decode-budget.ts). */
   IMAGE_MEMORY_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(64).max(64 * 1024).default(192),

@@ -10,7 +10,7 @@ import { IMAGE_SLOTS } from './image-slots.js';
 
 /**
  * The memory budget of uploads (npm run test:perf, on a quiet machine): a burst of bombs barely
- * moves a real server process, and fifty photos at once stay within the bound README promises.
+ * moves a real server process, and fifty photos at once stay within the bound docs/operations.md promises (Images).
  * upload-abuse.hardening.test.ts holds what each of them is answered, in npm test.
  */
 describe('upload memory against a real server process', () => {
