@@ -235,7 +235,7 @@ const scenarios = [
   { name: 'article page HTML, signed in', path: articlePage, headers: { ...browser, cookie } },
   { name: 'comments of an article', path: `/api/articles/${articleId}/comments` },
   { name: 'channel page', path: `/api/channels/${channelId}` },
-  // The spec's whole list (up to 500 summaries): the bench's channel has 1,000 articles.
+  // The first product's whole list (up to 500 summaries): the bench's channel has 1,000 articles.
   { name: 'channel articles', path: `/api/channels/${channelId}/articles` },
   // What the channel page asks for: a page of its table, 50 rows.
   { name: 'channel article table, first page', path: `/api/channels/${channelId}/article-rows?limit=50` },
@@ -270,7 +270,7 @@ const scenarios = [
   },
   { name: 'home page HTML (server-rendered)', path: '/', headers: browser },
   { name: 'home page HTML, signed in', path: '/', headers: { ...browser, cookie } },
-  // Spec 2 shows the channel page to signed-in readers only; the bench's channel has 1,000 articles.
+  // The channel page is for signed-in readers only (docs/product.md#channels); the bench's channel has 1,000 articles.
   { name: 'channel page HTML, signed in', path: `/channels/${channelId}`, headers: { ...browser, cookie } },
   // Channel 1 holds every tenth article with a year of daily figures (bench/generate.ts); user 1 owns it.
   // After the write scenarios, so their slow answers cannot overlap them.

@@ -118,7 +118,7 @@ describeInBrowser('channel analytics in the browser', () => {
     await owner.close();
   });
 
-  it('an admin reads the whole site on the admin page, apart from the two spec tabs', async () => {
+  it('an admin reads the whole site on the admin page, apart from the two dashboard tabs', async () => {
     const admin = await Journey.open(site.browser, site.server.url);
     const a = admin.page;
     const name = uniqueUsername('siteadmin');

@@ -11,7 +11,7 @@ export const ARTICLE_MESSAGES = {
   titleRequired: 'Title is required',
   contentRequired: 'Content is required',
   selectChannel: 'Please select a channel',
-  /** Spec 1 section 8: the create page's toast when no channel is chosen. */
+  /** The create page's toast when no channel is chosen (docs/product.md#writing). */
   selectChannelForArticle: 'Please select a channel for this article',
   channelNotOwned: 'You can only publish in your own channels',
   notOwner: 'Only the author can change this article',

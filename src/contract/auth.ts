@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 
-/** Spec 1 section 8: 'Empty credentials' reads 'Please fill in all fields' (sign-in and registration). */
+/** 'Empty credentials' reads 'Please fill in all fields', on sign-in and registration (docs/product.md#sign-in). */
 const EMPTY_CREDENTIALS = 'Please fill in all fields';
 
 /**

@@ -47,7 +47,7 @@ const DescriptionSchema = z
   .trim()
   .min(1, 'Description is required')
   .max(LIMITS.channelDescriptionMax, `Description must be at most ${LIMITS.channelDescriptionMax} characters`);
-/** Spec 2 section 5: optional; an empty value is stored as null. */
+/** Optional; an empty value is stored as null (docs/product.md#channels). */
 const CategorySchema = z
   .string({ error: 'Category must be text' })
   .trim()

@@ -4,11 +4,11 @@ import type { Comment, CommentThread } from './comments.js';
 import { LIMITS } from './limits.js';
 
 export const COMMENT_MESSAGES = {
-  /** Spec 1 section 5. */
+  /** The words of docs/product.md#comments. */
   empty: 'Comment cannot be empty',
   tooLong: `Comment must be at most ${LIMITS.commentMax} characters`,
   signIn: 'You must be logged in to post a comment',
-  /** Spec 1 section 8: the client's fallback when the server gives no message. */
+  /** The client's fallback when the server gives no message (docs/product.md#comments). */
   postFailed: 'Failed to post comment',
   parentMissing: 'The comment you are replying to no longer exists',
   parentOtherArticle: 'You can only reply to a comment on the same article',

@@ -2,7 +2,7 @@
 // would put zod into the first load of the pages that use them.
 import { LIMITS } from './limits.js';
 
-/** Spec 1 section 5: the accepted image types, by extension and by MIME type. */
+/** The accepted image types, by extension and by MIME type (docs/product.md#writing). */
 export const ACCEPTED_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
 export const ACCEPTED_IMAGE_TYPES = {
   'image/png': ['.png'],
@@ -15,9 +15,9 @@ export const IMAGE_CAPTION_MAX = 300;
 export const IMAGE_ALT_MAX = 250;
 
 export const MEDIA_MESSAGES = {
-  /** Spec 1 section 5 ('File type must be ...'), naming the accepted types. */
+  /** 'File type must be ...', naming the accepted types (docs/product.md#writing). */
   fileType: 'File type must be PNG, JPG, JPEG, GIF or WEBP',
-  /** Spec 1 section 5 ('Too many files'). */
+  /** 'Too many files' (docs/product.md#writing). */
   tooManyFiles: 'Too many files',
   fileTooLarge: `File is too large (max ${LIMITS.uploadMaxBytes / 1024 / 1024} MB)`,
   noFile: 'Choose an image file to upload (form field "file")',
@@ -43,7 +43,7 @@ export const MEDIA_MESSAGES = {
   missingAltTitle: 'Some images have no alt text',
   missingAlt: (count: number) =>
     `${count === 1 ? 'One image has' : `${count} images have`} no alt text. Readers who use a screen reader will not know what ${count === 1 ? 'it shows' : 'they show'}.`,
-  /** Spec 1 section 8. */
+  /** The toast of a failed upload, naming its file. */
   uploadFailed: (fileName: string) => `Failed to upload image: ${fileName}`,
   missingArticleId: 'Could not update images: article ID is missing',
   publishedWithoutImages: 'Article was published but there was an error saving the images. Please try adding them again.',

@@ -73,14 +73,14 @@ export type ReplaceArticleImages = z.input<typeof ReplaceArticleImagesSchema>;
 export const ArticleImagesSchema = z.array(ArticleImageSchema).meta({ id: 'ArticleImages' });
 
 /**
- * Spec 1 section 3: the stored file name keeps the uploaded name with every character other than
+ * The stored file name (docs/product.md#api) keeps the uploaded name with every character other than
  * letters, digits, '.' and '-' replaced by '_'.
  */
 export function sanitizeFileName(name: string): string {
   return name.replace(/[^A-Za-z0-9.-]/g, '_');
 }
 
-/** Spec 1 section 3: the upload timestamp, an underscore, and the sanitized file name. */
+/** The upload timestamp, an underscore, and the sanitized file name (docs/product.md#writing). */
 export function storageKeyFor(fileName: string, timestamp: number): string {
   return `${timestamp}_${sanitizeFileName(fileName)}`;
 }

@@ -2,7 +2,7 @@
 // would put zod into the first load of the pages that use them.
 
 export const REACTION_MESSAGES = {
-  /** Spec 1 section 5: reactions require login. */
+  /** Reactions require login (docs/product.md#comments). */
   signIn: 'Please log in to react to articles',
   signInTitle: 'Authentication Required',
 } as const;

@@ -299,7 +299,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Answers are written by compiled serializers; outside production each is also checked against its schema.
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env !== 'production' }));
   registerErrorHandler(app);
-  // Spec 1 section 7 sends some POSTs with no body (view, toggle-status, logout). Fastify's JSON
+  // The first product's client sends some POSTs with no body (view, toggle-status, logout). Fastify's JSON
   // parser refuses an empty body labelled application/json; here it arrives as no body, and the
   // route's schema decides (a route that needs a body still answers 400 naming it).
   const parseJson = app.getDefaultJsonParser('error', 'error');

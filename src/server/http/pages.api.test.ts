@@ -51,7 +51,7 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
 
     expect(textOf((await anonymous().get('/auth')).body)).toContain('Welcome to Broadsheet');
     expect((await anonymous().get('/auth-callback')).statusCode).toBe(200);
-    // Spec 2: a signed-out visitor sees no channel content (the sign-in dialog follows in the browser).
+    // A signed-out visitor sees no channel content (docs/product.md#channels) (the sign-in dialog follows in the browser).
     const channelPage = await anonymous().get(`/channels/${channel.id}`);
     expect(channelPage.statusCode).toBe(200);
     expect(textOf(channelPage.body)).not.toContain('Coast news');

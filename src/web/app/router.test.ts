@@ -63,7 +63,7 @@ describe('the route table', () => {
     }
   });
 
-  it('guards the pages the spec keeps for signed-in readers and admins in their loaders', async () => {
+  it('guards the pages kept for signed-in readers and admins in their loaders', async () => {
     expect(await redirectOf(paths.profile, null)).toBe('/auth?next=%2Fprofile');
     expect(await redirectOf(`${paths.newArticle}?x=1`, null)).toBe('/auth?next=%2Farticles%2Fnew%3Fx%3D1');
     expect(await redirectOf(paths.channelSubscribers(3), null)).toBe('/auth?next=%2Fchannels%2F3%2Fsubscribers');

@@ -31,7 +31,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Spec 1 section 8: error field, else message field, else 'Request failed with status {status}: {statusText}'. */
+/** Error field, else message field, else 'Request failed with status {status}: {statusText}' (docs/product.md#api). */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   const message =

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 
 /**
- * Spec 1 section 9: the default cache never goes stale, does not refetch on focus or on an
+ * The default cache never goes stale, does not refetch on focus or on an
  * interval, and retries nothing. Queries that need fresher data say so themselves (the admin
  * check uses staleTime 0); mutations invalidate what they change.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type CreateTableBuilder } from 'kysely';
 
 /**
- * The whole schema of both spec documents. Frozen: imports no application code.
+ * The whole first schema of the product. Frozen: imports no application code.
  * Portable shapes: epoch-millisecond bigints for time, 0/1 integers for booleans.
  */
 

@@ -111,7 +111,7 @@ describe.each(testDatabases())('channel analytics on %s', (kind) => {
   const t = useTestApp(kind);
   const anonymous = () => new TestClient(() => t.app);
 
-  it('answers only the owner and admins: 401 signed out, 403 with the spec wording to a stranger, 404 for no channel', async () => {
+  it('answers only the owner and admins: 401 signed out, 403 with the permission message to a stranger, 404 for no channel', async () => {
     const { owner, channelId } = await channelWithArticles(t, 1);
     const stranger = await signedInClient(t, 'stranger');
     const admin = await adminClient(t);

@@ -101,7 +101,7 @@ describe.each(testDatabases())('articles on %s', (kind) => {
     const channel = await newChannel(author.client);
     const response = await author.client.post('/api/articles', { title: 'T', content: '<p>c</p>', channelId: channel.id, ...fields });
     expect([400, 413]).toContain(response.statusCode);
-    // The spec's messages come word for word, never behind a field name.
+    // The product's messages come word for word, never behind a field name.
     if (message === 'location_lat') expect(response.json().error).toContain(message);
     else expect(response.json().error).toBe(message);
     expect((await anonymous().get(`/api/channels/${channel.id}`)).json().articleCount).toBe(0);

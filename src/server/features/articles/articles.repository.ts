@@ -327,7 +327,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
     /**
      * Publishes an unpublished article (the claim: only while its status is one of `from`, so of
      * two instances publishing it one changes the row). A first publication sets created_at (the
-     * spec's Published date) to `at` and first_published_at. The channel's count moves with it.
+     * Published date) to `at` and first_published_at. The channel's count moves with it.
      * Answers its channel, or undefined when another change got there first.
      */
     async publish(trx: Transaction<DB>, id: number, from: readonly ('draft' | 'in_review' | 'scheduled')[], at: number): Promise<{ channelId: number; title: string } | undefined> {

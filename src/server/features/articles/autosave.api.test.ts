@@ -147,7 +147,7 @@ describe.each(testDatabases())('drafts on the server on %s', (kind) => {
     );
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
 
-    // The spec's edit without baseSavedAt still saves, and moves the clock on.
+    // A plain edit without baseSavedAt still saves, and moves the clock on.
     const plain = await writer.client.patch(`/api/articles/${article.id}`, { content: '<p>Overwritten on purpose</p>' });
     expect(plain.statusCode).toBe(200);
     const late = await writer.client.put(`/api/articles/${article.id}/autosave`, { baseSavedAt: newer, content: '<p>Late</p>' });

@@ -37,7 +37,7 @@ describe.each(testDatabases())('articles addressed by slug on %s', (kind) => {
     expect(new Set([first.slug, second.slug, lookalike.slug, third.slug]).size).toBe(4);
   });
 
-  it('answers the same article by id, bare slug and {slug}-{id} on every article route (the spec\'s /api/articles/{slug}/…)', async () => {
+  it('answers the same article by id, bare slug and {slug}-{id} on every article route (as in /api/articles/{slug}/view)', async () => {
     const { write } = await desk(t);
     const article = await write('Harbour council meets');
     const reader = await signedInClient(t, 'reader');

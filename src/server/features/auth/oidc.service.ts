@@ -96,7 +96,7 @@ export function createOidcService(oidc: NonNullable<AppConfig['oidc']>, publicUr
         nonce: checks.nonce,
         code_challenge: await client.calculatePKCECodeChallenge(checks.codeVerifier),
         code_challenge_method: 'S256',
-        // Spec 1 section 7: account selection forced, offline access (Google's spelling of it).
+        // As the first product's client asked: account selection forced, offline access (Google's spelling of it).
         prompt: 'select_account',
         access_type: 'offline',
       });

@@ -65,7 +65,7 @@ describe.each(testDatabases())('comments on %s', (kind) => {
     // Two levels only: a reply to a reply joins the top-level comment.
     expect(replyToReply.parent_id).toBe(first.id);
 
-    // The spec's list of comments: flat, each top-level comment followed by its replies (parent_id).
+    // The first product's list of comments: flat, each top-level comment followed by its replies (parent_id).
     const flat = (await anonymous().get(`/api/articles/${article.slug}-${article.id}/comments`)).json() as Comment[];
     expect(flat.map((c) => [c.id, c.parent_id])).toEqual([
       [first.id, null],

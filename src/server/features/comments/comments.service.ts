@@ -105,7 +105,7 @@ export function createCommentsService(deps: {
   }
 
   return {
-    /** The spec's flat list, in reading order: each thread's top-level comment, then its replies. */
+    /** The first product's flat list, in reading order: each thread's top-level comment, then its replies. */
     async list(articleId: number, viewer: SessionUser | null): Promise<Comment[]> {
       const article = await visibleArticle(articleId, viewer);
       const rows = await comments.ofArticle(articleId, viewer?.id ?? 0);

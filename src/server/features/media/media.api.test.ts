@@ -177,7 +177,7 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
     };
   }
 
-  it('stores each accepted type under the spec’s key, with variants, served with immutable caching', async () => {
+  it('stores each accepted type under its timestamped, sanitized key, with variants, served with immutable caching', async () => {
     const { client } = await signedInClient(t);
     const cases = [
       { name: 'Harbour wall (1).png', make: IMAGES.png, mime: 'image/png', format: 'png' },

@@ -60,7 +60,7 @@ export function createMediaService(deps: {
     new HttpError(413, MEDIA_MESSAGES.uploadQuotaReached(Math.round(quota.quotaBytes / 1024 / 1024), Math.round(quota.abandonAfterMs / 60_000)));
   let lastTimestamp = 0;
 
-  /** The spec's key (timestamp, '_', sanitized name), made unique if two uploads share a millisecond and a name. */
+  /** The first product's key (timestamp, '_', sanitized name), made unique if two uploads share a millisecond and a name. */
   async function freshKey(fileName: string): Promise<string> {
     for (;;) {
       lastTimestamp = Math.max(now(), lastTimestamp + 1);

@@ -28,7 +28,7 @@ export function createUsersService({ users, channels, articles, written }: Users
   }
 
   return {
-    /** The spec's profile answer, by id. */
+    /** The first product's profile answer, by id. */
     async profile(id: number): Promise<PublicUser> {
       return userRowToPublicUser(await find({ id }));
     },

@@ -178,7 +178,7 @@ export default function ArticlePage() {
   );
 }
 
-/** Spec 1 section 8: a missing article reads 'Article not found', with the error toast. */
+/** A missing article reads 'Article not found', with the error toast (docs/product.md#article). */
 function ArticleNotFound() {
   useEffect(() => {
     toast({ variant: 'destructive', title: 'Error', description: 'Article not found' });

@@ -4,12 +4,12 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** Spec 1 section 9: a notification stays 5 seconds unless told otherwise. */
+/** A notification stays 5 seconds unless told otherwise (docs/product.md#header). */
 export function ToastProvider({ duration = 5000, ...props }: ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider duration={duration} {...props} />;
 }
 
-/** Spec 1 section 9: the toast area is at most 420 px wide from medium screens up. */
+/** The toast area is at most 420 px wide from medium screens up. */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport

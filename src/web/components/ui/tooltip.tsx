@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
-/** Spec 1 section 9: tooltip delay 700 ms, skip delay 300 ms. Mounted around the tooltips of the header toggles, the only ones. */
+/** Tooltip delay 700 ms, skip delay 300 ms. Mounted around the tooltips of the header toggles, the only ones. */
 export function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

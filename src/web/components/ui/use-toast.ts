@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastActionElement, ToastProps } from './toast';
 
-/** Spec 1 section 2: 'A toast area shows notifications, one at a time.' */
+/** A toast area shows notifications, one at a time (docs/product.md#header). */
 export const TOAST_LIMIT = 1;
 /** How long a dismissed toast stays mounted so its closing animation can play. */
 const TOAST_REMOVE_DELAY_MS = 1000;

@@ -12,7 +12,7 @@ import { apiRequest } from '@/lib/api-client';
 import { cursorPages } from '@/lib/cursor-pages';
 import { invalidateApi } from '@/lib/query-client';
 
-/** Spec 2 section 9: admin lists are cached 5 minutes. */
+/** Admin lists are cached 5 minutes. */
 export const ADMIN_LIST_STALE_TIME = 300_000;
 export const ADMIN_PAGE_SIZE = 20;
 

@@ -62,7 +62,7 @@ export function ArticleHeader({
       <div className="space-y-3">
         {!article.published && (
           <Badge variant="outline" className="border-highlight text-highlight uppercase">
-            {/* The spec's Draft badge; in review and scheduled say so (staff only ever see those). */}
+            {/* The Draft badge; in review and scheduled say so (staff only ever see those). */}
             {STAFF_MESSAGES.statusLabels[article.status]}
           </Badge>
         )}

@@ -22,7 +22,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { articlesKeys, invalidateArticleLists } from '../api/articles';
 import type { PreviewGalleryComponent } from './article-preview';
 
-/** Spec 1 section 9: the page moves on 1500 ms after saving. */
+/** The page moves on 1500 ms after saving (docs/product.md#writing). */
 export const REDIRECT_DELAY_MS = 1500;
 
 /**

@@ -220,7 +220,7 @@ export function EditArticle({
   );
 }
 
-/** Spec 1 section 2: the edit page's spinner text. */
+/** The edit page's spinner text (docs/product.md#writing). */
 function LoadingArticle() {
   return (
     <div className="flex min-h-[40vh] items-center justify-center gap-3 text-muted-foreground">

@@ -30,7 +30,7 @@ export interface RichTextEditorProps {
   onChange: (html: string) => void;
   /** The id of the visible label. */
   labelId: string;
-  /** Spec 1 section 2: 300 px when creating, at least 500 px when editing. */
+  /** 300 px when creating, at least 500 px when editing (docs/product.md#writing). */
   minHeight: number;
   invalid?: boolean;
   describedBy?: string;

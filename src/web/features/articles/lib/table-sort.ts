@@ -6,7 +6,7 @@ export interface TableSort {
   direction: 'asc' | 'desc';
 }
 
-/** Spec 2 section 2: the channel's tables start sorted by date, newest first. */
+/** The channel's tables start sorted by date, newest first (docs/product.md#channels). */
 export const INITIAL_TABLE_SORT: TableSort = { field: 'createdAt', direction: 'desc' };
 
 /** A click on a column header: the active column flips direction, another column is selected ascending. */

@@ -94,7 +94,7 @@ describe('the article page’s actions', () => {
     expect(rights(2, 'draft', false)).toEqual({ edit: false, publish: false, delete: false });
   });
 
-  it('keeps the spec’s author actions outside the newsroom, once the reader’s channels are known', () => {
+  it('keeps the author’s own actions outside the newsroom, once the reader’s channels are known', () => {
     expect(rights(9, 'published', true)).toEqual({ edit: true, publish: true, delete: true });
     expect(rights(9, 'published', true, false)).toEqual({ edit: false, publish: false, delete: false });
     expect(rights(9, 'published', false)).toEqual({ edit: false, publish: false, delete: false });

@@ -8,7 +8,7 @@ export class AuthFailedError extends Error {
   override readonly name = 'AuthFailedError';
 }
 
-/** Spec 1 section 8: success false with no message reads 'Authentication failed'; otherwise the server's text. */
+/** Success false with no message reads 'Authentication failed'; otherwise the server's text (docs/product.md#sign-in). */
 export function userFromAuthResponse(response: AuthResponse | null | undefined): CurrentUser {
   if (!response || response.success === false || typeof response.id !== 'number') {
     throw new AuthFailedError(response?.error || response?.message || 'Authentication failed');

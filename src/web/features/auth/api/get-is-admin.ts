@@ -21,7 +21,7 @@ export async function getIsAdmin({ signal }: { signal?: AbortSignal } = {}): Pro
 }
 
 /**
- * Whether the signed-in user is an administrator. Spec 1 section 4: re-checked on every session
+ * Whether the signed-in user is an administrator (docs/product.md#roles): re-checked on every session
  * change (the key holds the user id), no stale time, no retry, false by default.
  * `isChecking` is true while the answer is unknown or a refetch may still turn a "no" into a "yes".
  */

@@ -10,7 +10,7 @@ import { pageTitle } from '@/lib/site';
 import { currentUserQueryKey } from '../api/query-keys';
 import { setSessionUser } from '../api/session';
 
-/** Spec 2 section 9: how long an error stays on screen before the browser goes home. */
+/** How long an error stays on screen before the browser goes home (docs/product.md#sign-in). */
 const ERROR_REDIRECT_DELAY_MS = 3000;
 
 /**

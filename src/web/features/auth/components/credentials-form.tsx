@@ -40,7 +40,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
   const someFieldEmpty = isEmptyFieldError(errors.username) || isEmptyFieldError(errors.password);
   const copy = COPY[mode];
 
-  // Spec 1 section 8: a refused attempt also shows the 'Login failed' or 'Registration failed' toast.
+  // A refused attempt also shows the 'Login failed' or 'Registration failed' toast.
   useEffect(() => {
     if (refusal) toast({ variant: 'destructive', title: mode === 'login' ? 'Login failed' : 'Registration failed', description: refusal.error });
   }, [refusal, mode]);

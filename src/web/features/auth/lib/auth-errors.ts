@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 import { AuthFailedError } from '../api/auth-response';
 
-/** Spec 1 section 8: an exception in login, register or Google sign-in. */
+/** An exception in login, register or Google sign-in (docs/product.md#sign-in). */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
 
 /**

@@ -12,12 +12,12 @@ export interface CredentialsFormValues {
   password: string;
 }
 
-/** Spec 1 section 8: 'Empty credentials' reads 'Please fill in all fields'. */
+/** 'Empty credentials' reads 'Please fill in all fields' (docs/product.md#sign-in). */
 export const EMPTY_FIELDS_MESSAGE = 'Please fill in all fields';
 const EMPTY_FIELD_ERROR_TYPE = 'empty';
 
 /**
- * Spec 1 section 5: the login form checks the lengths only (a wrong guess is the server's to
+ * The login form (docs/product.md#sign-in) checks the lengths only (a wrong guess is the server's to
  * judge). Registration checks every rule the server applies (CredentialsSchema), with the same
  * two messages for the lengths.
  */
@@ -40,7 +40,7 @@ export function isEmptyFieldError(error: FieldError | undefined): boolean {
 }
 
 /**
- * Spec 1 section 5: the submit handler first checks both fields are filled ('Please fill in all
+ * The submit handler (docs/product.md#sign-in) first checks both fields are filled ('Please fill in all
  * fields'); only then do the schema's messages apply. Empty fields are marked individually so
  * focus moves to the first one and each is flagged aria-invalid.
  */

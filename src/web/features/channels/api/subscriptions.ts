@@ -20,7 +20,7 @@ export interface SubscribableChannel {
 /**
  * Subscribe and unsubscribe (docs/product.md#channels): the toasts are the product's; subscribing when already
  * subscribed shows 'Already subscribed' and sends nothing. On success every view that shows the
- * count or the state refetches, so nothing needs a reload. The spec gives these calls no error
+ * count or the state refetches, so nothing needs a reload. The product gives these calls no error
  * handler; a failure still tells the reader, rather than doing nothing visible.
  */
 export function useSubscriptionActions() {
@@ -113,7 +113,7 @@ export async function getSubscribers(channelId: number, signal?: AbortSignal): P
 const FINAL_STATUSES = new Set([401, 403, 404]);
 
 /**
- * Spec 2 section 9: cached 60 seconds, 2 retries one second apart. On the server a refusal (not the
+ * Cached 60 seconds, 2 retries one second apart. On the server a refusal (not the
  * owner, no such channel) is thrown as the same ApiError the browser's call throws.
  */
 export const subscribersQueryOptions = (channelId: number) =>

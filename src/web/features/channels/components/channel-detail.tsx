@@ -13,7 +13,7 @@ import { ChannelHeader } from './channel-header';
 import type { StaffRole } from '@contract/staff-rules';
 import { ChannelSettings, ChannelStaffPanel, ChannelStats } from './channel-side-panel';
 
-/** Spec 2 section 9: the page waits 500 ms before treating a missing user as signed out. */
+/** The page waits 500 ms before treating a missing user as signed out. */
 const SIGNED_OUT_GRACE_MS = 500;
 
 function useSignedOutAfterGrace(signedIn: boolean, authLoading: boolean): boolean {

@@ -29,7 +29,7 @@ export default function ChannelEditForm({ channel, onDone }: { channel: Channel;
 
   const save = form.handleSubmit(async (values) => {
     try {
-      // Spec 2 section 5: an empty category is sent as null (the schema's transform).
+      // An empty category is sent as null (the schema's transform).
       await update.mutateAsync(values);
       toast({ title: 'Channel updated', description: 'Your channel has been updated successfully.' });
       onDone();

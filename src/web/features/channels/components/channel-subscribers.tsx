@@ -25,7 +25,7 @@ export function ChannelSubscribers({ channelId, refused: refusedBy = null }: { c
   const refused = status === 403 || status === 404 || channelId === null;
 
   useEffect(() => {
-    // Spec 2 section 8; a refusal has its own message on the page instead.
+    // The thrown message (docs/product.md#channels); a refusal has its own message on the page instead.
     if (query.isError && !refused) {
       toast({ variant: 'destructive', title: 'Error loading subscribers', description: 'There was a problem fetching the subscriber data.' });
     }

@@ -47,7 +47,7 @@ export function SubscriptionsCard({ userId }: { userId: number }) {
         {query.isError && (
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-sm text-muted-foreground">Your subscriptions could not be loaded.</p>
-            {/* Spec 2 section 2: shown when the count is known but the details failed. */}
+            {/* Shown when the count is known but the details failed (docs/product.md#profile). */}
             <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
               <RefreshCwIcon aria-hidden="true" />
               Refresh Subscriptions

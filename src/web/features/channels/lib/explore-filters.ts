@@ -22,7 +22,7 @@ export type ExploreChip =
   | { kind: 'search'; label: string }
   | { kind: 'category'; label: string; category: string };
 
-/** Spec 2 section 2: chips for a non-default sort, the search text and each selected category. */
+/** Chips for a non-default sort, the search text and each selected category (docs/product.md#channels). */
 export function exploreChips(filters: ExploreFilters): ExploreChip[] {
   const chips: ExploreChip[] = [];
   if (filters.sort !== DEFAULT_EXPLORE_FILTERS.sort || filters.direction !== DEFAULT_EXPLORE_FILTERS.direction) {

@@ -6,7 +6,7 @@ export interface SortState<K extends string> {
 }
 
 /**
- * Spec 2 section 4: clicking a column header toggles the direction if that column is already
+ * Clicking a column header toggles the direction if that column is already
  * active, otherwise it selects the column, starting in the table's initial direction (channel
  * detail ascending, the profile descending).
  */

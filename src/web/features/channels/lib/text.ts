@@ -6,20 +6,20 @@ export function pluralize(count: number, singular: string, plural = `${singular}
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
-/** Spec 2 section 2: '{n} person/people subscribed to this channel'. */
+/** '{n} person/people subscribed to this channel' (docs/product.md#channels). */
 export function subscribedPeopleText(count: number): string {
   return `${pluralize(count, 'person', 'people')} subscribed to this channel`;
 }
 
 /**
- * Spec 2 section 2: it "reads 'You are currently subscribed to N channel(s)'", word for word (only
- * N is a placeholder; where the spec means a plural it writes both forms, as in 'person/people').
+ * docs/product.md#profile: it "reads 'You are currently subscribed to N channel(s)'", word for word (only
+ * N is a placeholder; where the product means a plural it writes both forms, as in 'person/people').
  */
 export function subscribedChannelsText(count: number): string {
   return `You are currently subscribed to ${count} channel(s)`;
 }
 
-/** Spec 2 section 2: 'Channels you have created N out of 10 (max 10)'. */
+/** 'Channels you have created N out of 10 (max 10)' (docs/product.md#channels). */
 export function createdChannelsText(count: number): string {
   const max = LIMITS.channelsPerUser;
   return `Channels you have created ${count} out of ${max} (max ${max})`;
@@ -33,7 +33,7 @@ export function remainingChannelsText(owned: number): string {
 
 export type CounterTone = 'normal' | 'warning' | 'limit';
 
-/** Spec 2 sections 2 and 9: the 'n/800 chars' counter is amber above 750 and red and bold at 800. */
+/** The 'n/800 chars' counter is amber above 750 and red and bold at 800 (docs/product.md#channels and #limits). */
 export function descriptionCounterTone(length: number): CounterTone {
   if (length >= LIMITS.channelDescriptionMax) return 'limit';
   if (length > LIMITS.channelDescriptionWarnAbove) return 'warning';

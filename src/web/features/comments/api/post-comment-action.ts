@@ -53,7 +53,7 @@ export async function postCommentAction({ request, params, context }: ActionFunc
     if (error instanceof TypeError) return refuse(503, COMMENT_NOT_SENT_OFFLINE);
     throw error;
   }
-  // Spec 1 section 4: the comment list, the article and the article lists are refreshed. The form
+  // The comment list, the article and the article lists are refreshed. The form
   // empties at once (the answer below); the lists follow when their new pages arrive.
   void invalidateApi(queryClient, '/api/articles', '/api/comments');
   return { ok: true, parentId, pending: posted.status === 'pending' };

@@ -84,7 +84,7 @@ function CommentForm({
     if (replyTo) textarea.current?.focus();
   }, [replyTo]);
 
-  // Spec 1 section 8: failures of a comment post are browser alerts; success empties the form.
+  // Failures of a comment post (docs/product.md#comments) are browser alerts; success empties the form.
   const handled = useRef<CommentActionResult | null>(null);
   useEffect(() => {
     if (fetcher.state === 'idle') sending.current = false;
@@ -113,7 +113,7 @@ function CommentForm({
     <fetcher.Form
       method="post"
       onSubmit={(event) => {
-        // Spec 1 section 8: a signed-out reader's post is a browser alert (without JavaScript the server answers it).
+        // A signed-out reader's post is a browser alert (without JavaScript the server answers it).
         if (!signedIn) {
           event.preventDefault();
           window.alert(COMMENT_MESSAGES.signIn);

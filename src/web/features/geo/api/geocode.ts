@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { GeocodeResult } from '@contract/geo';
 import { API_HEADERS } from '@/lib/api-client';
 
-/** Spec 1 section 9: search from 2 characters, places, regions and countries. */
+/** Search from 2 characters, places, regions and countries (docs/product.md#writing). */
 export const GEOCODE_MIN_CHARS = 2;
 export const GEOCODE_TYPES = 'place,region,country';
 

@@ -21,7 +21,7 @@ export interface LocationPickerProps {
   labelId: string;
 }
 
-/** Spec 1 section 9: typing pauses 300 ms before a search. */
+/** Typing pauses 300 ms before a search (docs/product.md#writing). */
 export const LOCATION_SEARCH_DEBOUNCE_MS = 300;
 
 /**

@@ -39,7 +39,7 @@ function formatBytes(bytes: number): string {
 export interface ImageUploaderProps {
   value: UploaderItem[];
   onChange: (items: UploaderItem[]) => void;
-  /** Spec 1 section 5: 5 per article (the kept images count toward it when editing). */
+  /** 5 per article (the kept images count toward it when editing) (docs/product.md#writing). */
   maxImages?: number;
   disabled?: boolean;
 }

@@ -1,6 +1,6 @@
 import { LIMITS } from '@contract/limits';
 
-/** Spec 1 sections 4 and 9: files over 5 MB are compressed before upload. */
+/** Files over 5 MB are compressed before upload (docs/product.md#writing). */
 export function needsCompression(size: number): boolean {
   return size > LIMITS.imageMaxBytes;
 }

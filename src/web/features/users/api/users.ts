@@ -24,7 +24,7 @@ export function useUser(id: number | null) {
   return useQuery({ ...userQueryOptions(id ?? 0), enabled: id !== null });
 }
 
-/** PATCH /api/users/{id} with the bio. Spec 2 section 8 names the errors this throws. */
+/** PATCH /api/users/{id} with the bio. It throws the profile's error messages. */
 export function useUpdateDescription(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
