@@ -46,7 +46,7 @@ describe.each(testDatabases())('forms posted to pages on %s', (kind) => {
     expect(textOf(profile.body)).toContain(username);
   });
 
-  it('renders the form again with the refusal's words when sign-in is refused, keeping the username only', async () => {
+  it('renders the form again with the refusal’s words when sign-in is refused, keeping the username only', async () => {
     const remoteAddress = nextAddress();
     const { username } = await signedInClient(t, 'refused');
     const browser = new TestClient(() => t.app);

@@ -47,7 +47,7 @@ describe.each(testDatabases())('channels on %s', (kind) => {
     expect((await client.get('/api/user/channels')).json()).toEqual([]);
   });
 
-  it('allows the 10th channel and refuses the 11th with the limit's message', async () => {
+  it('allows the 10th channel and refuses the 11th with the limit’s message', async () => {
     const { client } = await signedInClient(t);
     for (let i = 1; i <= 10; i++) await createChannel(client, `Channel ${i}`);
     const eleventh = await client.post('/api/channels', { name: 'Channel 11', description: 'one too many' });

@@ -15,7 +15,7 @@ const base: ArticleFormValues = {
 };
 
 describe('article form', () => {
-  it('requires a title, content and a channel, with the product's messages', () => {
+  it('requires a title, content and a channel, with the product’s messages', () => {
     expect(validateArticleForm(base, { needsChannel: true })).toEqual({});
     expect(validateArticleForm({ ...base, title: '   ', content: '<p></p>', channelId: null }, { needsChannel: true })).toEqual({
       title: 'Title is required',
