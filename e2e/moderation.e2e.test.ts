@@ -173,7 +173,7 @@ describeInBrowser('moderation in the browser', () => {
     expect(await banned.getByText(/^Until /).isVisible()).toBe(true);
     await expectAccessible(o, 'bans');
 
-    await reader.goto(articlePath);
+    // The reader still has the article open from before the ban: the post is refused with the alert.
     const alerts = collectAlerts(r);
     await postThroughForm(r, 'I still have opinions.');
     await expect.poll(() => alerts).toEqual([BANNED]);

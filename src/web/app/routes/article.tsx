@@ -153,6 +153,7 @@ export default function ArticlePage() {
               dislikes={article.dislikes}
               userReaction={article.userReaction}
               signedIn={user !== null}
+              locked={article.viewerBan !== null}
               className="mt-10"
             />
             {!isOwner && (
@@ -168,6 +169,7 @@ export default function ArticlePage() {
             isAdmin={isAdmin}
             commentCount={article.commentCount}
             commentsClosed={article.commentsClosed}
+            ban={article.viewerBan}
             reportAction={reportComment}
             unhideAction={unhideComment}
             className="mt-10 border-t pt-8"
