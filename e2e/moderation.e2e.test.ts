@@ -256,11 +256,12 @@ describeInBrowser('moderation in the browser', () => {
     expect(await listed.getByText('Abusive messages').isVisible()).toBe(true);
     await expectAccessible(a, 'suspensions');
 
-    // The account's session ended; signing in again shows why in the Login failed toast.
+    // The account's session ended; signing in again says why, under 'Account suspended', the end written for people.
     const returning = await Journey.open(site.browser, site.server.url);
     await loginThroughForm(returning, trollName);
-    await expect.poll(() => returning.page.getByText(/^This account is suspended\. It ends on \d{4}-\d{2}-\d{2}\.$/).first().isVisible()).toBe(true);
-    expect(await returning.page.getByText('Login failed').first().isVisible()).toBe(true);
+    await expect.poll(() => returning.page.getByText(/^This account is suspended\. It ends on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M\.$/).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await returning.page.getByText('Account suspended', { exact: true }).first().isVisible()).toBe(true);
+    expect(await returning.page.getByText('Login failed').count()).toBe(0);
 
     // Unsuspended, the account signs in again.
     await listed.getByRole('button', { name: `Unsuspend ${trollName}` }).click();
