@@ -65,7 +65,7 @@ const CommentsSlot = memo(function CommentsSlot(props: ComponentProps<typeof Com
 });
 
 /** Report beside another reader's comment (the comments feature decides whose and when). */
-const reportComment = (comment: Comment) => <ReportButton targetType="comment" targetId={comment.id} signedIn />;
+const reportComment = (comment: Comment) => <ReportButton targetType="comment" targetId={comment.id} signedIn reported={comment.reportedByViewer} />;
 /** Unhide beside a hidden comment its moderators read in full. */
 const unhideComment = (comment: Comment) => <UnhideButton commentId={comment.id} />;
 
