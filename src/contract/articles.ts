@@ -118,6 +118,12 @@ export const ArticleSchema = ArticleBaseSchema.extend({
   reviewNote: z.string().nullable(),
   /** Whether its channel's comment policy is 'closed': the page shows MODERATION_MESSAGES.commentsClosed instead of the form. */
   commentsClosed: z.boolean(),
+  /**
+   * The reader's ban in its channel, while it lasts: the page says so above the comments and offers
+   * no control the server would refuse. `until` is when it ends (UTC ISO), null for good. Null when
+   * not banned, and signed out.
+   */
+  viewerBan: z.object({ until: z.string().nullable() }).nullable(),
   /** The article's last save of any kind (a later save sends it back as baseSavedAt); its writer's only, null for everyone else. */
   savedAt: z.string().nullable(),
   /** A published article's autosaved, unapplied version; its writer's only, null for everyone else and when there is none. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
+import { suspensionIn } from './moderation-rules.js';
 
 /** 'Empty credentials' reads 'Please fill in all fields', on sign-in and registration (docs/product.md#sign-in). */
 const EMPTY_CREDENTIALS = 'Please fill in all fields';
@@ -93,6 +94,8 @@ export const OIDC_MESSAGES = {
  */
 export function authCallbackErrorText(param: string | null): string | null {
   if (param === null) return null;
+  // A suspended account signing in with Google is told so (the page writes the end for people).
+  if (suspensionIn(param)) return param;
   return (Object.values(OIDC_MESSAGES) as string[]).includes(param) ? param : OIDC_MESSAGES.providerError;
 }
 

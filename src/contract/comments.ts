@@ -27,6 +27,8 @@ export const CommentSchema = z
      * else MODERATION_MESSAGES.hiddenText (docs/product.md#moderation).
      */
     status: z.enum(['published', 'pending', 'hidden']),
+    /** The signed-in reader has reported it and the report is open: the page shows 'Reported', not Report. False signed out. */
+    reportedByViewer: z.boolean(),
   })
   .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof CommentSchema>;

@@ -62,7 +62,18 @@ export function foldForBlocklist(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
-/** The message a suspended account reads when signing in: with the end date when there is one. */
+/**
+ * The refusal a suspended account gets when signing in: with the moment it ends (UTC ISO) when there
+ * is one. The moment, not a day: the site writes it for people in the reader's own zone
+ * (suspensionIn reads it back), and a day in UTC is another day for half the world.
+ */
 export function suspendedMessage(until: string | null): string {
-  return until ? `${MODERATION_MESSAGES.suspended} It ends on ${until.slice(0, 10)}.` : MODERATION_MESSAGES.suspended;
+  return until ? `${MODERATION_MESSAGES.suspended} It ends on ${until}.` : MODERATION_MESSAGES.suspended;
+}
+
+/** A sign-in refusal that is a suspension (suspendedMessage's words) and when it ends (null: until lifted); null for any other refusal. */
+export function suspensionIn(message: string): { until: string | null } | null {
+  if (message === MODERATION_MESSAGES.suspended) return { until: null };
+  const end = /^This account is suspended\. It ends on (\S+)\.$/.exec(message)?.[1];
+  return end !== undefined && !Number.isNaN(Date.parse(end)) ? { until: end } : null;
 }

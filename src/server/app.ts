@@ -142,6 +142,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     viewKeys: createViewKeys(db),
     written,
     moderatorRole: (user, channelId) => moderation.moderatorRole(user, channelId),
+    banOf: (userId, channelId) => moderation.banOf(userId, channelId),
     channelRole: (userId, channelId) => channelRole(db, userId, channelId),
     recordChannelEvent,
     mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),

@@ -125,6 +125,8 @@ export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIn
     // Only its author can read a removed article (a draft), and they read why.
     moderationNote: readerId !== null && readerId === row.user_id ? row.moderation_note : null,
     commentsClosed: Number(row.comments_closed ?? 0) === 1,
+    // The service adds the reader's ban (the moderation service knows the channel's bans).
+    viewerBan: null,
     // The service gives it to the author and the channel's staff (it knows their role).
     reviewNote: null,
     // Its writer's only: the service adds them for the writer (pending-edits.repository.ts).

@@ -127,6 +127,8 @@ export interface ArticlesServiceDeps {
   mailQueued?: () => void;
   /** Who moderates a channel (moderation service): who may publish again an article a moderator removed. */
   moderatorRole?: (user: SessionUser, channelId: number) => Promise<'admin' | 'owner' | 'editor' | null>;
+  /** The reader's ban in a channel while it lasts (moderation service): when it ends, null for good. */
+  banOf?: (userId: number, channelId: number) => Promise<{ until: number | null } | null>;
 }
 
 export function createArticlesService(deps: ArticlesServiceDeps) {
@@ -249,7 +251,8 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   /** The answer for a row read with the viewer's reaction (findById with their id); its writer also gets its save time and pending edit. */
   async function toArticle(row: ArticleDetailRow, viewer: SessionUser | null, role: ChannelRole | null): Promise<Article> {
     const index = await categories.index();
-    const base = detailRowToArticle(row, index, viewer?.id ?? null);
+    const ban = viewer && deps.banOf ? await deps.banOf(viewer.id, row.channel_id) : null;
+    const base = { ...detailRowToArticle(row, index, viewer?.id ?? null), viewerBan: ban && { until: ban.until === null ? null : iso(ban.until) } };
     const isAuthor = viewer !== null && row.user_id === viewer.id;
     // The review note is for the author and the channel's staff.
     const article = isAuthor || role !== null ? { ...base, reviewNote: row.review_note } : base;

@@ -30,6 +30,8 @@ import type { CommentRow, CommentsRepository } from './comments.repository.js';
 export interface CommentReader {
   viewerId: number | null;
   moderator: boolean;
+  /** The comments among these the viewer has an open report on. */
+  reported?: ReadonlySet<number>;
 }
 const ANONYMOUS: CommentReader = { viewerId: null, moderator: false };
 
@@ -48,6 +50,7 @@ export function commentRowToComment(row: CommentRow, reader: CommentReader = ANO
     deleted,
     editedAt: row.edited_at === null || deleted ? null : new Date(Number(row.edited_at)).toISOString(),
     status: row.status,
+    reportedByViewer: reader.reported?.has(row.id) ?? false,
   };
 }
 
@@ -81,20 +84,25 @@ export function createCommentsService(deps: {
   /** Told when a write queued an email (a reply's, to the replied-to author): the sender wakes. */
   mailQueued?: () => void;
   /** The channel's rules: bans, closed comments, held comments, and who moderates (moderation service). */
-  moderation?: Pick<ModerationService, 'moderatorRole' | 'commentDecision' | 'assertNotBanned' | 'held'>;
+  moderation?: Pick<ModerationService, 'moderatorRole' | 'commentDecision' | 'assertNotBanned' | 'held' | 'reportedBy'>;
 }) {
   const { comments, articles, moderation } = deps;
   const now = deps.now ?? Date.now;
 
   /**
-   * How a viewer reads the rows: a moderator of the channel reads hidden text. Asked only when a
-   * signed-in viewer meets a hidden comment that is not theirs.
+   * How a viewer reads the rows: a moderator of the channel reads hidden text (asked only when a
+   * signed-in viewer meets a hidden comment that is not theirs), and which of them the viewer has
+   * reported (asked only of other people's comments).
    */
   async function readerOf(viewer: SessionUser | null, channelId: number, rows: CommentRow[]): Promise<CommentReader> {
     if (!viewer) return ANONYMOUS;
     const asks = rows.some((row) => row.status === 'hidden' && row.user_id !== viewer.id);
-    const moderator = asks && moderation ? (await moderation.moderatorRole(viewer, channelId)) !== null : false;
-    return { viewerId: viewer.id, moderator };
+    const others = rows.filter((row) => row.user_id !== viewer.id).map((row) => row.id);
+    const [moderator, reported] = await Promise.all([
+      asks && moderation ? moderation.moderatorRole(viewer, channelId).then((role) => role !== null) : false,
+      others.length > 0 && moderation ? moderation.reportedBy(viewer.id, 'comment', others) : new Set<number>(),
+    ]);
+    return { viewerId: viewer.id, moderator, reported };
   }
 
   /** Drafts exist only for their author: their comments too (404 for everyone else). */

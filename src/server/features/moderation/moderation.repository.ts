@@ -229,6 +229,20 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
       return Number(row.n);
     },
 
+    /** The targets among these the reporter has an open report on (the open-report index answers it). */
+    async openReportsBy(reporterId: number, targetType: ReportTarget, targetIds: readonly number[]): Promise<number[]> {
+      if (targetIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('reports')
+        .select('target_id')
+        .where('reporter_id', '=', reporterId)
+        .where('target_type', '=', targetType)
+        .where('target_id', 'in', [...targetIds])
+        .where('resolved_at', 'is', null)
+        .execute();
+      return rows.map((row) => row.target_id);
+    },
+
     async hasOpenReport(reporterId: number, targetType: ReportTarget, targetId: number): Promise<boolean> {
       const row = await db
         .selectFrom('reports')

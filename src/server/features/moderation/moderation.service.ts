@@ -242,6 +242,18 @@ export function createModerationService(deps: {
       if (rules && isBanned(rules, user.id)) throw forbidden(MODERATION_MESSAGES.banned);
     },
 
+    /** Which of these targets the reader has an open report on (a second report would be refused). */
+    async reportedBy(reporterId: number, targetType: ReportTarget, targetIds: readonly number[]): Promise<Set<number>> {
+      return new Set(await repository.openReportsBy(reporterId, targetType, targetIds));
+    },
+
+    /** A reader's ban in the channel while it lasts, and when it ends (null: for good); null when none. */
+    async banOf(userId: number, channelId: number): Promise<{ until: number | null } | null> {
+      const rules = await channel(channelId);
+      if (!rules || !isBanned(rules, userId)) return null;
+      return { until: rules.bans.get(userId) ?? null };
+    },
+
     /** Whether new comments are refused in the channel (the article's commentsClosed). */
     async commentsClosed(channelId: number): Promise<boolean> {
       return (await channel(channelId))?.policy === 'closed';

@@ -65,7 +65,7 @@ const CommentsSlot = memo(function CommentsSlot(props: ComponentProps<typeof Com
 });
 
 /** Report beside another reader's comment (the comments feature decides whose and when). */
-const reportComment = (comment: Comment) => <ReportButton targetType="comment" targetId={comment.id} signedIn />;
+const reportComment = (comment: Comment) => <ReportButton targetType="comment" targetId={comment.id} signedIn reported={comment.reportedByViewer} />;
 /** Unhide beside a hidden comment its moderators read in full. */
 const unhideComment = (comment: Comment) => <UnhideButton commentId={comment.id} />;
 
@@ -153,6 +153,7 @@ export default function ArticlePage() {
               dislikes={article.dislikes}
               userReaction={article.userReaction}
               signedIn={user !== null}
+              locked={article.viewerBan !== null}
               className="mt-10"
             />
             {!isOwner && (
@@ -168,6 +169,7 @@ export default function ArticlePage() {
             isAdmin={isAdmin}
             commentCount={article.commentCount}
             commentsClosed={article.commentsClosed}
+            ban={article.viewerBan}
             reportAction={reportComment}
             unhideAction={unhideComment}
             className="mt-10 border-t pt-8"

@@ -28,7 +28,8 @@ export interface AdminColumn {
 
 /**
  * A table that scrolls sideways on narrow screens rather than squeezing its columns; `children`
- * are the body rows. The caption names it for screen readers.
+ * are the body rows. The caption names it for screen readers. Where it may not fit, a line says it
+ * scrolls and its scrollbar stays drawn, so columns past the edge are not taken for missing.
  */
 export function AdminTable({
   caption,
@@ -43,7 +44,9 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-md border">
+    <>
+    <p className="mb-2 text-xs text-muted-foreground xl:hidden">Scroll sideways to see every column.</p>
+    <div className="relative overflow-x-auto rounded-md border [scrollbar-color:var(--muted-foreground)_transparent] [scrollbar-width:thin]">
       <table className={cn('w-full table-fixed border-collapse text-sm', minWidth)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/50">
@@ -66,6 +69,7 @@ export function AdminTable({
         <tbody>{children}</tbody>
       </table>
     </div>
+    </>
   );
 }
 

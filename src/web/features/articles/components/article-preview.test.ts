@@ -36,6 +36,7 @@ const saved: Article = {
   moderationNote: null,
   reviewNote: null,
   commentsClosed: false,
+  viewerBan: null,
   savedAt: '2026-11-28T09:00:00.000Z',
   pendingEdit: null,
 };

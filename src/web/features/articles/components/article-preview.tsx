@@ -62,6 +62,7 @@ export function previewArticle(values: ArticleFormValues, { article, author, cha
     moderationNote: null,
     reviewNote: null,
     commentsClosed: false,
+    viewerBan: null,
     savedAt: null,
     pendingEdit: null,
   };

@@ -63,10 +63,11 @@ export function ChannelArticles({ channelId, isOwner, role = isOwner ? 'owner' :
   );
 }
 
-const COLUMNS: { field: TableSortField; label: string; wide?: boolean; numeric?: boolean }[] = [
+/** `wide`: from md up only; `roomy`: from sm up only (on a phone the cell's words go under the title). */
+const COLUMNS: { field: TableSortField; label: string; wide?: boolean; roomy?: boolean; numeric?: boolean }[] = [
   { field: 'title', label: 'Title' },
-  { field: 'createdAt', label: 'Date' },
-  { field: 'category', label: 'Category' },
+  { field: 'createdAt', label: 'Date', roomy: true },
+  { field: 'category', label: 'Category', roomy: true },
   { field: 'viewCount', label: 'Views', wide: true, numeric: true },
   { field: 'commentCount', label: 'Comments', wide: true, numeric: true },
   { field: 'likeCount', label: 'Likes', wide: true, numeric: true },
@@ -133,6 +134,7 @@ function SortableHeader({
   field,
   label,
   wide,
+  roomy,
   numeric,
   sort,
   onSort,
@@ -140,6 +142,7 @@ function SortableHeader({
   field: TableSortField;
   label: string;
   wide?: boolean;
+  roomy?: boolean;
   numeric?: boolean;
   sort: TableSort;
   onSort: (field: TableSortField) => void;
@@ -150,7 +153,7 @@ function SortableHeader({
     <th
       scope="col"
       aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn('px-3 py-2 font-medium', wide && 'hidden md:table-cell', numeric && 'text-right')}
+      className={cn('px-3 py-2 font-medium', wide && 'hidden md:table-cell', roomy && 'hidden sm:table-cell', numeric && 'text-right')}
     >
       <button
         type="button"
@@ -176,6 +179,11 @@ function ArticleRow({ article, drafts }: { article: ChannelTableRow; drafts: boo
           {/* A draft saved as it was typed may have no title yet; its link still needs a name. */}
           {article.title || 'Untitled draft'}
         </Link>
+        {/* On a phone the date and category columns give way (a row of a table is then a small card): they go under the title. */}
+        <span className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground sm:hidden">
+          <span>{formatArticleDate(article.createdAt)}</span>
+          {article.category && <span>{article.category}</span>}
+        </span>
         {drafts ? (
           <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
             <StatusBadge status={article.status} />
@@ -192,8 +200,8 @@ function ArticleRow({ article, drafts }: { article: ChannelTableRow; drafts: boo
         )}
       </td>
       {drafts && <td className="hidden px-3 py-2 text-muted-foreground sm:table-cell">{article.author.username}</td>}
-      <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatArticleDate(article.createdAt)}</td>
-      <td className="px-3 py-2 text-muted-foreground">{article.category ?? '—'}</td>
+      <td className="hidden px-3 py-2 whitespace-nowrap text-muted-foreground sm:table-cell">{formatArticleDate(article.createdAt)}</td>
+      <td className="hidden px-3 py-2 text-muted-foreground sm:table-cell">{article.category ?? '—'}</td>
       <td className="hidden px-3 py-2 text-right tabular-nums md:table-cell">{article.viewCount}</td>
       <td className="hidden px-3 py-2 text-right tabular-nums md:table-cell">{article.commentCount}</td>
       <td className="hidden px-3 py-2 text-right tabular-nums md:table-cell">{article.likes}</td>

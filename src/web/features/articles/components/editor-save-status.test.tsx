@@ -43,6 +43,7 @@ const article: Article = {
   moderationNote: null,
   reviewNote: null,
   commentsClosed: false,
+  viewerBan: null,
   savedAt: '2026-11-29T09:00:00.000Z',
   pendingEdit: null,
 };

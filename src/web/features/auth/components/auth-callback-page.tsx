@@ -9,6 +9,8 @@ import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { currentUserQueryKey } from '../api/query-keys';
 import { setSessionUser } from '../api/session';
+import { usePagePreferences } from '@/lib/page-preferences';
+import { refusalNotice } from '../lib/auth-errors';
 
 /** How long an error stays on screen before the browser goes home (docs/product.md#sign-in). */
 const ERROR_REDIRECT_DELAY_MS = 3000;
@@ -29,7 +31,9 @@ export function AuthCallbackPage() {
   const next = safeReturnPath(searchParams.get('next'));
   const [status, setStatus] = useState(errorFromServer ? 'Sign-in failed. Returning to the home page…' : 'Completing sign-in…');
   const [error, setError] = useState<string | null>(null);
-  const shownError = errorFromServer || error;
+  const { timeZone } = usePagePreferences();
+  const serverError = errorFromServer && refusalNotice('login', errorFromServer, timeZone).description;
+  const shownError = serverError || error;
 
   useEffect(() => {
     let cancelled = false;

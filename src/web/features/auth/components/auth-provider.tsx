@@ -6,7 +6,8 @@ import { paths } from '@contract/paths';
 import { dismissToast, toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '../api/get-current-user';
 import { endSession, login as logIn, logout as logOut, register as registerAccount, setSessionUser, type Credentials } from '../api/session';
-import { authErrorMessage, logoutErrorMessage } from '../lib/auth-errors';
+import { usePagePreferences } from '@/lib/page-preferences';
+import { authErrorMessage, logoutErrorMessage, refusalNotice } from '../lib/auth-errors';
 
 interface AuthContextValue {
   /** The signed-in user; null when signed out or not known yet (see isLoading). */
@@ -31,6 +32,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /** Holds the session for the app. Must sit inside the router (it navigates) and the query client. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const { timeZone } = usePagePreferences();
   const queryClient = useQueryClient();
   const currentUser = useCurrentUser();
   // Plain calls, not mutations: nothing shows their pending state, and three mutation observers per
@@ -49,7 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         await loginAsync(credentials);
       } catch (error) {
-        toast({ variant: 'destructive', title: 'Login failed', description: authErrorMessage(error) });
+        toast({ variant: 'destructive', ...refusalNotice('login', authErrorMessage(error), timeZone) });
         return false;
       }
       // An earlier attempt's failure is answered now; it must not greet the user at home.
@@ -57,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await navigate(paths.home);
       return true;
     },
-    [loginAsync, navigate],
+    [loginAsync, navigate, timeZone],
   );
 
   const register = useCallback(

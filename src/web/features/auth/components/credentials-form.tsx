@@ -7,6 +7,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useHydrated } from '@/lib/use-hydrated';
+import { usePagePreferences } from '@/lib/page-preferences';
+import { refusalNotice } from '../lib/auth-errors';
 import {
   credentialsResolver,
   EMPTY_FIELDS_MESSAGE,
@@ -40,10 +42,13 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
   const someFieldEmpty = isEmptyFieldError(errors.username) || isEmptyFieldError(errors.password);
   const copy = COPY[mode];
 
-  // A refused attempt also shows the 'Login failed' or 'Registration failed' toast.
+  // A refused attempt also shows the 'Login failed' or 'Registration failed' toast
+  // ('Account suspended' for a suspension, which is no failure of the form).
+  const { timeZone } = usePagePreferences();
+  const notice = refusal ? refusalNotice(mode, refusal.error, timeZone) : undefined;
   useEffect(() => {
-    if (refusal) toast({ variant: 'destructive', title: mode === 'login' ? 'Login failed' : 'Registration failed', description: refusal.error });
-  }, [refusal, mode]);
+    if (refusal) toast({ variant: 'destructive', ...refusalNotice(mode, refusal.error, timeZone) });
+  }, [refusal, mode, timeZone]);
 
   const onSubmit = form.handleSubmit((_values, event) => {
     const element = event?.target;
@@ -52,7 +57,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
 
   // A refusal is the toast's to tell once the app runs; before that (no JavaScript) the form says it.
   const hydrated = useHydrated();
-  const formError = someFieldEmpty ? EMPTY_FIELDS_MESSAGE : !hydrated && Object.keys(errors).length === 0 ? refusal?.error : undefined;
+  const formError = someFieldEmpty ? EMPTY_FIELDS_MESSAGE : !hydrated && Object.keys(errors).length === 0 ? notice?.description : undefined;
   return (
     <Form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
       <input type="hidden" name="intent" value={mode} />

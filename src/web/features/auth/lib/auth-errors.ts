@@ -1,3 +1,5 @@
+import { dateFormat } from '@contract/formats';
+import { MODERATION_MESSAGES, suspensionIn } from '@contract/moderation-rules';
 import { ApiError } from '@/lib/api-client';
 import { AuthFailedError } from '../api/auth-response';
 
@@ -18,4 +20,17 @@ export function authErrorMessage(error: unknown): string {
 /** The description of a failed logout toast: the error's own message. */
 export function logoutErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : UNEXPECTED_ERROR_MESSAGE;
+}
+
+/**
+ * How a refused sign-in or registration is told: 'Login failed' or 'Registration failed' with the
+ * server's words, except a suspension, which is no failure of the form: 'Account suspended', with
+ * its end written for people in the reader's zone.
+ */
+export function refusalNotice(mode: 'login' | 'register', message: string, timeZone: string): { title: string; description: string } {
+  const suspension = suspensionIn(message);
+  if (!suspension) return { title: mode === 'login' ? 'Login failed' : 'Registration failed', description: message };
+  if (suspension.until === null) return { title: 'Account suspended', description: `${MODERATION_MESSAGES.suspended} It lasts until an administrator lifts it.` };
+  const end = dateFormat({ year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(suspension.until));
+  return { title: 'Account suspended', description: `${MODERATION_MESSAGES.suspended} It ends on ${end}.` };
 }

@@ -33,10 +33,11 @@ export function PopularChannels({ limit = LIMITS.popularChannelsInMenu }: { limi
               <li key={channel.id}>
                 <Link
                   to={paths.channel(channel.id)}
-                  className="flex items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+                  className="flex items-baseline justify-between gap-3 rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <span className="min-w-0 truncate font-medium">{channel.name}</span>
-                  <span className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground">
+                  {/* The column is narrow: a long name wraps rather than losing its end. */}
+                  <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{channel.name}</span>
+                  <span className="flex shrink-0 items-center gap-1 text-xs whitespace-nowrap text-muted-foreground">
                     <UsersIcon className="size-3" aria-hidden="true" />
                     {pluralize(channel.subscriberCount, 'subscriber')}
                   </span>

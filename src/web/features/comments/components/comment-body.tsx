@@ -35,6 +35,7 @@ export function CommentBody({
   articleAuthorId,
   actions,
   isOwn = false,
+  locked = false,
 }: {
   comment: Comment;
   now: number;
@@ -42,6 +43,8 @@ export function CommentBody({
   actions?: ReactNode;
   /** The signed-in reader wrote it (and the app runs): Edit while it is editable. */
   isOwn?: boolean;
+  /** The reader is banned from the channel: Edit is there, disabled. */
+  locked?: boolean;
 }) {
   const username = comment.user?.username || 'Anonymous';
   const { timeZone } = usePagePreferences();
@@ -59,7 +62,7 @@ export function CommentBody({
     wasEditing.current = editing;
   }, [editing]);
   const edit = editable && !editing && (
-    <Button ref={editButton} variant="ghost" size="sm" onClick={() => setEditing(true)}>
+    <Button ref={editButton} variant="ghost" size="sm" disabled={locked} onClick={() => setEditing(true)}>
       <PencilIcon aria-hidden="true" />
       Edit
     </Button>

@@ -19,6 +19,7 @@ const comment = (patch: Partial<Comment>): Comment => ({
   deleted: false,
   editedAt: null,
   status: 'published',
+  reportedByViewer: false,
   ...patch,
 });
 

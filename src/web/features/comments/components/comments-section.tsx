@@ -4,9 +4,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import '@/lib/zod-jitless';
 import { z } from 'zod';
-import { MessageSquareIcon, ReplyIcon } from 'lucide-react';
+import { BanIcon, MessageSquareIcon, ReplyIcon } from 'lucide-react';
 import { checkCommentContent, COMMENT_MESSAGES } from '@contract/comment-rules';
+import type { Article } from '@contract/articles';
 import { CreateCommentSchema, type Comment } from '@contract/comments';
+import { dateFormat } from '@contract/formats';
 import { LIMITS } from '@contract/limits';
 import { MODERATION_MESSAGES } from '@contract/moderation-rules';
 import { paths } from '@contract/paths';
@@ -53,11 +55,14 @@ type CommentFormValues = z.infer<typeof commentFormSchema>;
 
 function CommentForm({
   signedIn,
+  locked,
   replyTo,
   onCancelReply,
   onPosted,
 }: {
   signedIn: boolean;
+  /** The reader is banned from the channel: the box and its button are there, disabled. */
+  locked: boolean;
   replyTo: ReplyTarget | null;
   onCancelReply: () => void;
   onPosted: (parentId: number | null, pending: boolean) => void;
@@ -139,15 +144,17 @@ function CommentForm({
           textarea.current = element;
         }}
         id={`${id}-content`}
+        disabled={locked}
+        aria-describedby={error ? `${id}-error` : locked ? BAN_NOTICE_ID : undefined}
         rows={replyTo ? 3 : 4}
         maxLength={LIMITS.commentMax}
         placeholder={replyTo ? 'Write your reply…' : 'Share your thoughts…'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
         className={cn(
           'flex min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors outline-none placeholder:text-muted-foreground md:text-sm',
           'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60',
           'aria-invalid:border-destructive aria-invalid:ring-destructive/30',
+          'disabled:cursor-not-allowed disabled:opacity-60',
         )}
       />
       {error && (
@@ -156,7 +163,7 @@ function CommentForm({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={posting}>
+        <Button type="submit" disabled={posting || locked}>
           {posting ? <Spinner className="[&_svg]:size-4" label="Posting" /> : <MessageSquareIcon aria-hidden="true" />}
           {replyTo ? 'Post Reply' : 'Post Comment'}
         </Button>
@@ -170,6 +177,15 @@ function CommentForm({
   );
 }
 
+const BAN_NOTICE_ID = 'comments-ban-notice';
+
+/** 'until March 3, 2026' in the reader's zone (as the channel's list of bans writes it), or 'for good'. */
+function banEnd(until: string | null, timeZone: string): string {
+  const date = until === null ? null : new Date(until);
+  if (!date || Number.isNaN(date.getTime())) return 'for good';
+  return `until ${dateFormat({ year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date)}`;
+}
+
 /**
  * The comments of an article (docs/product.md#comments): anchor 'comments', heading 'Comments (N)', two
  * levels, Reply on top-level comments for signed-in readers, Delete for the author and admins.
@@ -181,6 +197,7 @@ export function CommentsSection({
   isAdmin = false,
   commentCount,
   commentsClosed = false,
+  ban = null,
   reportAction,
   unhideAction,
   className,
@@ -194,6 +211,11 @@ export function CommentsSection({
   commentCount?: number;
   /** The channel takes no new comments (moderation): the form gives way to a sentence saying so. */
   commentsClosed?: boolean;
+  /**
+   * The reader's ban in the channel (the article's viewerBan): said once above the comments, and the
+   * box, Reply and Edit are disabled, so no refusal is the first the reader hears of it.
+   */
+  ban?: Article['viewerBan'];
   /** What the page adds to another reader's comment (Report), composed in from its own feature. */
   reportAction?: (comment: Comment) => ReactNode;
   /** What the page adds to a hidden comment a moderator reads in full (Unhide). */
@@ -202,6 +224,8 @@ export function CommentsSection({
 }) {
   const comments = useCommentThreads(articleId);
   const now = useNow();
+  const { timeZone } = usePagePreferences();
+  const locked = ban !== null;
   // `?replyTo={id}` opens a thread's reply form from the server's HTML: Reply is that link until the
   // app runs (JavaScript off included), a button after.
   const hydrated = useHydrated();
@@ -230,7 +254,7 @@ export function CommentsSection({
     // The reply is the thread's newest: its thread shows every reply from now on.
     if (parentId !== null) setRevealedThreads((shown) => new Set(shown).add(parentId));
   }, []);
-  const form = <CommentForm key={replyTo?.id ?? 'comment'} signedIn={signedIn} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onPosted={onPosted} />;
+  const form = <CommentForm key={replyTo?.id ?? 'comment'} signedIn={signedIn} locked={locked} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onPosted={onPosted} />;
   // 'Show more comments' moves the focus to the first thread it added: the button may be gone (the
   // last page), and a keyboard reader goes on reading where the new threads begin.
   const [firstNewThread, setFirstNewThread] = useState<number | null>(null);
@@ -262,6 +286,15 @@ export function CommentsSection({
       <h2 id="comments-heading" className="font-serif text-2xl font-semibold">
         Comments ({count})
       </h2>
+      {ban && (
+        <p id={BAN_NOTICE_ID} className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
+          <BanIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+          <span>
+            This account cannot take part in this channel {banEnd(ban.until, timeZone)}: you can read the comments, but not comment,
+            reply, edit or react.
+          </span>
+        </p>
+      )}
       {heldNotice && (
         <p role="status" className="rounded-md border border-dashed px-3 py-2 text-sm">
           Your comment is awaiting approval. Others will see it once a moderator approves it.
@@ -304,6 +337,7 @@ export function CommentsSection({
                 now={now}
                 articleAuthorId={articleAuthorId}
                 isOwn={isOwn(thread)}
+                locked={locked}
                 actions={
                   (signedIn && !thread.deleted) || canDelete(thread) ? (
                     <>
@@ -311,13 +345,20 @@ export function CommentsSection({
                         <Button
                           variant="ghost"
                           size="sm"
+                          disabled={locked}
                           onClick={() => setReplyTo({ id: thread.id, username: thread.user?.username || 'Anonymous' })}
                         >
                           <ReplyIcon aria-hidden="true" />
                           Reply
                         </Button>
                       )}
-                      {canReply && !thread.deleted && thread.status !== 'pending' && !hydrated && (
+                      {canReply && !thread.deleted && thread.status !== 'pending' && !hydrated && locked && (
+                        <Button variant="ghost" size="sm" disabled>
+                          <ReplyIcon aria-hidden="true" />
+                          Reply
+                        </Button>
+                      )}
+                      {canReply && !thread.deleted && thread.status !== 'pending' && !hydrated && !locked && (
                         <Button asChild variant="ghost" size="sm">
                           <Link to={`?replyTo=${thread.id}#comment-form-${thread.id}`} preventScrollReset>
                             <ReplyIcon aria-hidden="true" />
@@ -338,6 +379,7 @@ export function CommentsSection({
                 canDelete={canDelete}
                 reportFor={reportFor}
                 isOwn={isOwn}
+                locked={locked}
                 revealAll={revealedThreads.has(thread.id)}
               />
               {replyTo?.id === thread.id && form}

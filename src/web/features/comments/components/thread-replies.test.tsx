@@ -18,6 +18,7 @@ const reply = (n: number): Comment => ({
   deleted: false,
   editedAt: null,
   status: 'published',
+  reportedByViewer: false,
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => reply(from + i));
 

@@ -15,6 +15,8 @@ interface ThreadRepliesProps {
   reportFor?: (comment: Comment) => ReactNode;
   /** The signed-in reader wrote it: Edit while it is editable. */
   isOwn?: (comment: Comment) => boolean;
+  /** The reader is banned from the channel: Edit is there, disabled. */
+  locked?: boolean;
   revealAll: boolean;
 }
 
@@ -29,7 +31,7 @@ export function ThreadReplies(props: ThreadRepliesProps) {
   return <ExpandableReplies {...props} />;
 }
 
-function ExpandableReplies({ thread, now, articleAuthorId, canDelete, reportFor, isOwn, revealAll }: ThreadRepliesProps) {
+function ExpandableReplies({ thread, now, articleAuthorId, canDelete, reportFor, isOwn, locked, revealAll }: ThreadRepliesProps) {
   const [opened, setOpened] = useState(false);
   const expanded = opened || revealAll;
   const more = useMoreReplies(thread.id, thread.repliesCursor, expanded);
@@ -65,6 +67,7 @@ function ExpandableReplies({ thread, now, articleAuthorId, canDelete, reportFor,
         canDelete={canDelete}
         reportFor={reportFor}
         isOwn={isOwn}
+        locked={locked}
         focusAt={focusAt}
       />
       {hasMore && (
@@ -100,8 +103,9 @@ function RepliesList({
   canDelete,
   reportFor,
   isOwn,
+  locked,
   focusAt,
-}: Pick<ThreadRepliesProps, 'thread' | 'now' | 'articleAuthorId' | 'canDelete' | 'reportFor' | 'isOwn'> & { replies: Comment[]; focusAt: number | null }) {
+}: Pick<ThreadRepliesProps, 'thread' | 'now' | 'articleAuthorId' | 'canDelete' | 'reportFor' | 'isOwn' | 'locked'> & { replies: Comment[]; focusAt: number | null }) {
   const focusReply = useCallback((item: HTMLLIElement | null) => item?.focus(), []);
   if (replies.length === 0) return null;
   return (
@@ -120,6 +124,7 @@ function RepliesList({
             now={now}
             articleAuthorId={articleAuthorId}
             isOwn={isOwn?.(reply) ?? false}
+            locked={locked}
             actions={
               canDelete(reply) || reportFor?.(reply) ? (
                 <>

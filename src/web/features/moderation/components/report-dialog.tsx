@@ -34,11 +34,14 @@ export default function ReportDialog({
   targetId,
   trigger,
   defaultOpen,
+  onSent,
 }: {
   targetType: ReportTarget;
   targetId: number;
   trigger: ReactElement;
   defaultOpen?: boolean;
+  /** Told once the report is filed (Report then reads 'Reported'). */
+  onSent?: () => void;
 }) {
   const id = useId();
   const [open, setOpen] = useState(Boolean(defaultOpen));
@@ -55,6 +58,7 @@ export default function ReportDialog({
       return; // The server's words show below the fields.
     }
     setOpen(false);
+    onSent?.();
     toast({ title: 'Report sent', description: `Thank you. The moderators will look at this ${name}.` });
   });
 

@@ -22,8 +22,15 @@ export function ReactionButtons({
   dislikes,
   userReaction,
   signedIn,
+  locked = false,
   className,
-}: ReactionState & { articleId: number; signedIn: boolean; className?: string }) {
+}: ReactionState & {
+  articleId: number;
+  signedIn: boolean;
+  /** The reader is banned from the article's channel (said above its comments): the buttons show the counts, disabled. */
+  locked?: boolean;
+  className?: string;
+}) {
   const [authOpen, setAuthOpen] = useState(false);
   // What the buttons show while a reaction is on its way (or just answered); cleared whenever
   // fresh numbers arrive from the article.
@@ -76,6 +83,7 @@ export function ReactionButtons({
           signedIn={signedIn}
           variant={pressed ? 'default' : 'outline'}
           aria-pressed={pressed}
+          disabled={locked}
           onClick={() => onReact(isLike)}
           className="min-w-24"
         >

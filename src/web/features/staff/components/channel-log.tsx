@@ -9,7 +9,7 @@ import { logDetail, logSentence, staffTime } from '../lib/format';
 function LogLine({ entry }: { entry: ChannelLogEntry }) {
   const { timeZone } = usePagePreferences();
   const { actor, rest } = logSentence(entry);
-  const detail = logDetail(entry);
+  const detail = logDetail(entry, timeZone);
   return (
     <div className="flex flex-col gap-1 border-b pb-3 text-sm sm:flex-row sm:gap-4">
       <time dateTime={entry.at} className="shrink-0 text-muted-foreground sm:w-44">

@@ -29,6 +29,12 @@ describe('a line of the channel log', () => {
     expect(logDetail(changes)).toBe('Check the figures');
   });
 
+  it('writes when a scheduled article goes out for people, in the reader’s zone', () => {
+    const scheduled = entry({ action: 'scheduled', target: { type: 'article', id: 9, title: 'Budget vote' }, detail: '2026-12-01T19:31:00.000Z' });
+    expect(logDetail(scheduled, 'Europe/Berlin')?.replace(/\s/g, ' ')).toBe('Goes out Dec 1, 2026, 8:31 PM');
+    expect(logDetail(scheduled, 'Pacific/Auckland')?.replace(/\s/g, ' ')).toBe('Goes out Dec 2, 2026, 8:31 AM');
+  });
+
   it('says plainly when someone answers their own invitation or leaves', () => {
     const self = { actor: { id: 2, username: 'wren' }, target: { type: 'user' as const, id: 2, username: 'wren' }, detail: null };
     expect(line({ ...self, action: 'invitation_accepted' })).toBe('wren accepted the invitation to join');

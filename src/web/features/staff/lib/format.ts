@@ -89,8 +89,13 @@ function roleOf(entry: ChannelLogEntry): string | null {
 
 const STAFF_ACTIONS = new Set<ChannelLogEntry['action']>(['invited', 'invitation_cancelled', 'invitation_accepted', 'invitation_declined', 'role_changed', 'removed', 'left']);
 
-/** The detail shown under a line: a review note or a moderator's reason (a role is already in the sentence). */
-export function logDetail(entry: ChannelLogEntry): string | null {
+/**
+ * The detail shown under a line: a review note, a moderator's reason, or when a scheduled article
+ * goes out, written for people in the reader's zone (a role is already in the sentence).
+ */
+export function logDetail(entry: ChannelLogEntry, timeZone = 'UTC'): string | null {
   if (!entry.detail || roleOf(entry)) return null;
+  // The server keeps the moment itself (UTC ISO), so each reader reads it in their own zone.
+  if (entry.action === 'scheduled' && !Number.isNaN(Date.parse(entry.detail))) return `Goes out ${staffTime(entry.detail, timeZone)}`;
   return entry.detail;
 }
