@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { proseClassName } from './prose';
 import { EditorImageTools, type UploadTextImage } from './editor-image-tools';
+import { CaretLeavesImage } from '../lib/caret-leaves-image';
 
 export interface RichTextEditorProps {
   /** The HTML to start from; later changes of this prop are ignored (remount with a key to reset). */
@@ -57,6 +58,7 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, minHeig
       Placeholder.configure({ placeholder: 'Write your article…' }),
       // Our uploads only (the server keeps no other image); never pasted data: URLs.
       Image.configure({ allowBase64: false, HTMLAttributes: { loading: 'lazy' } }),
+      CaretLeavesImage,
     ],
     content: initialHtml || '',
     // The server renders the page without the editor's document (ProseMirror needs the DOM); the
