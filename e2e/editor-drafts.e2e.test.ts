@@ -114,10 +114,25 @@ describeInBrowser('the writing desk: drafts on the server, preview, word count',
     await expect.poll(async () => second.getByRole('textbox', { name: 'Content' }).textContent()).toContain('Typed in the first tab.');
     expect(await second.getByLabel('Title', { exact: true }).inputValue()).toBe('Harbour wall repaired');
 
-    // The pending edit of a published article can be dropped: the live text comes back.
-    await second.getByRole('button', { name: 'Discard draft changes' }).click();
+    // The pending edit of a published article can be dropped, once asked: Cancel keeps it, with the
+    // focus back on the button; confirmed, the live text comes back and the focus is on the save status.
+    const discard = second.getByRole('button', { name: 'Discard draft changes' });
+    const ask = second.getByRole('alertdialog', { name: 'Discard the draft changes?' });
+    await discard.click();
+    await expect.poll(visible(ask)).toBe(true);
+    expect(await ask.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await expectAccessible(second, 'the discard question');
+    await shoot(second, 'desk-discard-question');
+    await second.keyboard.press('Escape');
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await discard.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await second.getByRole('textbox', { name: 'Content' }).textContent()).toContain('Typed in the first tab.');
+    expect((await own()).pendingEdit).not.toBeNull();
+    await discard.click();
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
     await expect.poll(async () => second.getByRole('textbox', { name: 'Content' }).textContent()).toBe('The wall is whole again.');
     expect((await own()).pendingEdit).toBeNull();
+    await expect.poll(() => second.getByTestId('editor-save-status').evaluate((status) => status === document.activeElement)).toBe(true);
     await second.close();
     await first.close();
   }, 60_000);
