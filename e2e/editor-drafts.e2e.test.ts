@@ -4,6 +4,7 @@ import { expectAccessible, Journey } from './support/browser.js';
 import { browserCookies, createThroughApi, registerThroughApi } from './support/content.js';
 import { describeInBrowser, useSite } from './support/fixtures.js';
 import { visible } from './support/page-api.js';
+import { shoot } from './support/shots.js';
 
 /** The editor's status line once the work is on the server: 'Saved HH:MM'. */
 const saved = (page: Page) => async () => (await page.getByTestId('editor-save-status').textContent())?.trim() ?? '';
@@ -23,6 +24,32 @@ async function signedIn(site: ReturnType<typeof useSite>, cookie: string, viewpo
 
 describeInBrowser('the writing desk: drafts on the server, preview, word count', () => {
   const site = useSite();
+
+  it('starts with the title and the text on a phone, the status and scheduling panel after them', async () => {
+    const author = await writer(site.server.url);
+    const phone = await signedIn(site, author.cookie, { width: 390, height: 844 });
+    const { page } = phone;
+    await phone.goto('/articles/new');
+    const status = page.getByRole('region', { name: 'Status' });
+    await status.waitFor();
+    const top = async (name: 'title' | 'content' | 'status') =>
+      (await (name === 'title' ? page.getByLabel('Title', { exact: true }) : name === 'content' ? page.getByRole('textbox', { name: 'Content' }) : status).boundingBox())!.y;
+    const [title, content, panel] = [await top('title'), await top('content'), await top('status')];
+    expect(title).toBeLessThan(content);
+    expect(content).toBeLessThan(panel);
+    // The title is on the first screen, below the page's heading.
+    expect(title).toBeLessThan(844);
+    // Tab order follows: the title field comes before the panel's Publish at.
+    const before = await page.getByLabel('Title', { exact: true }).evaluate((field) => {
+      const publishAt = document.querySelector('input[type="datetime-local"]');
+      return Boolean(publishAt && field.compareDocumentPosition(publishAt) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(before).toBe(true);
+    await shoot(page, 'desk-phone');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await shoot(page, 'desk-phone');
+    await phone.close();
+  });
 
   it('saves a new article to the server while it is written, so another browser opens the draft with the text in it', async () => {
     const author = await writer(site.server.url);
@@ -87,10 +114,25 @@ describeInBrowser('the writing desk: drafts on the server, preview, word count',
     await expect.poll(async () => second.getByRole('textbox', { name: 'Content' }).textContent()).toContain('Typed in the first tab.');
     expect(await second.getByLabel('Title', { exact: true }).inputValue()).toBe('Harbour wall repaired');
 
-    // The pending edit of a published article can be dropped: the live text comes back.
-    await second.getByRole('button', { name: 'Discard draft changes' }).click();
+    // The pending edit of a published article can be dropped, once asked: Cancel keeps it, with the
+    // focus back on the button; confirmed, the live text comes back and the focus is on the save status.
+    const discard = second.getByRole('button', { name: 'Discard draft changes' });
+    const ask = second.getByRole('alertdialog', { name: 'Discard the draft changes?' });
+    await discard.click();
+    await expect.poll(visible(ask)).toBe(true);
+    expect(await ask.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await expectAccessible(second, 'the discard question');
+    await shoot(second, 'desk-discard-question');
+    await second.keyboard.press('Escape');
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await discard.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await second.getByRole('textbox', { name: 'Content' }).textContent()).toContain('Typed in the first tab.');
+    expect((await own()).pendingEdit).not.toBeNull();
+    await discard.click();
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
     await expect.poll(async () => second.getByRole('textbox', { name: 'Content' }).textContent()).toBe('The wall is whole again.');
     expect((await own()).pendingEdit).toBeNull();
+    await expect.poll(() => second.getByTestId('editor-save-status').evaluate((status) => status === document.activeElement)).toBe(true);
     await second.close();
     await first.close();
   }, 60_000);

@@ -6,6 +6,7 @@ import { expectAccessible, Journey } from './support/browser.js';
 import { browserCookies, createThroughApi, registerThroughApi } from './support/content.js';
 import { describeInBrowser, useSite } from './support/fixtures.js';
 import { visible } from './support/page-api.js';
+import { shoot } from './support/shots.js';
 
 const png = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/png', buffer });
 
@@ -19,6 +20,16 @@ async function writerAt(site: ReturnType<typeof useSite>, width = 1280): Promise
 }
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' });
+
+/** Screenshots (with SHOTS_DIR) at the journey's 1366 px and at a phone's 390 px. */
+async function shoots(page: Page, name: string) {
+  const desk = page.viewportSize()!;
+  for (const viewport of [desk, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await shoot(page, name);
+  }
+  await page.setViewportSize(desk);
+}
 
 describeInBrowser('images in the article text', () => {
   const site = useSite();
@@ -80,6 +91,72 @@ describeInBrowser('images in the article text', () => {
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // It is not the gallery's: the page has no gallery.
     expect(await page.getByTestId('article-gallery').count()).toBe(0);
+    await journey.close();
+  });
+
+  it('keeps an inline image when the caret moves off it, and brings back one replaced or deleted by typing with Ctrl+Z, file and all', async () => {
+    const journey = await writerAt(site, 1366);
+    const { page } = journey;
+    const autosaved = (holds = (_body: string) => true) =>
+      page.waitForResponse((r) => /\/api\/articles\/(\d+\/)?autosave$/.test(new URL(r.url()).pathname) && r.ok() && holds(r.request().postData() ?? ''), {
+        timeout: 30_000,
+      });
+    await journey.goto('/articles/new');
+    await page.getByLabel('Title', { exact: true }).fill(`Sea wall ${Date.now().toString(36)}`);
+    await editor(page).click();
+    await page.keyboard.type('Before the storm.');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('editor-image-input').setInputFiles(png('sea wall.png', harbour));
+    const dialog = page.getByRole('dialog', { name: 'Describe the image' });
+    await expect.poll(visible(dialog.getByLabel('Alt text'))).toBe(true);
+    await page.keyboard.type('The sea wall');
+    await page.keyboard.press('Enter');
+    const placed = editor(page).locator('img');
+    await expect.poll(() => placed.count()).toBe(1);
+    await page.keyboard.type('After the storm.');
+    const selected = () => placed.evaluate((img) => img.classList.contains('ProseMirror-selectednode'));
+    // Clicks closer together than half a second are a double click, which selects no image.
+    const select = async () => {
+      await page.waitForTimeout(600);
+      await placed.click();
+      await expect.poll(selected).toBe(true);
+    };
+    const src = (await placed.getAttribute('src'))!;
+    await autosaved();
+
+    // Ctrl+End, Ctrl+Home, Page Down, Page Up, End, Home and the arrows take the caret off the selected image: typing then adds text.
+    for (const keys of ['Control+End', 'Control+Home', 'PageDown', 'PageUp', 'End', 'Home', 'ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft']) {
+      await select();
+      await page.keyboard.press(keys);
+      expect(await selected(), `after ${keys}`).toBe(false);
+      await page.keyboard.type('k');
+      expect(await placed.count(), `after ${keys}`).toBe(1);
+    }
+    expect(await editor(page).locator('p').first().textContent()).toMatch(/^kBefore the storm\./);
+    expect(await editor(page).locator('p').last().textContent()).toMatch(/After the storm\.k$/);
+    await shoots(page, 'editor-caret-off-image');
+
+    // Typing over the selected image replaces it, and autosave saves the text without it; Ctrl+Z
+    // brings it back, and its file is still there to show.
+    await select();
+    const saved = autosaved((body) => body.includes('Oops') && !body.includes('<img'));
+    await page.keyboard.type('Oops');
+    expect(await placed.count()).toBe(0);
+    await saved;
+    expect((await fetch(new URL(src, site.server.url))).status).toBe(200);
+    for (let i = 0; i < 10 && (await placed.count()) === 0; i++) await page.keyboard.press('Control+z');
+    expect(await placed.count()).toBe(1);
+    expect(await placed.getAttribute('src')).toBe(src);
+    await expect.poll(() => placed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // Deleting it with Backspace is undone the same way.
+    await select();
+    await page.keyboard.press('Backspace');
+    expect(await placed.count()).toBe(0);
+    await page.keyboard.press('Control+z');
+    expect(await placed.count()).toBe(1);
+    await shoots(page, 'editor-image-restored');
+    expect(journey.problems).toEqual([]);
     await journey.close();
   });
 

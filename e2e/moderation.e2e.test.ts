@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { expectAccessible, Journey } from './support/browser.js';
 import { loginThroughForm, registerThroughForm } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite, type Site } from './support/fixtures.js';
+import { expectHeadingsInOrder } from './support/heading-order.js';
 
 const HIDDEN_TEXT = 'This comment was removed by a moderator.';
 const BANNED = "You can't comment or react in this channel.";
@@ -231,6 +232,7 @@ describeInBrowser('moderation in the browser', () => {
     await adminJourney.expectPath('/admin/moderation');
     const report = a.locator('#main').getByRole('article').filter({ hasText: trollName });
     await report.waitFor();
+    await expectHeadingsInOrder(a, 'the site’s moderation');
     expect(await report.getByText('Harassment: 1').isVisible()).toBe(true);
     expect(await report.getByRole('button', { name: 'Remove bio' }).isVisible()).toBe(true);
 

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { expectAccessible, Journey } from './support/browser.js';
 import { registerThroughForm } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
+import { expectHeadingsInOrder } from './support/heading-order.js';
 import { api } from './support/page-api.js';
 
 /** The owner's zone is not UTC, so the Schedule field's time is really read in the reader's zone. */
@@ -78,6 +79,7 @@ describeInBrowser('the newsroom in the browser', () => {
     await owner.expectPath(`/channels/${channel.id}/queue`);
     const item = o.getByRole('listitem', { name: title });
     await item.waitFor();
+    await expectHeadingsInOrder(o, 'the review queue');
     expect(await item.getByRole('link', { name: writerName, exact: true }).isVisible()).toBe(true);
     expect(await item.getByText('In review', { exact: true }).isVisible()).toBe(true);
     await item.getByRole('button', { name: 'Request changes' }).click();

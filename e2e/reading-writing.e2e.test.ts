@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { Journey } from './support/browser.js';
 import { logoutThroughMenu, registerThroughForm } from './support/auth.js';
+import { shoot } from './support/shots.js';
 import { describeInBrowser, uniqueUsername, useDemoSite, useSite } from './support/fixtures.js';
 import { api, visible } from './support/page-api.js';
 
@@ -203,6 +204,16 @@ describeInBrowser('reading and writing', () => {
 
   it('Your Feed shows every channel until the reader subscribes, whatever they wrote', async () => {
     const other = await Journey.open(site.browser, site.server.url);
+    // Signed out, the footer says nothing of channels this visitor follows.
+    await other.goto('/');
+    const footer = other.page.getByRole('contentinfo');
+    expect(await footer.textContent()).toContain('News from independent channels.');
+    expect(await footer.textContent()).not.toContain('you follow');
+    for (const width of [390, 1366]) {
+      await other.page.setViewportSize({ width, height: 900 });
+      await shoot(other.page, 'footer-signed-out');
+    }
+    await other.page.setViewportSize({ width: 1280, height: 800 });
     const elsewhere = await newWriter(other, 'elsewhere');
     await publish(other.page, elsewhere.channelId, 'Elsewhere news today');
     await other.close();
@@ -214,6 +225,12 @@ describeInBrowser('reading and writing', () => {
     await journey.goto('/');
     const cards = page.getByTestId('article-card');
     await expect.poll(visible(page.getByTestId('feed-fallback-hint'))).toBe(true);
+    // Following nothing yet, the reader is told so (not of channels they follow).
+    expect(await page.getByTestId('feed-fallback-hint').textContent()).toMatch(/^You don’t follow any channels yet, so here are the latest articles from every channel\./);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shoot(page, 'feed-following-none');
+    }
     await expect.poll(visible(cards.filter({ hasText: 'Elsewhere news today' }))).toBe(true);
     expect(await cards.filter({ hasText: 'My own first story' }).count()).toBe(1);
 

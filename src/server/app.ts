@@ -154,7 +154,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   articlesDeps.inlineImages = {
     prefix: storage.url(''),
     uploads: (urls, editorId, articleId) => media.inlineUploads(urls, editorId, articleId),
-    attach: (articleId, images) => media.attachInline(articleId, images),
+    attach: (articleId, images, options) => media.attachInline(articleId, images, options),
   };
   const channels = createChannelsService(channelsRepository, subscriptions, Date.now, written);
   const articles = createArticlesService(articlesDeps);

@@ -713,14 +713,16 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     async autosave(id: number, writer: SessionUser, input: AutosaveArticleInput): Promise<AutosaveResult> {
       const owned = await ownedRow(id, writer);
       const changes = await autosaveChanges(input);
-      // Images in the text get their responsive copies and stay recorded, as on a Save.
+      // Images in the text get their responsive copies and stay recorded, as on a Save; those it
+      // dropped stay too, for an undo, until the writer saves on purpose.
       let inline: { attach(id: number): Promise<void> } | undefined;
       if (changes.content !== undefined) {
         const live = owned.published === 1 ? (await articles.findById(id))?.content : undefined;
+        const keep = { keepDropped: true };
         const resolved =
           live === undefined
-            ? await resolveInlineImages(deps.inlineImages, changes.content, writer.id, id)
-            : await resolvePendingInlineImages(deps.inlineImages, changes.content, live, writer.id, id);
+            ? await resolveInlineImages(deps.inlineImages, changes.content, writer.id, id, keep)
+            : await resolvePendingInlineImages(deps.inlineImages, changes.content, live, writer.id, id, keep);
         changes.content = resolved.content;
         inline = resolved;
       }

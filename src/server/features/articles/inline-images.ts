@@ -14,8 +14,17 @@ export interface InlineImages {
   prefix: string;
   /** The uploads the editor may place, by URL (their own, or images the article already holds). */
   uploads(urls: string[], editorId: number, articleId: number | null): Promise<Map<string, InlineUpload>>;
-  /** Records the images the article's text now holds (and releases those it dropped). */
-  attach(articleId: number, images: { upload: InlineUpload; alt: string | null }[]): Promise<void>;
+  /** Records the images the article's text now holds (and releases those it dropped, unless `keepDropped`). */
+  attach(articleId: number, images: { upload: InlineUpload; alt: string | null }[], options?: KeepDropped): Promise<void>;
+}
+
+/**
+ * An autosave keeps the uploads of images the text dropped: a keystroke over a selected image
+ * removes it, and the writer's undo must find its file. The next save the writer makes on purpose
+ * records the saved text's images alone and releases the rest.
+ */
+export interface KeepDropped {
+  keepDropped?: boolean;
 }
 
 /**
@@ -24,12 +33,12 @@ export interface InlineImages {
  * pays nothing), images that are not the editor's uploads removed, and `attach` records the rest
  * as the article's once its row exists.
  */
-export async function resolveInlineImages(inline: InlineImages | undefined, html: string, editorId: number, articleId: number | null) {
+export async function resolveInlineImages(inline: InlineImages | undefined, html: string, editorId: number, articleId: number | null, options: KeepDropped = {}) {
   if (!inline || imagesOfHtml(html).length === 0) {
-    return { content: html, attach: async (id: number) => { if (inline && articleId !== null) await inline.attach(id, []); } };
+    return { content: html, attach: async (id: number) => { if (inline && articleId !== null) await inline.attach(id, [], options); } };
   }
   const { content, images } = await resolve(inline, html, editorId, articleId);
-  return { content, attach: (id: number) => inline.attach(id, [...images.values()]) };
+  return { content, attach: (id: number) => inline.attach(id, [...images.values()], options) };
 }
 
 /**
@@ -37,12 +46,19 @@ export async function resolveInlineImages(inline: InlineImages | undefined, html
  * text, so neither version loses its pictures to the sweep of unused uploads before Save (which
  * records the saved text's alone) or Discard decides between them.
  */
-export async function resolvePendingInlineImages(inline: InlineImages | undefined, pendingHtml: string, liveHtml: string, editorId: number, articleId: number) {
+export async function resolvePendingInlineImages(
+  inline: InlineImages | undefined,
+  pendingHtml: string,
+  liveHtml: string,
+  editorId: number,
+  articleId: number,
+  options: KeepDropped = {},
+) {
   if (!inline) return { content: pendingHtml, attach: async () => {} };
   const pending = await resolve(inline, pendingHtml, editorId, articleId);
   const live = await resolve(inline, liveHtml, editorId, articleId);
   const images = new Map([...live.images, ...pending.images]);
-  return { content: pending.content, attach: (id: number) => inline.attach(id, [...images.values()]) };
+  return { content: pending.content, attach: (id: number) => inline.attach(id, [...images.values()], options) };
 }
 
 async function resolve(inline: InlineImages, html: string, editorId: number, articleId: number | null) {

@@ -625,6 +625,34 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
     expect((await fetchStored(second.url)).status).toBe(200);
   });
 
+  it('keeps an image that an autosave dropped from the text until the writer saves on purpose, so undo can bring it back', async () => {
+    const author = await signedInClient(t);
+    const article = await newArticle(author.client, { status: 'draft' });
+    const picture = await uploadOk(author.client, 'undone.png');
+    const withImage = `<p>Text</p><img src="${picture.url}" alt="Undone">`;
+    const saved = await author.client.patch(`/api/articles/${article.id}`, { content: withImage });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // A keystroke replaced the image, and autosave saved the text without it: its files stay.
+    const dropped = await author.client.put(`/api/articles/${article.id}/autosave`, { baseSavedAt: saved.json().savedAt, content: '<p>Textx</p>' });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    await t.ctx.media.sweepAbandoned(-60_000);
+    expect((await fetchStored(picture.url)).status).toBe(200);
+
+    // Undo put it back: the next autosave keeps it in the text, with its copies.
+    const undone = await author.client.put(`/api/articles/${article.id}/autosave`, { baseSavedAt: dropped.json().savedAt, content: withImage });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await author.client.get(`/api/articles/${article.id}`)).json().content).toContain(`<img src="${picture.url}" alt="Undone" srcset=`);
+
+    // Dropped again, then saved on purpose without it: now its files go.
+    const again = await author.client.put(`/api/articles/${article.id}/autosave`, { baseSavedAt: undone.json().savedAt, content: '<p>Text</p>' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await fetchStored(picture.url)).status).toBe(200);
+    const onPurpose = await author.client.patch(`/api/articles/${article.id}`, { content: '<p>Text</p>', baseSavedAt: again.json().savedAt });
+    expect(onPurpose.statusCode, onPurpose.body).toBe(200);
+    expect((await fetchStored(picture.url)).status).toBe(404);
+  });
+
   it('removes uploads that were never attached once they are old enough', async () => {
     const author = await signedInClient(t);
     const abandoned = await uploadOk(author.client, 'abandoned.png');

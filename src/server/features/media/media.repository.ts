@@ -152,11 +152,17 @@ export function createMediaRepository(db: Database, dialect: Dialect) {
     /**
      * Records the images an article's text now holds, in place of those it held; answers the URLs
      * it no longer holds there (their files go unless the gallery or another article uses them).
+     * With `keepDropped`, the records of images the text dropped stay, and nothing is answered.
      */
-    async saveInlineImages(articleId: number, images: NewInlineImage[]): Promise<string[]> {
+    async saveInlineImages(articleId: number, images: NewInlineImage[], options: { keepDropped?: boolean } = {}): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
         const current = await trx.selectFrom('article_images').select('image_url').where('article_id', '=', articleId).where('in_text', '=', 1).execute();
-        await trx.deleteFrom('article_images').where('article_id', '=', articleId).where('in_text', '=', 1).execute();
+        const urls = images.map((i) => i.imageUrl);
+        if (!options.keepDropped) {
+          await trx.deleteFrom('article_images').where('article_id', '=', articleId).where('in_text', '=', 1).execute();
+        } else if (urls.length > 0) {
+          await trx.deleteFrom('article_images').where('article_id', '=', articleId).where('in_text', '=', 1).where('image_url', 'in', urls).execute();
+        }
         if (images.length > 0) {
           await trx
             .insertInto('article_images')
@@ -176,7 +182,8 @@ export function createMediaRepository(db: Database, dialect: Dialect) {
             )
             .execute();
         }
-        const kept = new Set(images.map((i) => i.imageUrl));
+        if (options.keepDropped) return [];
+        const kept = new Set(urls);
         return [...new Set(current.map((r) => r.image_url))].filter((url) => !kept.has(url));
       });
     },

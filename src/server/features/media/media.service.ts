@@ -199,8 +199,11 @@ export function createMediaService(deps: {
       return found;
     },
 
-    /** Records the images an article's text holds; the files of those it dropped are deleted. */
-    async attachInline(articleId: number, images: { upload: InlineUpload; alt: string | null }[]): Promise<void> {
+    /**
+     * Records the images an article's text holds; the files of those it dropped are deleted, unless
+     * `keepDropped` (an autosave) keeps them recorded for an undo to bring back.
+     */
+    async attachInline(articleId: number, images: { upload: InlineUpload; alt: string | null }[], options: { keepDropped?: boolean } = {}): Promise<void> {
       const released = await repository.saveInlineImages(
         articleId,
         images.map(({ upload, alt }) => ({
@@ -211,6 +214,7 @@ export function createMediaService(deps: {
           height: upload.height,
           variants: JSON.stringify(upload.variants),
         })),
+        options,
       );
       await release(released);
     },

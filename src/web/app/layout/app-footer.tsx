@@ -10,7 +10,8 @@ export function AppFooter() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-8 text-sm text-muted-foreground">
         <p>
           <span className="font-serif text-lg font-bold text-foreground">{SITE_NAME}</span>
-          <span className="ml-2">News from the channels you follow.</span>
+          {/* True for every visitor, signed in or not, following channels or none. */}
+          <span className="ml-2">News from independent channels.</span>
         </p>
         <nav aria-label="Footer" className="flex items-center gap-5">
           <Link to={paths.channels} className="rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring">

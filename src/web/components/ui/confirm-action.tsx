@@ -1,4 +1,4 @@
-import { useId, useState, type ReactElement } from 'react';
+import { useId, useRef, useState, type ReactElement } from 'react';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -28,6 +28,7 @@ export function ConfirmAction({
   reasonLabel = 'Reason (optional)',
   reasonMax,
   onConfirm,
+  focusAfter,
 }: {
   trigger: ReactElement;
   title: string;
@@ -38,18 +39,25 @@ export function ConfirmAction({
   /** The longest reason the API takes. */
   reasonMax?: number;
   onConfirm: (reason: string | null) => Promise<unknown>;
+  /**
+   * Where the focus goes once the action is done, when the trigger goes with it (otherwise the
+   * focus returns to the trigger, or to the page's start when it is gone).
+   */
+  focusAfter?: () => HTMLElement | null;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const done = useRef(false);
 
   async function run() {
     setPending(true);
     setError(null);
     try {
       await onConfirm(reason.trim() || null);
+      done.current = true;
       setOpen(false);
       setReason('');
     } catch (failure) {
@@ -68,7 +76,15 @@ export function ConfirmAction({
       }}
     >
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          const target = done.current ? focusAfter?.() : null;
+          done.current = false;
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -69,8 +69,8 @@ export function ArticleFeed({ signedIn }: { signedIn: boolean }) {
       <FilterBadges filters={filters} facets={facets.data} />
       {signedIn && source === 'all-fallback' && (
         <p className="rounded-md border border-dashed bg-muted/40 px-4 py-3 text-sm text-muted-foreground" data-testid="feed-fallback-hint">
-          The channels you follow have no articles yet, so here are the latest articles from every channel. Subscribe to channels to
-          build your own feed.
+          You don’t follow any channels yet, so here are the latest articles from every channel. Subscribe to channels to build your
+          own feed.
         </p>
       )}
       {feed.isPending ? (

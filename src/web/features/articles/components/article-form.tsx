@@ -372,17 +372,6 @@ export function ArticleForm({
           void submit();
         }}
       />
-      {/* The newsroom's status first: where the article stands, the editor's note, what can be done with it. */}
-      {workflow?.({
-        values,
-        busy: busy || disabled,
-        submitWith: (run) => {
-          if (submitting || disabled) return;
-          action.current = run;
-          void submit();
-        },
-      })}
-
       {offer && <RestoreUnsentNotice savedAt={offer.savedAt} onRestore={restore} onDiscard={discardOffer} />}
       <div className="space-y-2">
         <div className="flex items-baseline justify-between gap-3">
@@ -427,6 +416,19 @@ export function ArticleForm({
           </div>
         )}
       </div>
+
+      {/* The newsroom's status after the title and text, which are what the desk is for (on a phone
+          the panel above them filled the first screen): where the article stands, the editor's
+          note, scheduling and review. */}
+      {workflow?.({
+        values,
+        busy: busy || disabled,
+        submitWith: (run) => {
+          if (submitting || disabled) return;
+          action.current = run;
+          void submit();
+        },
+      })}
 
       <div className={cn('grid gap-6', showChannel && 'md:grid-cols-2')}>
         {showChannel && (

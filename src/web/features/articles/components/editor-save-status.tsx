@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { CloudIcon, CloudOffIcon, Loader2Icon, TriangleAlertIcon } from 'lucide-react';
 import type { Article } from '@contract/articles';
 import {
@@ -10,6 +10,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 import { toast } from '@/components/ui/use-toast';
 import { usePagePreferences } from '@/lib/page-preferences';
 import type { ServerDraft } from '../api/server-draft';
@@ -32,6 +33,7 @@ export function useSaveTime(): (iso: string) => string {
 export function EditorSaveStatus({ draft, toValues }: { draft: ServerDraft; toValues: (article: Article) => ArticleFormValues }) {
   const time = useSaveTime();
   const [busy, setBusy] = useState(false);
+  const statusRef = useRef<HTMLParagraphElement>(null);
   const { status } = draft;
 
   const act = async (work: () => Promise<void>, failed: string) => {
@@ -47,7 +49,8 @@ export function EditorSaveStatus({ draft, toValues }: { draft: ServerDraft; toVa
 
   return (
     <div className="flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-      <p role="status" data-testid="editor-save-status" className="flex items-center gap-1.5">
+      {/* Focusable from code only: it takes the focus after a discard, whose button goes with it. */}
+      <p ref={statusRef} tabIndex={-1} role="status" data-testid="editor-save-status" className="flex items-center gap-1.5 outline-none">
         {status.kind === 'saving' && (
           <>
             <Loader2Icon className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
@@ -80,16 +83,25 @@ export function EditorSaveStatus({ draft, toValues }: { draft: ServerDraft; toVa
         )}
       </p>
       {draft.pendingEdit && (
-        <Button
-          type="button"
-          variant="link"
-          size="sm"
-          className="h-auto px-0 text-muted-foreground underline"
-          disabled={busy}
-          onClick={() => void act(() => draft.discard(toValues), 'Failed to discard the draft changes.')}
-        >
-          Discard draft changes
-        </Button>
+        // Discarding cannot be undone: the changes are on the server only, so it is asked first.
+        <ConfirmAction
+          trigger={
+            <Button type="button" variant="link" size="sm" className="h-auto px-0 text-muted-foreground underline" disabled={busy}>
+              Discard draft changes
+            </Button>
+          }
+          title="Discard the draft changes?"
+          description="The changes saved since this article was published are deleted, and the editor shows the published version again. This cannot be undone."
+          confirm="Discard changes"
+          onConfirm={async () => {
+            try {
+              await draft.discard(toValues);
+            } catch {
+              throw new Error('Failed to discard the draft changes.');
+            }
+          }}
+          focusAfter={() => statusRef.current}
+        />
       )}
       <AlertDialog open={draft.conflict !== null}>
         <AlertDialogContent>

@@ -65,11 +65,12 @@ function QueueRow({ item, canReview, headingRef }: { item: QueueItem; canReview:
       <div className="min-w-0 space-y-1.5">
         <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={item.status} />
-          <h3 id={titleId} className="min-w-0 font-serif text-lg leading-snug font-semibold break-words">
+          {/* Under the page's h1, each article heads its own part of the list. */}
+          <h2 id={titleId} className="min-w-0 font-serif text-lg leading-snug font-semibold break-words">
             <Link to={paths.editArticle(item.id)} className="underline-offset-4 hover:underline focus-visible:underline">
               {item.title || 'Untitled draft'}
             </Link>
-          </h3>
+          </h2>
         </div>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <div className="flex gap-1">

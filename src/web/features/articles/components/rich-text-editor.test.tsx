@@ -5,6 +5,17 @@ import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/react';
 import RichTextEditor, { isEmptyEditorHtml, type RichTextEditorProps } from './rich-text-editor';
 
+/** The link finder keeps the console.warn it found when loaded, so this stands in before any import. */
+const linkifyWarnings = vi.hoisted(() => {
+  const seen: string[] = [];
+  const original = console.warn.bind(console);
+  console.warn = (...args: unknown[]) => {
+    if (String(args[0]).startsWith('linkifyjs')) seen.push(String(args[0]));
+    else original(...args);
+  };
+  return seen;
+});
+
 afterEach(() => {
   cleanup();
 });
@@ -240,6 +251,26 @@ describe('the rich text editor', () => {
     const { box } = await show();
     expect(box.hasAttribute('aria-invalid')).toBe(false);
     expect(box.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('warns nothing in the console when a second editor opens after a first one found a link', async () => {
+    linkifyWarnings.length = 0;
+    const first = await show({ initialHtml: '<p>See</p>' });
+      // Typing an address links it as the writer goes (the link finder is set up from then on).
+      await act(async () => {
+        first.editor.commands.setTextSelection(4);
+        first.editor.commands.insertContent(' https://example.com ');
+      });
+      render(
+        <>
+          <span id="second-label">Second</span>
+          <RichTextEditor initialHtml="<p>Another</p>" labelId="second-label" minHeight={300} onChange={() => {}} />
+        </>,
+      );
+      await screen.findByRole('textbox', { name: 'Second' });
+      // TipTap finishes creating an editor on the next turn of the event loop.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(linkifyWarnings).toEqual([]);
   });
 
   it('counts a document of empty paragraphs as empty', () => {

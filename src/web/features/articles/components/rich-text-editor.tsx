@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { proseClassName } from './prose';
 import { EditorImageTools, type UploadTextImage } from './editor-image-tools';
+import { CaretLeavesImage } from '../lib/caret-leaves-image';
 
 export interface RichTextEditorProps {
   /** The HTML to start from; later changes of this prop are ignored (remount with a key to reset). */
@@ -40,6 +41,15 @@ export interface RichTextEditorProps {
   uploadImage?: UploadTextImage;
 }
 
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const KEPT_SCHEME = /^(https?|mailto):/i;
+
+/** A link the server keeps: http, https or mailto, or an address without a scheme (https is added). */
+function allowedLink(url: string, ctx: { defaultValidate: (url: string) => boolean }): boolean {
+  const address = url.trim();
+  return ctx.defaultValidate(address) && (KEPT_SCHEME.test(address) || !SCHEME.test(address));
+}
+
 /** An empty document is '<p></p>'; the form treats it as no content. */
 export function isEmptyEditorHtml(html: string): boolean {
   return html.replace(/<p>\s*<\/p>/g, '').trim() === '';
@@ -53,10 +63,13 @@ export default function RichTextEditor({ initialHtml, onChange, labelId, minHeig
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3, 4] }, link: false, underline: false }),
-      Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] }),
+      // No `protocols`: http, https and mailto are the link finder's own, and registering them again
+      // on each editor it warns about in the console. The schemes the server keeps are the allowed ones.
+      Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https', isAllowedUri: allowedLink }),
       Placeholder.configure({ placeholder: 'Write your article…' }),
       // Our uploads only (the server keeps no other image); never pasted data: URLs.
       Image.configure({ allowBase64: false, HTMLAttributes: { loading: 'lazy' } }),
+      CaretLeavesImage,
     ],
     content: initialHtml || '',
     // The server renders the page without the editor's document (ProseMirror needs the DOM); the

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { CHANNEL_MESSAGES } from '@contract/channel-rules';
@@ -23,8 +23,14 @@ function useTab<Tab extends string>(tabs: readonly Tab[]): [Tab, (tab: string) =
 }
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  const headingId = useId();
+  // The tab shows the section's name; the heading, for screen readers, puts it between the page's
+  // h1 and the h3 of each report, ban or held comment inside.
   return (
-    <section aria-label={title} className="space-y-4 pt-2">
+    <section aria-labelledby={headingId} className="space-y-4 pt-2">
+      <h2 id={headingId} className="sr-only">
+        {title}
+      </h2>
       <p className="text-sm text-muted-foreground">{description}</p>
       {children}
     </section>
