@@ -2,8 +2,12 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { CommentsTable, DB } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
+import { countThread } from './comment-counts.js';
 import { queueReplyNotice } from '../email/outbox.repository.js';
 import { utcDay } from '../../lib/time.js';
+
+// Other features that change what readers see of a thread (moderation) count through it too.
+export { countThread };
 
 /** A comment with its author's name. */
 export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | 'user_id' | 'parent_id' | 'content' | 'deleted' | 'created_at' | 'edited_at' | 'status'> & {
@@ -304,6 +308,12 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
             .where('deleted', '=', 0)
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) return false;
+          if (row.status === 'pending') {
+            // Its replies were out of sight while it waited; emptied, it no longer hides them.
+            await trx.updateTable('comments').set({ status: 'published', held_cause: null }).where('id', '=', id).execute();
+            await countThread(trx, { id, articleId: row.article_id, parentId: row.parent_id, createdAt: Number(row.created_at) }, 1);
+            row.status = 'published';
+          }
         } else {
           const result = await trx.deleteFrom('comments').where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
           if (Number(result.numDeletedRows) === 0) return false;
@@ -344,22 +354,39 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
     /**
      * Its author's new text, only while the comment is theirs, not deleted and younger than
      * `editableSince` allows (checked in the statement, so a late edit cannot slip in between a
-     * check and the write). Answers the comment as it now reads, or undefined when nothing changed.
+     * check and the write). With `held`, a published comment goes to the moderators' queue as a new
+     * comment would, and leaves the count (its thread's replies with it) in the same transaction.
+     * Answers the comment as it now reads, or undefined when nothing changed.
      */
-    async updateContent(values: { id: number; userId: number; content: string; editableSince: number; now: number }): Promise<CommentRow | undefined> {
-      const result = await db
-        .updateTable('comments')
-        .set({ content: values.content, edited_at: values.now })
-        .where('id', '=', values.id)
-        .where('user_id', '=', values.userId)
-        .where('deleted', '=', 0)
-        .where('created_at', '>', values.editableSince)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-      return selectComments().where('comments.id', '=', values.id).executeTakeFirst();
+    async updateContent(values: {
+      id: number;
+      userId: number;
+      content: string;
+      editableSince: number;
+      now: number;
+      held?: 'hold_first' | 'blocked_word' | null;
+    }): Promise<CommentRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .updateTable('comments')
+          .set({ content: values.content, edited_at: values.now })
+          .where('id', '=', values.id)
+          .where('user_id', '=', values.userId)
+          .where('deleted', '=', 0)
+          .where('created_at', '>', values.editableSince)
+          .returning(['article_id', 'parent_id', 'created_at', 'status'])
+          .executeTakeFirst();
+        if (!before) return undefined;
+        // A held comment stays held and a hidden one hidden: only a shown comment starts to wait.
+        if (values.held && before.status === 'published') {
+          await trx.updateTable('comments').set({ status: 'pending', held_cause: values.held }).where('id', '=', values.id).execute();
+          await countThread(trx, { id: values.id, articleId: before.article_id, parentId: before.parent_id, createdAt: Number(before.created_at) }, -1);
+        }
+        return selectComments(trx).where('comments.id', '=', values.id).executeTakeFirst();
+      });
     },
 
-    /** Comments that are not deleted, counted from the rows (tests compare the counter with it). */
+    /** Comments readers see, counted from the rows (tests compare the counter with it). */
     async recount(articleId: number): Promise<number> {
       const row = await db
         .selectFrom('comments')
@@ -367,6 +394,8 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
         .where('article_id', '=', articleId)
         .where('deleted', '=', 0)
         .where('status', '!=', 'pending')
+        // A reply under a held comment is as unseen as the comment.
+        .where((eb) => eb.or([eb('parent_id', 'is', null), eb.not(eb.exists(eb.selectFrom('comments as parent').select('parent.id').whereRef('parent.id', '=', 'comments.parent_id').where('parent.status', '=', 'pending')))]))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
