@@ -14,6 +14,11 @@ export async function countThread(
   comment: { id: number; articleId: number; parentId: number | null; createdAt: number },
   sign: 1 | -1,
 ): Promise<void> {
+  if (comment.parentId !== null) {
+    // A reply under a waiting comment is out of sight either way: the comment's approval counts it.
+    const parent = await trx.selectFrom('comments').select('status').where('id', '=', comment.parentId).executeTakeFirst();
+    if (parent?.status === 'pending') return;
+  }
   const replies =
     comment.parentId === null
       ? await trx.selectFrom('comments').select('created_at').where('parent_id', '=', comment.id).where('deleted', '=', 0).where('status', '!=', 'pending').execute()

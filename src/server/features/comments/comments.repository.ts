@@ -211,26 +211,33 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
           // click cannot both pass the duplicate check below (SQLite runs one writer at a time).
           if (pg) await trx.selectFrom('users').select('id').where('id', '=', values.userId).forUpdate().executeTakeFirst();
           let parentId: number | null = null;
+          // Under its author's own held comment a reply waits too: readers see neither until both are approved.
+          let heldThread: 'hold_first' | 'blocked_word' | null = null;
+          // Someone else's held comment is as missing as any other.
+          const unseen = (row: { status: string; user_id: number }) => row.status === 'pending' && row.user_id !== values.userId;
           if (values.parentId !== null) {
             const parent = await trx
               .selectFrom('comments')
-              .select(['id', 'article_id', 'parent_id', 'deleted'])
+              .select(['id', 'article_id', 'parent_id', 'deleted', 'status', 'user_id', 'held_cause'])
               .where('id', '=', values.parentId)
               .$if(pg, (q) => q.forShare())
               .executeTakeFirst();
-            if (!parent || parent.deleted === 1) return { ok: false, reason: 'parentMissing' };
+            if (!parent || parent.deleted === 1 || unseen(parent)) return { ok: false, reason: 'parentMissing' };
             if (parent.article_id !== values.articleId) return { ok: false, reason: 'parentOtherArticle' };
             parentId = parent.parent_id ?? parent.id;
+            let top: { status: 'published' | 'pending' | 'hidden'; user_id: number; held_cause: 'hold_first' | 'blocked_word' | null } | undefined = parent;
             if (parent.parent_id !== null) {
-              const top = await trx
+              top = await trx
                 .selectFrom('comments')
-                .select('id')
+                .select(['id', 'status', 'user_id', 'held_cause'])
                 .where('id', '=', parent.parent_id)
                 .$if(pg, (q) => q.forShare())
                 .executeTakeFirst();
-              if (!top) return { ok: false, reason: 'parentMissing' };
+              if (!top || unseen(top)) return { ok: false, reason: 'parentMissing' };
             }
+            if (top.status === 'pending') heldThread = top.held_cause ?? 'hold_first';
           }
+          const held = values.held ?? heldThread;
           const duplicate = await trx
             .selectFrom('comments')
             .select('id')
@@ -251,11 +258,11 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
               parent_id: parentId,
               content: values.content,
               created_at: values.now,
-              ...(values.held ? { status: 'pending' as const, held_cause: values.held } : {}),
+              ...(held ? { status: 'pending' as const, held_cause: held } : {}),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          if (values.held) {
+          if (held) {
             const row = await selectComments(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();
             return { ok: true, row, replyNoticeQueued: false };
           }
