@@ -527,8 +527,10 @@ export function createModerationService(deps: {
       };
     },
 
+    /** A moderator lifts someone else's ban; nobody lifts their own, a banned editor included (403). */
     async unban(user: SessionUser, channelId: number, userId: number): Promise<void> {
       if ((await repository.channelOwner(channelId)) === undefined) throw notFound(MODERATION_MESSAGES.channelNotFound);
+      if (userId === user.id) throw forbidden(MODERATION_MESSAGES.cannotUnbanSelf);
       await requireModerator(user, channelId);
       const target = await repository.user(userId);
       const at = now();
