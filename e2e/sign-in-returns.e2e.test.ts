@@ -100,7 +100,7 @@ describeInBrowser('sign-in returns the reader where they were', () => {
 
   it('goes home from plain /auth, and from a next that would leave the site', async () => {
     const username = await existingReader(site.server.url);
-    for (const next of [null, '//evil.example/', 'https://evil.example/', '/\\evil.example']) {
+    for (const next of [null, '//evil.example/', 'https://evil.example/', '/\\evil.example', '/.//evil.example/x', '/..//evil.example/x', '/%2e//evil.example/x']) {
       const journey = await Journey.open(site.browser, site.server.url);
       await journey.goto(next === null ? '/auth' : `/auth?${new URLSearchParams({ next })}`);
       await logIn(journey.page, username);
@@ -108,5 +108,30 @@ describeInBrowser('sign-in returns the reader where they were', () => {
       expect(new URL(journey.page.url()).origin).toBe(site.server.url);
       await journey.close();
     }
+  });
+
+  it('stays on this site when the running app signs in, or finishes Google sign-in, with a next whose dot segments resolve to another host', async () => {
+    const username = await existingReader(site.server.url);
+    const journey = await Journey.open(site.browser, site.server.url, { width: 390, height: 844 });
+    const { page } = journey;
+    // Whatever tries to leave for another host is stopped and remembered, so the journey cannot pass by accident.
+    const foreign: string[] = [];
+    await page.route((url) => url.origin !== site.server.url, async (route) => {
+      foreign.push(route.request().url());
+      await route.abort();
+    });
+    await journey.goto(`/auth?${new URLSearchParams({ next: '/.//evil.example/x' })}`);
+    await logIn(page, username);
+    await journey.expectPath('/');
+    expect(new URL(page.url()).origin).toBe(site.server.url);
+
+    // Signed in now: the Google return page reads its next in the app itself.
+    for (const next of ['/.//evil.example/x', '/..//evil.example/x', '/%2e//evil.example/x']) {
+      await page.goto(`/auth-callback?${new URLSearchParams({ next })}`, { waitUntil: 'load' });
+      await journey.expectPath('/');
+      expect(new URL(page.url()).origin, next).toBe(site.server.url);
+    }
+    expect(foreign).toEqual([]);
+    await journey.close();
   });
 });

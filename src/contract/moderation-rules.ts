@@ -43,6 +43,7 @@ export const MODERATION_MESSAGES = {
   cannotSuspendAdmin: 'You cannot suspend another admin',
   cannotBanOwner: 'You cannot ban the channel\u2019s owner',
   cannotBanSelf: 'You cannot ban yourself',
+  cannotUnbanSelf: 'You cannot lift a ban on yourself',
   cannotBanAdmin: 'You cannot ban an admin',
   alreadyBanned: 'This user is already banned from the channel',
   notHeld: 'This comment is not awaiting approval',

@@ -38,6 +38,18 @@ describe('where sign-in returns to', () => {
     },
   );
 
+  it.each(['/.//evil.example/x', '/..//evil.example/x', '/%2e//evil.example/x', '/%2E%2E//evil.example', '/a/..//evil.example', '/./\\evil.example', '/.\\/evil.example', '/.//evil.example', '/x/../..//evil.example?y=1#z'])(
+    'sends home a path whose dot segments resolve to another host: %j',
+    (next) => {
+      expect(safeReturnPath(next)).toBe('/');
+    },
+  );
+
+  it('still resolves harmless dot segments to a page of this site', () => {
+    expect(safeReturnPath('/articles/./story-4')).toBe('/articles/story-4');
+    expect(safeReturnPath('/a/../profile')).toBe('/profile');
+  });
+
   it('builds the sign-in address that carries it', () => {
     expect(paths.signIn('/articles/5?x=1')).toBe('/auth?next=%2Farticles%2F5%3Fx%3D1');
     expect(paths.signIn()).toBe('/auth');

@@ -44,17 +44,30 @@ const RETURN_BASE = 'http://return.invalid';
  * Where sign-in may send the reader back to: a path of this site (with its query and fragment), as
  * the browser would resolve it, so `//elsewhere`, `/\elsewhere` or a tab hidden inside one cannot
  * lead off the site; anything else, and the sign-in page itself, is home.
+ *
+ * The path returned is what a `Location` header or the router will be given, and is resolved once
+ * more there: `/.//elsewhere` is a path here but resolves to `//elsewhere`, another host. So the
+ * resolved path is judged too, and must stay what it is when resolved again.
  */
 export function safeReturnPath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.length > 2000) return paths.home;
+  const path = resolvedOnThisSite(next);
+  if (path === null || path !== resolvedOnThisSite(path)) return paths.home;
+  return path;
+}
+
+/** `path` resolved as a browser would, or null when it leaves this site or is the sign-in page. */
+function resolvedOnThisSite(path: string): string | null {
+  if (path.startsWith('//') || path.startsWith('/\\')) return null;
   let url: URL;
   try {
-    url = new URL(next, RETURN_BASE);
+    url = new URL(path, RETURN_BASE);
   } catch {
-    return paths.home;
+    return null;
   }
-  if (url.origin !== RETURN_BASE || url.pathname === paths.auth) return paths.home;
-  return url.pathname + url.search + url.hash;
+  if (url.origin !== RETURN_BASE || url.pathname === paths.auth) return null;
+  const resolved = url.pathname + url.search + url.hash;
+  return resolved.startsWith('//') || resolved.startsWith('/\\') ? null : resolved;
 }
 
 /** The id of an article URL segment: '/articles/{slug}-{id}' or '/articles/{id}' (docs/product.md#addresses). */

@@ -47,6 +47,8 @@ export const STAFF_LIMITS = {
   /** Staff (members and pending invitations together) a channel may have besides its owner. */
   staffPerChannel: 50,
   invitationDays: 30,
+  /** Invitation emails one person may get from one channel an hour (invite, cancel and invite again counts). */
+  invitationEmailsPerHour: 3,
   reviewNoteMax: 2000,
   /** How far ahead an article may be scheduled. */
   scheduleMaxDays: 365,
@@ -63,6 +65,7 @@ export const STAFF_MESSAGES = {
   notStaff: 'This user is not on the channel\u2019s staff',
   alreadyStaff: 'This user is already on the channel\u2019s staff',
   alreadyInvited: 'This user has already been invited',
+  tooManyInvitations: 'This user has been invited to this channel too often in the last hour; please try again later',
   staffFull: 'A channel can have at most 50 staff',
   cannotInviteOwner: 'The owner is already part of the channel',
   badRole: 'role must be editor or writer',

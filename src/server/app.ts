@@ -24,8 +24,9 @@ import { registerArticleRefResolver } from './http/article-ref.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPages } from './http/pages.js';
 import { failoverRateLimitStore } from './http/failover-rate-limit-store.js';
-import { connectRedis } from './lib/redis-link.js';
+import { connectRedis, type RedisLink } from './lib/redis-link.js';
 import { createLimiter } from './lib/limiters.js';
+import { STAFF_LIMITS } from '../contract/staff-rules.js';
 import { serializeRequestForLog } from './lib/log-redaction.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
@@ -106,6 +107,10 @@ function forwardingLog() {
   };
   return log;
 }
+
+/** Invitation emails one person may get from one channel an hour. */
+const invitationLimiter = (redis?: RedisLink) =>
+  createLimiter({ name: 'staff-invitation-emails', points: STAFF_LIMITS.invitationEmailsPerHour, durationS: 60 * 60, redis });
 
 export function createContext(config: AppConfig, database: DatabaseHandle) {
   const { db } = database;
@@ -222,6 +227,8 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
       channels: channelsRepository,
       dialect: database.dialect,
       mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
+      // Counted in this process until buildApp shares it over Redis.
+      invitationLimit: invitationLimiter(),
     }),
     admin: createAdminService(createAdminRepository(db, database.dialect), async () => (await categories.index()).paths, Date.now, written),
     analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db), channels: channelsRepository }),
@@ -359,6 +366,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // invalidations, when configured; while it is unreachable, limits are counted in this process.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.client.disconnect());
+  if (redis) ctx.staff.limitInvitations(invitationLimiter(redis));
   // Writes drop the entries they affect from this instance's cache, and from the others' over Redis.
   ctx.invalidation.subscribe((tags) => responseCache.invalidate(tags));
   if (redis) {

@@ -79,6 +79,24 @@ describe.each(testDatabases())('forms posted to pages on %s', (kind) => {
     expect((await browser.get('/api/user')).json()).toMatchObject({ username });
   });
 
+  it('sends the reader home after signing in when next only looks like a path here: /.//, /..//, /%2e// and the like', async () => {
+    const { username } = await signedInClient(t, 'dotted');
+    for (const next of ['/.//evil.example/x', '/..//evil.example/x', '/%2e//evil.example/x', '/x/%2E%2E//evil.example', '/./\\evil.example']) {
+      for (const intent of ['login', 'register'] as const) {
+        const browser = new TestClient(() => t.app);
+        const answer = await browser.request({
+          method: 'POST',
+          remoteAddress: nextAddress(),
+          url: `/auth?${new URLSearchParams({ next })}`,
+          headers: FORM,
+          payload: form({ intent, username: intent === 'login' ? username : `dot_${++lastAddress}_${process.pid}`, password: 'correct-horse' }),
+        });
+        expect(answer.statusCode, `${intent} ${next}`).toBe(303);
+        expect(answer.headers.location, `${intent} ${next}`).toBe('/');
+      }
+    }
+  });
+
   it('posts a comment with the comment form and sends the reader back to the comments', async () => {
     const remoteAddress = nextAddress();
     const articlePath = await publish();

@@ -113,7 +113,7 @@ const CASES: Case[] = [
   { method: 'PUT', route: '/api/channels/:id/moderation', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/moderation`, body: { commentPolicy: 'open', blockedWords: [] } }), expect: { anonymous: 401, other: 404, owner: 200, admin: 403 } },
   { method: 'GET', route: '/api/channels/:id/bans', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/bans` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
   { method: 'POST', route: '/api/channels/:id/bans', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/bans`, body: { username: 'nobody_in_the_matrix' } }), expect: { anonymous: 401, other: 403, owner: 404, admin: 404 } },
-  { method: 'DELETE', route: '/api/channels/:id/bans/:userId', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/bans/${fx.owner.id}` }), expect: { anonymous: 401, other: 403, owner: 404, admin: 404 } },
+  { method: 'DELETE', route: '/api/channels/:id/bans/:userId', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/bans/2000000000` }), expect: { anonymous: 401, other: 403, owner: 404, admin: 404 } },
   // The newsroom's staff: the owner manages it, staff read it, admins read it too; anyone else learns nothing (404).
   { method: 'GET', route: '/api/channels/:id/staff', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/staff` }), expect: { anonymous: 401, other: 404, owner: 200, admin: 200 } },
   { method: 'POST', route: '/api/channels/:id/staff', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/staff`, body: { username: (await signedInClient(fx.t, 'invitee')).username, role: 'writer' } }), expect: { anonymous: 401, other: 404, owner: 201, admin: 404 } },

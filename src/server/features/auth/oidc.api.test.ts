@@ -129,10 +129,15 @@ describe.each(testDatabases())('Google sign-in on %s', (kind) => {
       ['//evil.example/path', '/auth-callback'],
       ['/\\evil.example', '/auth-callback'],
       ['https://evil.example/', '/auth-callback'],
+      ['/.//evil.example/x', '/auth-callback'],
+      ['/..//evil.example/x', '/auth-callback'],
+      ['/%2e//evil.example/x', '/auth-callback'],
     ] as const) {
       const withNext = await t.app.inject({ method: 'GET', url: `/api/auth/google?${new URLSearchParams({ next })}` });
       expect(withNext.statusCode, next).toBe(302);
       const cookies = cookiesSetBy(withNext);
+      // Only a page of this site is remembered for the way back.
+      expect(cookies.broadsheet_oidc_next && decodeURIComponent(cookies.broadsheet_oidc_next), next).toBe(location === '/auth-callback' ? undefined : next);
       const returned = await issuer.authorize(String(withNext.headers.location), newAccount({ email: `returning-${process.pid}@example.com` }));
       const response = await callback(t, returned, cookies);
       expect(response.headers.location, next).toBe(location);

@@ -2,8 +2,12 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { CommentsTable, DB } from '../../db/schema.js';
 import type { Database, Dialect } from '../../db/database.js';
 import { recordArticleChanges } from '../analytics/analytics.repository.js';
+import { countThread } from './comment-counts.js';
 import { queueReplyNotice } from '../email/outbox.repository.js';
 import { utcDay } from '../../lib/time.js';
+
+// Other features that change what readers see of a thread (moderation) count through it too.
+export { countThread };
 
 /** A comment with its author's name. */
 export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | 'user_id' | 'parent_id' | 'content' | 'deleted' | 'created_at' | 'edited_at' | 'status'> & {
@@ -207,26 +211,33 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
           // click cannot both pass the duplicate check below (SQLite runs one writer at a time).
           if (pg) await trx.selectFrom('users').select('id').where('id', '=', values.userId).forUpdate().executeTakeFirst();
           let parentId: number | null = null;
+          // Under its author's own held comment a reply waits too: readers see neither until both are approved.
+          let heldThread: 'hold_first' | 'blocked_word' | null = null;
+          // Someone else's held comment is as missing as any other.
+          const unseen = (row: { status: string; user_id: number }) => row.status === 'pending' && row.user_id !== values.userId;
           if (values.parentId !== null) {
             const parent = await trx
               .selectFrom('comments')
-              .select(['id', 'article_id', 'parent_id', 'deleted'])
+              .select(['id', 'article_id', 'parent_id', 'deleted', 'status', 'user_id', 'held_cause'])
               .where('id', '=', values.parentId)
               .$if(pg, (q) => q.forShare())
               .executeTakeFirst();
-            if (!parent || parent.deleted === 1) return { ok: false, reason: 'parentMissing' };
+            if (!parent || parent.deleted === 1 || unseen(parent)) return { ok: false, reason: 'parentMissing' };
             if (parent.article_id !== values.articleId) return { ok: false, reason: 'parentOtherArticle' };
             parentId = parent.parent_id ?? parent.id;
+            let top: { status: 'published' | 'pending' | 'hidden'; user_id: number; held_cause: 'hold_first' | 'blocked_word' | null } | undefined = parent;
             if (parent.parent_id !== null) {
-              const top = await trx
+              top = await trx
                 .selectFrom('comments')
-                .select('id')
+                .select(['id', 'status', 'user_id', 'held_cause'])
                 .where('id', '=', parent.parent_id)
                 .$if(pg, (q) => q.forShare())
                 .executeTakeFirst();
-              if (!top) return { ok: false, reason: 'parentMissing' };
+              if (!top || unseen(top)) return { ok: false, reason: 'parentMissing' };
             }
+            if (top.status === 'pending') heldThread = top.held_cause ?? 'hold_first';
           }
+          const held = values.held ?? heldThread;
           const duplicate = await trx
             .selectFrom('comments')
             .select('id')
@@ -247,11 +258,11 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
               parent_id: parentId,
               content: values.content,
               created_at: values.now,
-              ...(values.held ? { status: 'pending' as const, held_cause: values.held } : {}),
+              ...(held ? { status: 'pending' as const, held_cause: held } : {}),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          if (values.held) {
+          if (held) {
             const row = await selectComments(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();
             return { ok: true, row, replyNoticeQueued: false };
           }
@@ -304,6 +315,12 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
             .where('deleted', '=', 0)
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) return false;
+          if (row.status === 'pending') {
+            // Its replies were out of sight while it waited; emptied, it no longer hides them.
+            await trx.updateTable('comments').set({ status: 'published', held_cause: null }).where('id', '=', id).execute();
+            await countThread(trx, { id, articleId: row.article_id, parentId: row.parent_id, createdAt: Number(row.created_at) }, 1);
+            row.status = 'published';
+          }
         } else {
           const result = await trx.deleteFrom('comments').where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
           if (Number(result.numDeletedRows) === 0) return false;
@@ -344,22 +361,39 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
     /**
      * Its author's new text, only while the comment is theirs, not deleted and younger than
      * `editableSince` allows (checked in the statement, so a late edit cannot slip in between a
-     * check and the write). Answers the comment as it now reads, or undefined when nothing changed.
+     * check and the write). With `held`, a published comment goes to the moderators' queue as a new
+     * comment would, and leaves the count (its thread's replies with it) in the same transaction.
+     * Answers the comment as it now reads, or undefined when nothing changed.
      */
-    async updateContent(values: { id: number; userId: number; content: string; editableSince: number; now: number }): Promise<CommentRow | undefined> {
-      const result = await db
-        .updateTable('comments')
-        .set({ content: values.content, edited_at: values.now })
-        .where('id', '=', values.id)
-        .where('user_id', '=', values.userId)
-        .where('deleted', '=', 0)
-        .where('created_at', '>', values.editableSince)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-      return selectComments().where('comments.id', '=', values.id).executeTakeFirst();
+    async updateContent(values: {
+      id: number;
+      userId: number;
+      content: string;
+      editableSince: number;
+      now: number;
+      held?: 'hold_first' | 'blocked_word' | null;
+    }): Promise<CommentRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .updateTable('comments')
+          .set({ content: values.content, edited_at: values.now })
+          .where('id', '=', values.id)
+          .where('user_id', '=', values.userId)
+          .where('deleted', '=', 0)
+          .where('created_at', '>', values.editableSince)
+          .returning(['article_id', 'parent_id', 'created_at', 'status'])
+          .executeTakeFirst();
+        if (!before) return undefined;
+        // A held comment stays held and a hidden one hidden: only a shown comment starts to wait.
+        if (values.held && before.status === 'published') {
+          await trx.updateTable('comments').set({ status: 'pending', held_cause: values.held }).where('id', '=', values.id).execute();
+          await countThread(trx, { id: values.id, articleId: before.article_id, parentId: before.parent_id, createdAt: Number(before.created_at) }, -1);
+        }
+        return selectComments(trx).where('comments.id', '=', values.id).executeTakeFirst();
+      });
     },
 
-    /** Comments that are not deleted, counted from the rows (tests compare the counter with it). */
+    /** Comments readers see, counted from the rows (tests compare the counter with it). */
     async recount(articleId: number): Promise<number> {
       const row = await db
         .selectFrom('comments')
@@ -367,6 +401,8 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
         .where('article_id', '=', articleId)
         .where('deleted', '=', 0)
         .where('status', '!=', 'pending')
+        // A reply under a held comment is as unseen as the comment.
+        .where((eb) => eb.or([eb('parent_id', 'is', null), eb.not(eb.exists(eb.selectFrom('comments as parent').select('parent.id').whereRef('parent.id', '=', 'comments.parent_id').where('parent.status', '=', 'pending')))]))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -84,7 +84,7 @@ export function createCommentsService(deps: {
   /** Told when a write queued an email (a reply's, to the replied-to author): the sender wakes. */
   mailQueued?: () => void;
   /** The channel's rules: bans, closed comments, held comments, and who moderates (moderation service). */
-  moderation?: Pick<ModerationService, 'moderatorRole' | 'commentDecision' | 'assertNotBanned' | 'held' | 'reportedBy'>;
+  moderation?: Pick<ModerationService, 'moderatorRole' | 'commentDecision' | 'editDecision' | 'assertNotBanned' | 'held' | 'reportedBy'>;
 }) {
   const { comments, articles, moderation } = deps;
   const now = deps.now ?? Date.now;
@@ -213,11 +213,21 @@ export function createCommentsService(deps: {
       if (at - Number(row.created_at) >= LIMITS.commentEditMs) throw forbidden(COMMENT_MESSAGES.editWindowClosed);
       const checked = checkCommentContent(input.content ?? '');
       if (!checked.ok) throw badRequest(checked.error);
-      const updated = await comments.updateContent({ id, userId: user.id, content: checked.content, editableSince: at - LIMITS.commentEditMs, now: at });
+      // Moderated like a new comment: a blocked word, or text no moderator let through, waits.
+      const decision = article && moderation ? await moderation.editDecision(user, article.channel_id, checked.content, Number(row.created_at)) : null;
+      const updated = await comments.updateContent({
+        id,
+        userId: user.id,
+        content: checked.content,
+        editableSince: at - LIMITS.commentEditMs,
+        now: at,
+        held: decision?.cause ?? null,
+      });
       // Deleted or past its window between the read and the write.
       if (!updated) throw forbidden(COMMENT_MESSAGES.editWindowClosed);
-      // A held or hidden comment stays so: the edit changes its text, not its status.
-      if (updated.status !== 'pending') deps.written?.([CACHE_TAGS.article(row.article_id)]);
+      // A comment that waited already changed nothing readers see; one that starts waiting leaves their lists.
+      if (row.status !== 'pending') deps.written?.([CACHE_TAGS.article(row.article_id), ...(updated.status === 'pending' ? [CACHE_TAGS.articleLists] : [])]);
+      if (row.status !== 'pending' && updated.status === 'pending' && article) await moderation?.held(article.channel_id);
       return commentRowToComment(updated, { viewerId: user.id, moderator: false });
     },
 

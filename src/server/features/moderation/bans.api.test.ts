@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '../../../contract/moderation.js';
-import { signedInClient, TestClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
-import { adminClient, channelWithArticle, postComment, publishedComment } from './moderation-fixtures.js';
+import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
+import { adminClient, channelWithArticle, postComment, publishedComment, type Person } from './moderation-fixtures.js';
+
+/** A new person invited to the channel's staff as an editor, who accepted. */
+async function editorOf(t: TestApp, owner: Person, channelId: number, prefix: string): Promise<Person> {
+  const person = await signedInClient(t, prefix);
+  const invited = await owner.client.post(`/api/channels/${channelId}/staff`, { username: person.username, role: 'editor' });
+  expect(invited.statusCode, invited.body).toBe(201);
+  expect((await person.client.post(`/api/invitations/${invited.json().id}/accept`)).statusCode).toBe(204);
+  return person;
+}
 
 describe.each(testDatabases())('channel bans on %s', (kind) => {
   const t = useTestApp(kind);
@@ -60,6 +69,35 @@ describe.each(testDatabases())('channel bans on %s', (kind) => {
     expect(repeat.statusCode).toBe(409);
     expect(repeat.json()).toEqual({ error: MODERATION_MESSAGES.alreadyBanned });
     expect((await owner.client.post('/api/channels/2000000000/bans', { username: reader.username })).statusCode).toBe(404);
+  });
+
+  it('lets nobody lift a ban on themselves (403), while editors, the owner and admins lift other people’s', async () => {
+    const { owner, channelId, article } = await channelWithArticle(t);
+    const editor = await editorOf(t, owner, channelId, 'editor');
+    const otherEditor = await editorOf(t, owner, channelId, 'second');
+    const reader = await signedInClient(t, 'reader');
+    const admin = await adminClient(t);
+    const ban = (username: string) => owner.client.post(`/api/channels/${channelId}/bans`, { username, reason: 'Cooling off' });
+    const lift = (by: TestClient, userId: number) => by.delete(`/api/channels/${channelId}/bans/${userId}`);
+    expect((await ban(editor.username)).statusCode).toBe(201);
+
+    const own = await lift(editor.client, editor.id);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ error: MODERATION_MESSAGES.cannotUnbanSelf });
+    expect((await postComment(editor.client, article.id, 'Still banned?')).statusCode).toBe(403);
+    expect((await owner.client.get(`/api/channels/${channelId}/bans`)).json()).toEqual([expect.objectContaining({ user: { id: editor.id, username: editor.username } })]);
+
+    // A banned reader is refused the same way, and a moderator lifts other people's bans.
+    expect((await ban(reader.username)).statusCode).toBe(201);
+    expect((await lift(reader.client, reader.id)).json()).toEqual({ error: MODERATION_MESSAGES.cannotUnbanSelf });
+    expect((await lift(editor.client, reader.id)).statusCode).toBe(204);
+    expect((await lift(otherEditor.client, editor.id)).statusCode).toBe(204);
+    await publishedComment(editor.client, article.id, 'Back at the desk');
+    expect((await ban(reader.username)).statusCode).toBe(201);
+    expect((await lift(admin.client, reader.id)).statusCode).toBe(204);
+    expect((await ban(reader.username)).statusCode).toBe(201);
+    expect((await lift(owner.client, reader.id)).statusCode).toBe(204);
+    expect((await owner.client.get(`/api/channels/${channelId}/bans`)).json()).toEqual([]);
   });
 
   it('ends a ban with days by itself: it no longer applies and is not listed', async () => {

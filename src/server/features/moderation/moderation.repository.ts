@@ -4,8 +4,7 @@ import type { Database, Dialect } from '../../db/database.js';
 import type { DB, ModerationLogTable } from '../../db/schema.js';
 import { keysetAfter } from '../../db/keyset.js';
 import { likePattern } from '../../lib/cursor.js';
-import { utcDay } from '../../lib/time.js';
-import { recordArticleChanges } from '../analytics/analytics.repository.js';
+import { countThread } from '../comments/comments.repository.js';
 import { recordRevision } from '../articles/revisions.repository.js';
 import { channelRole } from '../staff/staff.repository.js';
 import { queueModerationDigest, queueModerationNotice, queueReplyNotice, type ModerationNotice } from '../email/outbox.repository.js';
@@ -172,8 +171,15 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
         .execute();
     },
 
-    async isApprovedCommenter(channelId: number, userId: number): Promise<boolean> {
-      const row = await db.selectFrom('channel_commenters').select('user_id').where('channel_id', '=', channelId).where('user_id', '=', userId).executeTakeFirst();
+    /** Whether a moderator let the user through in the channel (before `before`, when given). */
+    async isApprovedCommenter(channelId: number, userId: number, before?: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('channel_commenters')
+        .select('user_id')
+        .where('channel_id', '=', channelId)
+        .where('user_id', '=', userId)
+        .$if(before !== undefined, (q) => q.where('created_at', '<', before!))
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -419,8 +425,8 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
     async approve(trx: Transaction<DB>, comment: CommentTargetRow, now: number): Promise<{ replyNoticeQueued: boolean } | undefined> {
       const result = await trx.updateTable('comments').set({ status: 'published', held_cause: null }).where('id', '=', comment.id).where('status', '=', 'pending').executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return undefined;
-      await trx.updateTable('articles').set({ comment_count: sql`comment_count + 1` }).where('id', '=', comment.article_id).execute();
-      await recordArticleChanges(trx, { id: comment.article_id, channelId: comment.channel_id }, [{ day: utcDay(Number(comment.created_at)), delta: { comments: 1 } }]);
+      // Its thread's shown replies come back into view with it.
+      await countThread(trx, { id: comment.id, articleId: comment.article_id, parentId: comment.parent_id, createdAt: Number(comment.created_at) }, 1);
       await trx
         .insertInto('channel_commenters')
         .values({ channel_id: comment.channel_id, user_id: comment.user_id, created_at: now })

@@ -227,7 +227,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationSer
         tags: ['moderation'],
         operationId: 'liftChannelBan',
         security: sessionRequired,
-        summary: 'Lift a ban (its channel\u2019s moderators)',
+        summary: 'Lift someone else\u2019s ban (its channel\u2019s moderators; nobody lifts their own: 403)',
         params: BanParamsSchema,
         response: { 204: z.null().describe('Lifted'), ...errors },
       },

@@ -142,6 +142,21 @@ export function createModerationService(deps: {
     return until === null || until === undefined || until > now();
   }
 
+  /**
+   * Whether a comment's text shows at once or waits: moderators are never held; a blocked word
+   * always waits; under hold_first, so does a reader no moderator has let through (before
+   * `approvedBy`, when given).
+   */
+  async function judge(rules: CompiledChannel, user: SessionUser, channelId: number, content: string, approvedBy?: number): Promise<CommentDecision> {
+    if (user.isAdmin || rules.ownerId === user.id) return { status: 'published', cause: null };
+    let held: CommentDecision | null = null;
+    if (rules.blocklist.matches(content)) held = { status: 'pending', cause: 'blocked_word' };
+    else if (rules.policy === 'hold_first' && !(await repository.isApprovedCommenter(channelId, user.id, approvedBy))) held = { status: 'pending', cause: 'hold_first' };
+    // The channel's editors are moderators too; asked only when the comment would wait.
+    if (held && (await repository.channelRole(user.id, channelId)) !== 'editor') return held;
+    return { status: 'published', cause: null };
+  }
+
   /** Moderators of a channel, or 403 (the queue, held comments and the log of someone else's channel). */
   async function requireModerator(user: SessionUser, channelId: number | undefined): Promise<ModeratorRole> {
     if (channelId === undefined) {
@@ -227,13 +242,21 @@ export function createModerationService(deps: {
       if (!rules) return { status: 'published', cause: null };
       if (isBanned(rules, user.id)) throw forbidden(MODERATION_MESSAGES.banned);
       if (rules.policy === 'closed') throw forbidden(MODERATION_MESSAGES.commentsClosed);
-      if (user.isAdmin || rules.ownerId === user.id) return { status: 'published', cause: null };
-      let held: CommentDecision | null = null;
-      if (rules.blocklist.matches(content)) held = { status: 'pending', cause: 'blocked_word' };
-      else if (rules.policy === 'hold_first' && !(await repository.isApprovedCommenter(channelId, user.id))) held = { status: 'pending', cause: 'hold_first' };
-      // The channel's editors are moderators too; asked only when the comment would wait.
-      if (held && (await repository.channelRole(user.id, channelId)) !== 'editor') return held;
-      return { status: 'published', cause: null };
+      return judge(rules, user, channelId, content);
+    },
+
+    /**
+     * An edit's gate: the new text is judged as a new comment's (403 for a banned reader, held for
+     * a blocked word). Under hold_first only an approval given before the comment was posted lets
+     * the edit through: the approval of a held comment was for the words a moderator read, and its
+     * edit is words nobody read. A closed channel keeps its comments editable: closing stops new
+     * comments, not their authors' corrections, which are still moderated.
+     */
+    async editDecision(user: SessionUser, channelId: number, content: string, postedAt: number): Promise<CommentDecision> {
+      const rules = await channel(channelId);
+      if (!rules) return { status: 'published', cause: null };
+      if (isBanned(rules, user.id)) throw forbidden(MODERATION_MESSAGES.banned);
+      return judge(rules, user, channelId, content, postedAt);
     },
 
     /** A banned reader's reactions and edits in the channel are refused (403). */
@@ -516,8 +539,10 @@ export function createModerationService(deps: {
       };
     },
 
+    /** A moderator lifts someone else's ban; nobody lifts their own, a banned editor included (403). */
     async unban(user: SessionUser, channelId: number, userId: number): Promise<void> {
       if ((await repository.channelOwner(channelId)) === undefined) throw notFound(MODERATION_MESSAGES.channelNotFound);
+      if (userId === user.id) throw forbidden(MODERATION_MESSAGES.cannotUnbanSelf);
       await requireModerator(user, channelId);
       const target = await repository.user(userId);
       const at = now();

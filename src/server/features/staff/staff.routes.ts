@@ -53,7 +53,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async
         operationId: 'inviteStaff',
         security: sessionRequired,
         summary: 'Invite someone to the channel\u2019s staff as editor or writer (its owner; valid 30 days)',
-        description: '403 for the channel\u2019s staff, 404 for anyone else and for an unknown username; 409 when already staff, already invited or at 50 staff; 400 for a bad role or the owner.',
+        description: '403 for the channel\u2019s staff, 404 for anyone else and for an unknown username; 409 when already staff, already invited or at 50 staff; 400 for a bad role or the owner; 429 past 3 invitations of one person to the channel an hour (cancelled ones count).',
         params: IdParamsSchema,
         body: InviteStaffSchema,
         response: { 201: StaffInvitationCreatedSchema, ...errors },

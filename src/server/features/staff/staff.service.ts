@@ -13,12 +13,14 @@ import {
   type StaffRole,
 } from '../../../contract/staff.js';
 import type { Dialect } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
+import { take, type Limiter } from '../../lib/limiters.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import { channelRowToChannel, type ChannelsRepository } from '../channels/channels.repository.js';
 import type { LogPosition, StaffRepository } from './staff.repository.js';
 
-const DAY = 24 * 60 * 60_000;
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
 /**
@@ -73,9 +75,15 @@ export function createStaffService(deps: {
   now?: () => number;
   /** Told when a write queued an email (an invitation): the sender wakes. */
   mailQueued?: () => void;
+  /**
+   * Invitation emails per person and channel (STAFF_LIMITS.invitationEmailsPerHour an hour), shared
+   * by every instance when Redis is configured. Given by the app once its Redis link is up.
+   */
+  invitationLimit?: Limiter;
 }) {
   const { repository } = deps;
   const now = deps.now ?? Date.now;
+  let invitationLimit = deps.invitationLimit;
 
   /** The channel and the caller's role in it; 404 when the channel is missing. */
   async function channelFor(user: SessionUser, channelId: number) {
@@ -94,6 +102,11 @@ export function createStaffService(deps: {
   }
 
   return {
+    /** The app's shared limit replaces the one the service was built with (see deps.invitationLimit). */
+    limitInvitations(limiter: Limiter): void {
+      invitationLimit = limiter;
+    },
+
     /** Who someone is in a channel (owner, editor, writer or null). */
     role: (userId: number | null | undefined, channelId: number): Promise<ChannelRole | null> => repository.role(userId, channelId),
 
@@ -122,6 +135,10 @@ export function createStaffService(deps: {
         // An expired invitation makes way for the new one (one pending row per person and channel).
         if (pending) await repository.answer(trx, pending.id, 'cancelled', at);
         if ((await repository.staffCount(trx, channelId, at)) >= STAFF_LIMITS.staffPerChannel) throw conflict(STAFF_MESSAGES.staffFull);
+        // Taken last, once nothing else refuses: only an invitation that is made (and emailed) counts.
+        if (invitationLimit && !(await take(invitationLimit, `${channelId}:${invitee.id}`))) {
+          throw new HttpError(429, STAFF_MESSAGES.tooManyInvitations, { 'retry-after': String(HOUR / 1000) });
+        }
         const invitationId = await repository.insertInvitation(trx, {
           channelId,
           userId: invitee.id,
