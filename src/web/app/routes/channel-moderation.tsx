@@ -13,6 +13,7 @@ import {
   reportQueueQueryOptions,
 } from '@/features/moderation/api/moderation';
 import { ChannelModerationView } from '@/features/moderation/components/moderation-page';
+import { useAuth } from '@/features/auth/components/auth-provider';
 import { signedIn } from '../route-guards';
 
 /**
@@ -47,10 +48,11 @@ export default function ChannelModerationPage() {
   const channelId = channelIdFromParam(id);
   const { refused } = useLoaderData<typeof loader>();
   const channel = useChannel(refused === null ? channelId : null);
+  const { user } = useAuth();
   return (
     <>
       <DocumentTitle title={pageTitle(channel.data ? `Moderation · ${channel.data.name}` : 'Moderation')} />
-      <ChannelModerationView channelId={channelId} channelName={channel.data?.name ?? null} refused={refused} />
+      <ChannelModerationView channelId={channelId} channelName={channel.data?.name ?? null} refused={refused} viewerId={user?.id ?? null} />
     </>
   );
 }

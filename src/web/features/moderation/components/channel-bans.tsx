@@ -112,7 +112,7 @@ function BanForm({ channelId }: { channelId: number }) {
   );
 }
 
-function BanRow({ channelId, ban }: { channelId: number; ban: Ban }) {
+function BanRow({ channelId, ban, own }: { channelId: number; ban: Ban; own: boolean }) {
   const { timeZone } = usePagePreferences();
   const lift = useLiftBan(channelId);
   return (
@@ -135,24 +135,29 @@ function BanRow({ channelId, ban }: { channelId: number; ban: Ban }) {
         </p>
         <p className="break-words">{ban.reason ?? <span className="text-muted-foreground italic">No reason given</span>}</p>
       </div>
-      <ConfirmAction
-        trigger={
-          <Button variant="outline" size="sm" className="self-start">
-            <UndoIcon aria-hidden="true" />
-            Lift ban<span className="sr-only"> on {ban.user.username}</span>
-          </Button>
-        }
-        title={`Lift the ban on ${ban.user.username}?`}
-        description="They can comment and react in this channel again at once."
-        confirm="Lift ban"
-        onConfirm={() => lift.mutateAsync(ban.user.id).then(() => toast({ title: `The ban on ${ban.user.username} is lifted` }))}
-      />
+      {own ? (
+        // Nobody lifts a ban on themselves (the server refuses it): another moderator must.
+        <p className="self-start text-sm text-muted-foreground">Your own ban: another moderator can lift it.</p>
+      ) : (
+        <ConfirmAction
+          trigger={
+            <Button variant="outline" size="sm" className="self-start">
+              <UndoIcon aria-hidden="true" />
+              Lift ban<span className="sr-only"> on {ban.user.username}</span>
+            </Button>
+          }
+          title={`Lift the ban on ${ban.user.username}?`}
+          description="They can comment and react in this channel again at once."
+          confirm="Lift ban"
+          onConfirm={() => lift.mutateAsync(ban.user.id).then(() => toast({ title: `The ban on ${ban.user.username} is lifted` }))}
+        />
+      )}
     </div>
   );
 }
 
 /** The channel's bans in force, and the form that adds one. */
-export function ChannelBans({ channelId }: { channelId: number }) {
+export function ChannelBans({ channelId, viewerId }: { channelId: number; viewerId: number | null }) {
   const bans = useChannelBans(channelId);
   return (
     <div className="space-y-6">
@@ -171,7 +176,7 @@ export function ChannelBans({ channelId }: { channelId: number }) {
           <ul aria-label="Banned readers" className="space-y-3">
             {bans.data.map((ban) => (
               <li key={ban.user.id}>
-                <BanRow channelId={channelId} ban={ban} />
+                <BanRow channelId={channelId} ban={ban} own={ban.user.id === viewerId} />
               </li>
             ))}
           </ul>

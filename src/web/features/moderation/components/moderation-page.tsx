@@ -44,7 +44,18 @@ const CHANNEL_TABS = ['reports', 'held', 'bans', 'settings', 'log'] as const;
  * held for approval, bans, the comment policy and blocked words, and the log of what was done.
  * `refused` is the refusal the page's loader met (a stranger, no such channel), shown as is.
  */
-export function ChannelModerationView({ channelId, channelName, refused }: { channelId: number | null; channelName: string | null; refused: number | null }) {
+export function ChannelModerationView({
+  channelId,
+  channelName,
+  refused,
+  viewerId,
+}: {
+  channelId: number | null;
+  channelName: string | null;
+  refused: number | null;
+  /** The signed-in reader, whose own ban (if any) offers no Lift ban. */
+  viewerId: number | null;
+}) {
   const [tab, selectTab] = useTab(CHANNEL_TABS);
   let body: ReactNode;
   if (channelId === null || refused === 404) body = <p className="py-10 text-center text-muted-foreground">{CHANNEL_MESSAGES.notFound}</p>;
@@ -72,7 +83,7 @@ export function ChannelModerationView({ channelId, channelName, refused }: { cha
         </TabsContent>
         <TabsContent value="bans">
           <Section title="Bans" description="Readers who may not comment or react in this channel.">
-            <ChannelBans channelId={channelId} />
+            <ChannelBans channelId={channelId} viewerId={viewerId} />
           </Section>
         </TabsContent>
         <TabsContent value="settings">
