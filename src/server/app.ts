@@ -141,7 +141,6 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     categories,
     viewKeys: createViewKeys(db),
     written,
-    moderatorRole: (user, channelId) => moderation.moderatorRole(user, channelId),
     channelRole: (userId, channelId) => channelRole(db, userId, channelId),
     recordChannelEvent,
     mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),

@@ -376,6 +376,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
         // A literal, not a parameter: only then may the planner use the partial index.
         .where(sql.ref('articles.status'), '=', sql.lit('scheduled'))
         .where('articles.publish_at', '<=', at)
+        // A moderator's removal holds: the scheduler never undoes it (publication.ts, mayLiftRemoval).
+        .where('articles.removed_by', 'is', null)
         .where((eb) =>
           eb.not(
             eb.exists(

@@ -44,7 +44,7 @@ import {
 import { HttpError, conflict } from '../../lib/errors.js';
 import { canPublishIn, STAFF_LIMITS, STAFF_MESSAGES, type ChannelRole, type Queue, type ReviewArticle } from '../../../contract/staff.js';
 import type { ArticleWorkflowRow } from './articles.repository.js';
-import { publishInTransaction, type RecordChannelEvent } from './publication.js';
+import { mayLiftRemoval, publishInTransaction, type RecordChannelEvent } from './publication.js';
 import { claimSave, dropPendingEdit, mergePendingEdit, writerState, type PendingEditValues } from './pending-edits.repository.js';
 
 /** 409 of a save made from an older version than the article's last save; the route answers `{error, savedAt}`. */
@@ -125,8 +125,6 @@ export interface ArticlesServiceDeps {
   recordChannelEvent: RecordChannelEvent;
   /** Told when a write queued email (the sender wakes up instead of waiting for its next poll). */
   mailQueued?: () => void;
-  /** Who moderates a channel (moderation service): who may publish again an article a moderator removed. */
-  moderatorRole?: (user: SessionUser, channelId: number) => Promise<'admin' | 'owner' | 'editor' | null>;
 }
 
 export function createArticlesService(deps: ArticlesServiceDeps) {
@@ -188,6 +186,14 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   function checkPublishable(title: string, content: string) {
     if (title.trim() === '') throw badRequest(AUTOSAVE_MESSAGES.publishNeedsTitle);
     if (!stripHtml(content)) throw badRequest(AUTOSAVE_MESSAGES.publishNeedsContent);
+  }
+
+  /**
+   * 403 unless the caller may undo a moderator's removal of this article (mayLiftRemoval): asked
+   * by every path toward publication, before anything changes.
+   */
+  function assertRemovalLifted(row: Pick<ArticleWorkflowRow, 'removed_by'>, user: SessionUser, role: ChannelRole | null) {
+    if (!mayLiftRemoval(row.removed_by, { isAdmin: user.isAdmin, role })) throw forbidden(MODERATION_MESSAGES.republishModerated);
   }
 
   /** Publishes now (toggle-status, approval): one publication path, then the caches and the mail sender hear of it. */
@@ -494,7 +500,10 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       const publishAt: number | null | undefined = input.publishAt ? scheduleTime(input.publishAt) : (input.publishAt as null | undefined);
       const categoryIds = await validCategoryIds(input);
       const cleaned = input.content !== undefined ? cleanContent(input.content) : undefined;
-      if (publishAt) checkPublishable(input.title ?? owned.title, cleaned?.content ?? owned.content);
+      if (publishAt) {
+        checkPublishable(input.title ?? owned.title, cleaned?.content ?? owned.content);
+        assertRemovalLifted(owned, editor, owned.role);
+      }
       const inline = cleaned ? await resolveInlineImages(deps.inlineImages, cleaned.content, editor.id, id) : undefined;
       const content = cleaned && inline ? { ...cleaned, content: inline.content } : undefined;
       const at = now();
@@ -519,6 +528,8 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         if (publishAt) {
           // Scheduled (or rescheduled): the time wins over the draft or review it was in.
           if (await articles.moveUnpublished(trx, id, ['draft', 'in_review', 'scheduled'], { status: 'scheduled', publishAt, reviewNote: null })) {
+            // Scheduled by one who may undo the removal: the scheduler, which never may, publishes it.
+            await articles.clearModeration(trx, id);
             await recordChannelEvent(trx, { ...event, action: 'scheduled', detail: iso(publishAt) });
           }
         } else if (publishAt === null && owned.status === 'scheduled') {
@@ -539,13 +550,9 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       if (!state) throw notFound(ARTICLE_MESSAGES.notFound);
       const role = await roleOf(editor, state.channel_id);
       if (state.removed_by && state.published !== 1) {
-        // Removed by a moderator: only a moderator whose role reaches the remover's publishes it again.
-        const moderator = (await deps.moderatorRole?.(editor, state.channel_id)) ?? null;
-        const allowed = state.removed_by === 'admin' ? moderator === 'admin' : moderator !== null;
-        if (!allowed) {
-          if (role === null) throw notFound(ARTICLE_MESSAGES.notFound);
-          throw forbidden(MODERATION_MESSAGES.republishModerated);
-        }
+        // Removed by a moderator: an admin (on staff or not) may publish it again, and the owner when the channel removed it.
+        if (role === null && !editor.isAdmin) throw notFound(ARTICLE_MESSAGES.notFound);
+        assertRemovalLifted(state, editor, role);
       } else {
         if (role === null) {
           if (state.published !== 1) throw notFound(ARTICLE_MESSAGES.notFound);
@@ -579,6 +586,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       if (row.user_id !== author.id) throw forbidden(STAFF_MESSAGES.onlyAuthorSubmits);
       if (row.status !== 'draft') throw conflict(STAFF_MESSAGES.notSubmittable);
       checkPublishable(row.title, row.content);
+      assertRemovalLifted(row, author, role);
       const at = now();
       const moved = await transaction(async (trx) => {
         // A new submission starts a new review: the last note is done with.
@@ -613,6 +621,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       if (!canPublishIn(role)) throw forbidden(STAFF_MESSAGES.editorsOnly);
       if (input.decision === 'request_changes' && !input.note) throw badRequest(STAFF_MESSAGES.noteRequired);
       if (row.status !== 'in_review') throw conflict(STAFF_MESSAGES.notInReview);
+      if (input.decision === 'approve') assertRemovalLifted(row, editor, role);
       const at = now();
       const publishAt = row.publish_at === null ? null : Number(row.publish_at);
       const event = { channelId: row.channel_id, actorId: editor.id, target: { type: 'article' as const, id, label: row.title }, at };
@@ -633,6 +642,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         }
         if (publishAt !== null && publishAt > at) {
           if (!(await articles.moveUnpublished(trx, id, ['in_review'], { status: 'scheduled', reviewNote: null }))) return undefined;
+          await articles.clearModeration(trx, id);
           await recordChannelEvent(trx, { ...event, action: 'approved', detail: input.note });
           await recordChannelEvent(trx, { ...event, action: 'scheduled', detail: iso(publishAt) });
           await reviewed(trx, 'approved');

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { queueArticlePublished } from '../email/outbox.repository.js';
-import type { ChannelLogAction } from '../../../contract/staff.js';
+import type { ChannelLogAction, ChannelRole } from '../../../contract/staff.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import { recordRevision } from './revisions.repository.js';
 
@@ -13,6 +13,19 @@ export type RecordChannelEvent = (
   trx: Transaction<DB>,
   event: { channelId: number; actorId: number; action: ChannelLogAction; target: { type: 'article'; id: number; label?: string | null }; detail?: string | null; at: number },
 ) => Promise<void>;
+
+/**
+ * Whether a caller may send out again an article a moderator removed (its `removed_by`): an admin
+ * always, the channel's owner when the channel's moderators (not an admin) removed it, nobody else,
+ * and never the scheduler (no caller). Every path to publication asks here: toggle-status,
+ * submitting, approving, scheduling and the scheduler itself, so a removal is undone only by a
+ * moderator who may (docs/product.md#moderation).
+ */
+export function mayLiftRemoval(removedBy: 'admin' | 'owner' | null, caller: { isAdmin: boolean; role: ChannelRole | null } | null): boolean {
+  if (removedBy === null) return true;
+  if (caller === null) return false;
+  return caller.isAdmin || (removedBy === 'owner' && caller.role === 'owner');
+}
 
 /**
  * The one way an article goes out, whoever sends it (toggle-status, an editor's approval, the
