@@ -26,6 +26,8 @@ export const CHANNEL_LOG_ACTIONS = [
   'submitted',
   'approved',
   'changes_requested',
+  /** Saved while in review: a draft again, to be submitted anew. */
+  'returned_to_draft',
   'published',
   'unpublished',
   'scheduled',

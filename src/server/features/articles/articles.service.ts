@@ -196,6 +196,15 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     if (!mayLiftRemoval(row.removed_by, { isAdmin: user.isAdmin, role })) throw forbidden(MODERATION_MESSAGES.republishModerated);
   }
 
+  /**
+   * A save of an article in review: the text under review changed, so it is a draft again and an
+   * approval answers 409 (it would publish what nobody reviewed). Conditional, as every move is.
+   */
+  async function leaveReview(trx: Transaction<DB>, row: { id: number; channel_id: number; title: string }, user: SessionUser, at: number, publishAt?: null) {
+    if (!(await articles.moveUnpublished(trx, row.id, ['in_review'], { status: 'draft', ...(publishAt === null ? { publishAt } : {}) }))) return;
+    await recordChannelEvent(trx, { channelId: row.channel_id, actorId: user.id, action: 'returned_to_draft', target: { type: 'article', id: row.id, label: row.title }, at });
+  }
+
   /** Publishes now (toggle-status, approval): one publication path, then the caches and the mail sender hear of it. */
   async function publishNow(trx: Transaction<DB>, id: number, actorId: number, at: number) {
     return publishInTransaction(trx, articles, recordChannelEvent, { id, from: ['draft', 'in_review', 'scheduled'], actorId, at });
@@ -534,8 +543,8 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
           }
         } else if (publishAt === null && owned.status === 'scheduled') {
           if (await articles.moveUnpublished(trx, id, ['scheduled'], { status: 'draft', publishAt: null })) await recordChannelEvent(trx, { ...event, action: 'unscheduled' });
-        } else if (publishAt === null && owned.status === 'in_review') {
-          await articles.moveUnpublished(trx, id, ['in_review'], { status: 'in_review', publishAt: null });
+        } else if (owned.status === 'in_review') {
+          await leaveReview(trx, { ...owned, title: input.title ?? owned.title }, editor, at, publishAt === null ? null : undefined);
         }
         // The readers the article was emailed to hear of a correction (not of a clarification or an update).
         if (input.correction?.kind === 'correction') await queueArticleCorrected(trx, { articleId: id, channelId: owned.channel_id, revision, now: at });
@@ -752,6 +761,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
             },
             trx,
           );
+          if (owned.status === 'in_review') await leaveReview(trx, { ...owned, title: changes.title || owned.title }, writer, at);
         }
         return saved;
       });

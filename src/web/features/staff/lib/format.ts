@@ -36,6 +36,7 @@ const ACTIONS: Record<ChannelLogEntry['action'], string> = {
   submitted: 'submitted',
   approved: 'approved',
   changes_requested: 'requested changes to',
+  returned_to_draft: 'edited during review, back to draft:',
   published: 'published',
   unpublished: 'moved to drafts',
   scheduled: 'scheduled',
@@ -76,6 +77,8 @@ export function logSentence(entry: ChannelLogEntry): { actor: string; rest: stri
     if (entry.action === 'invitation_declined') return { actor: entry.actor.username, rest: `declined the invitation to join${asRole}` };
     if (entry.action === 'left') return { actor: entry.actor.username, rest: 'left the staff' };
   }
+  // A save during review: the edit is the act, the return to draft its result.
+  if (entry.action === 'returned_to_draft') return { actor: entry.actor.username, rest: `edited ${targetText(entry.target)} during review, so it is a draft again` };
   const rest = `${ACTIONS[entry.action]} ${targetText(entry.target)}`;
   if (entry.action === 'role_changed' && role) return { actor: entry.actor.username, rest: `${rest} to ${role}` };
   return { actor: entry.actor.username, rest: role ? rest + asRole : rest };
