@@ -145,7 +145,14 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     recordChannelEvent,
     mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
   };
-  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written, quota: config.uploads });
+  const media = createMediaService({
+    repository: createMediaRepository(db, database.dialect),
+    storage,
+    // The articles service, made below: an image is changed under the text's rules.
+    mayChange: (articleId, user) => articles.assertMayChange(articleId, user),
+    written,
+    quota: config.uploads,
+  });
   // Deleting an article deletes the stored files no other article uses.
   articlesDeps.onImagesReleased = (urls) => media.release(urls);
   // Images in an article's text are uploads too: only ours stay, and they belong to the article.

@@ -303,6 +303,11 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   }
 
   return {
+    /** 404 or 403 unless the user may change the article (its images: media's routes ask here). */
+    assertMayChange: async (id: number, user: SessionUser): Promise<void> => {
+      await ownedRow(id, user);
+    },
+
     get: async (id: number, viewer: SessionUser | null) => {
       const { row, role } = await visibleRow(id, viewer);
       return toArticle(row, viewer, role);

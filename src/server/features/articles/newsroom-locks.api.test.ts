@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../contract/staff.js';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
@@ -24,12 +25,26 @@ async function submitted(writer: Person, channelId: number): Promise<number> {
   return id;
 }
 
+function multipart(fileName: string, body: Buffer) {
+  const boundary = `----broadsheet-locks-${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`);
+  return { payload: Buffer.concat([head, body, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A cover image of one's own upload, as the editor's PUT sends it. */
+async function cover(person: Person) {
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const response = await person.client.request({ method: 'POST', url: '/api/uploads', ...multipart('cover.png', png) });
+  expect(response.statusCode, response.body).toBe(201);
+  return { images: [{ image_url: response.json().url as string, caption: 'The hall', alt: 'The council hall', cover: true }] };
+}
+
 async function log(t: TestApp, articleId: number) {
   const rows = await t.ctx.db.selectFrom('channel_events').select(['action', 'actor_id']).where('target_type', '=', 'article').where('target_id', '=', articleId).orderBy('id').execute();
   return rows.map((r) => r.action);
 }
 
-describe.each(testDatabases())('the review’s locks on %s', (kind) => {
+describe.each(testDatabases())('the newsroom’s locks on %s', (kind) => {
   const t = useTestApp(kind);
   const anonymous = () => new TestClient(() => t.app);
 
@@ -61,5 +76,35 @@ describe.each(testDatabases())('the review’s locks on %s', (kind) => {
     expect((await writer.client.post(`/api/articles/${id}/submit`)).json()).toMatchObject({ status: 'in_review' });
     expect((await editor.client.post(`/api/articles/${id}/review`, { decision: 'approve' })).json()).toMatchObject({ status: 'published', content: '<p>A later thought.</p>' });
     expect(await log(t, id)).toEqual(['submitted', 'returned_to_draft', 'submitted', 'approved', 'published']);
+  });
+
+  it('lets a writer change their images only while they may change the text; the owner may change them as the text', async () => {
+    const { owner, editor, writer, channelId } = await newsroom(t);
+    const id = await submitted(writer, channelId);
+    const images = (await writer.client.put(`/api/articles/${id}/images`, await cover(writer))).statusCode;
+    expect(images).toBe(200);
+
+    // Approved (published): the text is locked for the writer, and so are the images.
+    expect((await editor.client.post(`/api/articles/${id}/review`, { decision: 'approve' })).statusCode).toBe(200);
+    const afterApproval = await writer.client.put(`/api/articles/${id}/images`, await cover(writer));
+    expect(afterApproval.statusCode).toBe(403);
+    expect(afterApproval.json()).toEqual({ error: STAFF_MESSAGES.publishedLocked });
+    expect((await writer.client.post(`/api/articles/${id}/images`, (await cover(writer)).images)).statusCode).toBe(403);
+    // The channel's owner edits any article's text, and its images.
+    const byOwner = await owner.client.put(`/api/articles/${id}/images`, await cover(owner));
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+
+    // Scheduled: locked too.
+    const later = await submitted(writer, channelId);
+    await t.ctx.db.updateTable('articles').set({ publish_at: Date.now() + 3_600_000 }).where('id', '=', later).execute();
+    expect((await editor.client.post(`/api/articles/${later}/review`, { decision: 'approve' })).json()).toMatchObject({ status: 'scheduled' });
+    expect((await writer.client.put(`/api/articles/${later}/images`, await cover(writer))).statusCode).toBe(403);
+
+    // Off the staff: their own draft is no longer theirs to see (404), nor its images to change.
+    const draft = await submitted(writer, channelId);
+    const upload = await cover(writer);
+    await t.ctx.db.deleteFrom('channel_staff').where('user_id', '=', writer.id).execute();
+    expect((await writer.client.put(`/api/articles/${draft}/images`, upload)).statusCode).toBe(404);
+    expect((await writer.client.put(`/api/articles/${id}/images`, upload)).statusCode).toBe(403);
   });
 });
