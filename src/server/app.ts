@@ -182,6 +182,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     transaction: articlesDeps.transaction,
     readArticle: (id, viewer) => articles.get(id, viewer),
     written,
+    channelRole: (userId, channelId) => channelRole(db, userId, channelId),
   });
   return {
     config,

@@ -268,8 +268,10 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     const isAuthor = viewer !== null && row.user_id === viewer.id;
     // The review note is for the author and the channel's staff.
     const article = isAuthor || role !== null ? { ...base, reviewNote: row.review_note } : base;
-    // The save time and pending edit go to whoever may save it: its author, the owner and editors.
-    if (viewer === null || !(isAuthor || canPublishIn(role))) return article;
+    // The save time and the private pending edit go to whoever may save it now (ownedRow's rule):
+    // the owner and editors; a writer only their own, and only until approved or scheduled.
+    const writerMaySave = isAuthor && role === 'writer' && (row.status === 'draft' || row.status === 'in_review');
+    if (viewer === null || !(writerMaySave || canPublishIn(role))) return article;
     const state = await articles.writerState(row.id);
     if (!state) return article;
     const pending = state.pending;

@@ -107,4 +107,35 @@ describe.each(testDatabases())('the newsroom’s locks on %s', (kind) => {
     expect((await writer.client.put(`/api/articles/${draft}/images`, upload)).statusCode).toBe(404);
     expect((await writer.client.put(`/api/articles/${id}/images`, upload)).statusCode).toBe(403);
   });
+
+  it('keeps the private record from a writer taken off the staff: revisions, a revision and its diff answer 404 as the article does', async () => {
+    const { owner, writer, channelId } = await newsroom(t);
+    const id = await submitted(writer, channelId);
+    // The owner takes it over privately: a revision nobody outside the newsroom reads.
+    expect((await owner.client.patch(`/api/articles/${id}`, { content: '<p>The owner’s later text.</p>' })).statusCode).toBe(200);
+    const numbers = ((await writer.client.get(`/api/articles/${id}/revisions`)).json().items as { number: number }[]).map((r) => r.number);
+    expect(numbers.length).toBeGreaterThanOrEqual(2);
+    const latest = Math.max(...numbers);
+    expect((await writer.client.get(`/api/articles/${id}/revisions/${latest}`)).json().content).toBe('<p>The owner’s later text.</p>');
+
+    await t.ctx.db.deleteFrom('channel_staff').where('user_id', '=', writer.id).execute();
+    for (const path of [`/api/articles/${id}`, `/api/articles/${id}/revisions`, `/api/articles/${id}/revisions/${latest}`, `/api/articles/${id}/revisions/${latest}/diff`]) {
+      expect((await writer.client.get(path)).statusCode, path).toBe(404);
+    }
+    expect((await owner.client.get(`/api/articles/${id}/revisions/${latest}/diff`)).statusCode).toBe(200);
+  });
+
+  it('gives a published article’s private pending edit to those who may save it, not to its writer', async () => {
+    const { owner, editor, writer, channelId } = await newsroom(t);
+    const id = await submitted(writer, channelId);
+    expect((await editor.client.post(`/api/articles/${id}/review`, { decision: 'approve' })).json()).toMatchObject({ status: 'published' });
+    const baseSavedAt = (await owner.client.get(`/api/articles/${id}`)).json().savedAt as string;
+    expect((await owner.client.put(`/api/articles/${id}/autosave`, { baseSavedAt, content: '<p>The owner’s unfinished rewrite.</p>' })).statusCode).toBe(200);
+
+    expect((await owner.client.get(`/api/articles/${id}`)).json().pendingEdit).toMatchObject({ content: '<p>The owner’s unfinished rewrite.</p>' });
+    const asWriter = (await writer.client.get(`/api/articles/${id}`)).json();
+    expect(asWriter.content).toBe('<p>The council met.</p>');
+    expect(asWriter.pendingEdit ?? null).toBeNull();
+    expect(JSON.stringify(asWriter)).not.toContain('unfinished rewrite');
+  });
 });
