@@ -26,6 +26,7 @@ import { registerPages } from './http/pages.js';
 import { failoverRateLimitStore } from './http/failover-rate-limit-store.js';
 import { connectRedis } from './lib/redis-link.js';
 import { createLimiter } from './lib/limiters.js';
+import { NEW_DRAFT_LIMITS } from '../contract/articles.js';
 import { serializeRequestForLog } from './lib/log-redaction.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
@@ -447,7 +448,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         requireSession: config.geocoder.kind === 'mapbox',
       });
       await api.register(channelsRoutes, { channels: ctx.channels });
-      await api.register(articlesRoutes, { articles: ctx.articles });
+      await api.register(articlesRoutes, {
+        articles: ctx.articles,
+        newDrafts: createLimiter({ name: 'new-drafts', points: NEW_DRAFT_LIMITS.perWindow, durationS: NEW_DRAFT_LIMITS.windowMinutes * 60, redis }),
+      });
       await api.register(revisionsRoutes, { revisions: ctx.revisions });
       await api.register(mediaRoutes, { media: ctx.media, uploadRateLimit: { max: Math.min(config.rateLimits.write, 60), timeWindow: 60_000 } });
       // Per-reader limits; an operator's lower WRITE_RATE_LIMIT still wins.

@@ -291,6 +291,12 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       return db.selectFrom('articles').select(['user_id', 'published', 'comment_count', 'channel_id', 'removed_by']).where('id', '=', id).executeTakeFirst();
     },
 
+    /** How many drafts (not in review, scheduled or published) a person has, on articles_user_idx. */
+    async openDraftCount(userId: number): Promise<number> {
+      const row = await db.selectFrom('articles').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('status', '=', 'draft').executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** What the newsroom's rules ask of an article before a change: its author, channel and place in the workflow. */
     workflow(id: number): Promise<ArticleWorkflowRow | undefined> {
       return db

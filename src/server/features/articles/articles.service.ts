@@ -36,6 +36,7 @@ import { recordRevision } from './revisions.repository.js';
 import { MODERATION_MESSAGES } from '../../../contract/moderation-rules.js';
 import {
   AUTOSAVE_MESSAGES,
+  NEW_DRAFT_LIMITS,
   type AutosaveArticleInput,
   type AutosaveNewArticleInput,
   type AutosaveResult,
@@ -777,11 +778,14 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     },
 
     /** A new article's first autosave: it becomes a draft in the writer's channel (no revision, nothing public). */
-    async autosaveNew(author: SessionUser, input: AutosaveNewArticleInput): Promise<NewDraftResult> {
+    async autosaveNew(author: SessionUser, input: AutosaveNewArticleInput, admit: () => Promise<boolean> = async () => true): Promise<NewDraftResult> {
       if ((await roleOf(author, input.channelId)) === null) {
         if ((await channels.ownerOf(input.channelId)) === undefined) throw badRequest(ARTICLE_MESSAGES.selectChannel);
         throw forbidden(ARTICLE_MESSAGES.channelNotOwned);
       }
+      // Each new draft is a row kept until deleted: a bound on those open, then on the pace (the route's limiter).
+      if ((await articles.openDraftCount(author.id)) >= NEW_DRAFT_LIMITS.openMax) throw new HttpError(429, AUTOSAVE_MESSAGES.tooManyOpenDrafts);
+      if (!(await admit())) throw new HttpError(429, AUTOSAVE_MESSAGES.tooManyNewDrafts);
       const changes = await autosaveChanges(input);
       const inline = await resolveInlineImages(deps.inlineImages, changes.content ?? '', author.id, null);
       const content = inline.content;
