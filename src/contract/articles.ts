@@ -290,6 +290,11 @@ export const UpdateArticleSchema = z
     correction: CorrectionInputSchema.optional(),
     /** Schedule (a time), reschedule, or unschedule (null: back to draft); owner and editors only. */
     publishAt: PublishAtField,
+    /**
+     * Publish (true) or move to drafts (false) with this save, as one revision; owner and editors
+     * only (403 for a writer). Left out, the article stays as it is.
+     */
+    published: z.boolean({ error: 'published must be true or false' }).optional(),
     /** The article's savedAt the edit was made from: a later save since answers 409 {error, savedAt}. */
     baseSavedAt: z.iso.datetime({ error: 'baseSavedAt must be a time the server answered' }).optional(),
   })

@@ -514,17 +514,21 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       // A correction speaks to readers of the published text; a draft has none yet.
       if (input.correction && owned.published !== 1) throw badRequest(CORRECTION_MESSAGES.correctionNeedsPublication);
       if (input.publishAt && owned.status === 'published') throw badRequest(STAFF_MESSAGES.publishAtPublished);
+      // The editor's one Save that also publishes or moves to drafts: one action, one revision.
+      const publishing = input.published === true && owned.status !== 'published';
+      const unpublishing = input.published === false && owned.status === 'published';
+      if ((publishing || unpublishing) && owned.role === 'writer') throw forbidden(STAFF_MESSAGES.writerCannotPublish);
       const publishAt: number | null | undefined = input.publishAt ? scheduleTime(input.publishAt) : (input.publishAt as null | undefined);
       const categoryIds = await validCategoryIds(input);
       const cleaned = input.content !== undefined ? cleanContent(input.content) : undefined;
-      if (publishAt) {
+      if (publishAt || publishing) {
         checkPublishable(input.title ?? owned.title, cleaned?.content ?? owned.content);
         assertRemovalLifted(owned, editor, owned.role);
       }
       const inline = cleaned ? await resolveInlineImages(deps.inlineImages, cleaned.content, editor.id, id) : undefined;
       const content = cleaned && inline ? { ...cleaned, content: inline.content } : undefined;
       const at = now();
-      await transaction(async (trx) => {
+      const listed = await transaction(async (trx) => {
         // Made from an older version than the last save (another tab, another device): refused.
         await takeSave(trx, id, input.baseSavedAt, at);
         // Save applies the writer's pending edit: what it held is what this edit saves.
@@ -540,8 +544,15 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
           },
           trx,
         );
-        const revision = await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
         const event = { channelId: owned.channel_id, actorId: editor.id, target: { type: 'article' as const, id, label: input.title ?? owned.title }, at };
+        // Published with this save: the publication's revision is this save's (published meanwhile by another hand: the save's own).
+        if (publishing && (await publishNow(trx, id, editor.id, at))) return true;
+        if (unpublishing && (await articles.unpublish(trx, id))) {
+          await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
+          await recordChannelEvent(trx, { ...event, action: 'unpublished' });
+          return true;
+        }
+        const revision = await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
         if (publishAt) {
           // Scheduled (or rescheduled): the time wins over the draft or review it was in.
           if (await articles.moveUnpublished(trx, id, ['draft', 'in_review', 'scheduled'], { status: 'scheduled', publishAt, reviewNote: null })) {
@@ -556,9 +567,11 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         }
         // The readers the article was emailed to hear of a correction (not of a clarification or an update).
         if (input.correction?.kind === 'correction') await queueArticleCorrected(trx, { articleId: id, channelId: owned.channel_id, revision, now: at });
+        return false;
       });
       await inline?.attach(id);
-      written(CHANGED.edited(id));
+      written(listed ? CHANGED.listed(id) : CHANGED.edited(id));
+      if (listed && publishing) mailQueued();
       return toArticle((await articles.findById(id, editor.id))!, editor, owned.role);
     },
 

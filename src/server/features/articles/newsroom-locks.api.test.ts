@@ -138,4 +138,20 @@ describe.each(testDatabases())('the newsroom’s locks on %s', (kind) => {
     expect(asWriter.pendingEdit ?? null).toBeNull();
     expect(JSON.stringify(asWriter)).not.toContain('unfinished rewrite');
   });
+
+  it('publishes or moves to drafts with the save itself, as one revision; a writer may do neither', async () => {
+    const { owner, writer, channelId } = await newsroom(t);
+    const created = await owner.client.post('/api/articles', { title: 'Bridge closed', content: '<p>Monday.</p>', channelId, status: 'draft' });
+    const id = created.json().id as number;
+    const published = await owner.client.patch(`/api/articles/${id}`, { content: '<p>Monday; buses instead.</p>', published: true });
+    expect(published.json()).toMatchObject({ status: 'published', published: true, content: '<p>Monday; buses instead.</p>' });
+    const record = async () => ((await owner.client.get(`/api/articles/${id}/revisions`)).json().items as { published: boolean }[]).map((r) => r.published);
+    expect(await record()).toEqual([true, false]);
+    expect((await owner.client.patch(`/api/articles/${id}`, { title: 'Bridge shut', published: false })).json()).toMatchObject({ status: 'draft', title: 'Bridge shut' });
+    expect(await record()).toEqual([false, true, false]);
+    expect(await log(t, id)).toEqual(['published', 'unpublished']);
+
+    const own = await submitted(writer, channelId);
+    expect((await writer.client.patch(`/api/articles/${own}`, { published: true })).json()).toEqual({ error: STAFF_MESSAGES.writerCannotPublish });
+  });
 });
