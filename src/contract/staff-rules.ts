@@ -29,6 +29,8 @@ export const CHANNEL_LOG_ACTIONS = [
   /** Saved while in review: a draft again, to be submitted anew. */
   'returned_to_draft',
   'published',
+  /** By the scheduler; the line's actor is who set the time. */
+  'published_on_schedule',
   'unpublished',
   'scheduled',
   'unscheduled',

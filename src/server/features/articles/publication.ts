@@ -39,7 +39,14 @@ export async function publishInTransaction(
   trx: Transaction<DB>,
   articles: ArticlesRepository,
   recordChannelEvent: RecordChannelEvent,
-  input: { id: number; from: readonly ('draft' | 'in_review' | 'scheduled')[]; actorId: number; at: number },
+  input: {
+    id: number;
+    from: readonly ('draft' | 'in_review' | 'scheduled')[];
+    actorId: number;
+    at: number;
+    /** The scheduler's publication is its own act, logged with who set the time as the actor. */
+    onSchedule?: boolean;
+  },
 ): Promise<{ channelId: number } | undefined> {
   const published = await articles.publish(trx, input.id, input.from, input.at);
   if (!published) return undefined;
@@ -49,7 +56,7 @@ export async function publishInTransaction(
   await recordChannelEvent(trx, {
     channelId: published.channelId,
     actorId: input.actorId,
-    action: 'published',
+    action: input.onSchedule ? 'published_on_schedule' : 'published',
     target: { type: 'article', id: input.id, label: published.title },
     at: input.at,
   });

@@ -47,7 +47,7 @@ export function createScheduler(deps: SchedulerDeps) {
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return publishInTransaction(trx, deps.articles, deps.recordChannelEvent, { id, from: ['scheduled'], actorId: scheduler?.actor_id ?? author.user_id, at: publishAt });
+      return publishInTransaction(trx, deps.articles, deps.recordChannelEvent, { id, from: ['scheduled'], actorId: scheduler?.actor_id ?? author.user_id, at: publishAt, onSchedule: true });
     });
     if (!published) return false;
     deps.published(id);
