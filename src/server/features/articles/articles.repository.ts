@@ -223,6 +223,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
           .whereRef('reactions.article_id', '=', 'articles.id')
           .as('reader_reaction'),
         'articles.moderation_note',
+        'articles.removed_by',
         'articles.review_note',
         eb
           .selectFrom('channel_moderation')

@@ -137,15 +137,19 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   const roleOf = (user: SessionUser | null | undefined, channelId: number) => (user ? deps.channelRole(user.id, channelId) : Promise.resolve(null));
 
   /**
-   * An article the viewer may see: an unpublished one (draft, in review, scheduled) only for the
-   * channel's owner and staff (404 for everyone else, a removed writer included). Answers the
-   * viewer's role there too.
+   * Who reads an unpublished article (draft, in review, scheduled): the channel's owner and staff,
+   * and admins one a moderator removed, to see it with its reason (docs/product.md#article).
+   * Everyone else, a removed writer included, gets 404.
    */
+  const mayReadUnpublished = (row: { removed_by: 'admin' | 'owner' | null }, viewer: SessionUser | null, role: ChannelRole | null) =>
+    role !== null || (viewer?.isAdmin === true && row.removed_by !== null);
+
+  /** An article the viewer may see (mayReadUnpublished), with the viewer's role in its channel. */
   async function visibleRow(id: number, viewer: SessionUser | null): Promise<{ row: ArticleDetailRow; role: ChannelRole | null }> {
     const row = await articles.findById(id, viewer?.id);
     if (!row) throw notFound(ARTICLE_MESSAGES.notFound);
     const role = viewer ? await roleOf(viewer, row.channel_id) : null;
-    if (row.published !== 1 && role === null) throw notFound(ARTICLE_MESSAGES.notFound);
+    if (row.published !== 1 && !mayReadUnpublished(row, viewer, role)) throw notFound(ARTICLE_MESSAGES.notFound);
     return { row, role };
   }
 
@@ -265,8 +269,10 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   /** The answer for a row read with the viewer's reaction (findById with their id); its writer also gets its save time and pending edit. */
   async function toArticle(row: ArticleDetailRow, viewer: SessionUser | null, role: ChannelRole | null): Promise<Article> {
     const index = await categories.index();
-    const base = detailRowToArticle(row, index, viewer?.id ?? null);
     const isAuthor = viewer !== null && row.user_id === viewer.id;
+    // Why a moderator removed it: for its author, the channel's owner and admins.
+    const readsRemoval = isAuthor || role === 'owner' || viewer?.isAdmin === true;
+    const base = { ...detailRowToArticle(row, index, viewer?.id ?? null), moderationNote: readsRemoval ? row.moderation_note : null };
     // The review note is for the author and the channel's staff.
     const article = isAuthor || role !== null ? { ...base, reviewNote: row.review_note } : base;
     // The save time and the private pending edit go to whoever may save it now (ownedRow's rule):
@@ -326,8 +332,8 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       const row = await articles.resolveSegment(segment.toLowerCase());
       if (!row) return undefined;
       if (row.published !== 1) {
-        const channelId = (await articles.workflow(row.id))?.channel_id;
-        if (channelId === undefined || (await roleOf(viewer, channelId)) === null) return undefined;
+        const state = await articles.workflow(row.id);
+        if (state === undefined || !mayReadUnpublished(state, viewer, await roleOf(viewer, state.channel_id))) return undefined;
       }
       const canonicalSegment = `${row.slug}-${row.id}`;
       return {
@@ -724,7 +730,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     /** Counts a view once per viewer per article per UTC day; drafts are never counted. */
     async recordView(id: number, viewer: ViewerInfo) {
       const row = await articles.ownership(id);
-      if (!row || (row.published !== 1 && (await roleOf(viewer.user, row.channel_id)) === null)) throw notFound(ARTICLE_MESSAGES.notFound);
+      if (!row || (row.published !== 1 && !mayReadUnpublished(row, viewer.user, await roleOf(viewer.user, row.channel_id)))) throw notFound(ARTICLE_MESSAGES.notFound);
       let counted = false;
       if (row.published === 1) {
         const day = utcDay(now());

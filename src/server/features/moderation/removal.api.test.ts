@@ -120,4 +120,23 @@ describe.each(testDatabases())('a moderator’s removal on %s', (kind) => {
     expect(await state(t, own)).toMatchObject({ published: 1, removed_by: null });
     expect((await state(t, id)).published).toBe(0);
   });
+
+  it('shows a removed article with its reason to admins and the channel’s owner; others on the staff read it without, readers not at all', async () => {
+    const { owner, editor, writer, channelId } = await newsroom(t);
+    const admin = await adminClient(t);
+    const id = await published(writer, channelId, owner);
+    await remove(t, admin, id);
+
+    for (const person of [admin, owner, writer]) {
+      const read = await person.client.get(`/api/articles/${id}`);
+      expect(read.statusCode, person.username).toBe(200);
+      expect(read.json()).toMatchObject({ id, status: 'draft', moderationNote: 'Invented figures' });
+    }
+    expect((await editor.client.get(`/api/articles/${id}`)).json().moderationNote).toBeNull();
+    const reader = await signedInClient(t, 'passerby');
+    expect((await reader.client.get(`/api/articles/${id}`)).statusCode).toBe(404);
+    // A draft nobody removed stays the newsroom's own.
+    const draft = await owner.client.post('/api/articles', { title: 'Not yet', content: '<p>Soon.</p>', channelId, status: 'draft' });
+    expect((await admin.client.get(`/api/articles/${draft.json().id}`)).statusCode).toBe(404);
+  });
 });

@@ -127,7 +127,8 @@ export default function ArticlePage() {
         onEdit={edit}
         historyPath={historyPath}
       />
-      {isOwner && !editing && <ModerationNote note={article.moderationNote} className="mt-6" />}
+      {/* The server sends the reason only to the author, the channel's owner and admins. */}
+      {!editing && <ModerationNote note={article.moderationNote} forAuthor={isOwner} className="mt-6" />}
       {editing && inPlace ? (
         <div className="mt-8">
           <h2 className="mb-4 font-serif text-2xl font-bold">Edit Article</h2>
