@@ -114,6 +114,9 @@ export default function ArticlePage() {
   if (!article) return <ArticleNotFound />;
   // The record is public once the article was published; before that only its staff may read it.
   const historyPath = article.updatedAt !== null || isOwner || isAdmin ? paths.articleHistory(article.id, article.slug) : null;
+  // A moderator (an admin, the channel's owner) reading a removed article of another's: no reader
+  // is there to react, report or comment, so those are left out.
+  const removedForModerator = article.moderationNote !== null && !isOwner;
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
@@ -147,32 +150,36 @@ export default function ArticlePage() {
             historyPath={hasPublicHistory(article) ? historyPath : null}
             className="mt-10"
           />
-          <div data-print="hide">
-            <ReactionsSlot
+          {!removedForModerator && (
+            <>
+            <div data-print="hide">
+              <ReactionsSlot
+                articleId={article.id}
+                likes={article.likes}
+                dislikes={article.dislikes}
+                userReaction={article.userReaction}
+                signedIn={user !== null}
+                className="mt-10"
+              />
+              {!isOwner && (
+                <div className="mt-4 flex justify-end">
+                  <ReportButton targetType="article" targetId={article.id} signedIn={user !== null} label="Report article" />
+                </div>
+              )}
+            </div>
+            <CommentsSlot
               articleId={article.id}
-              likes={article.likes}
-              dislikes={article.dislikes}
-              userReaction={article.userReaction}
-              signedIn={user !== null}
-              className="mt-10"
+              articleAuthorId={article.userId}
+              currentUserId={user?.id ?? null}
+              isAdmin={isAdmin}
+              commentCount={article.commentCount}
+              commentsClosed={article.commentsClosed}
+              reportAction={reportComment}
+              unhideAction={unhideComment}
+              className="mt-10 border-t pt-8"
             />
-            {!isOwner && (
-              <div className="mt-4 flex justify-end">
-                <ReportButton targetType="article" targetId={article.id} signedIn={user !== null} label="Report article" />
-              </div>
-            )}
-          </div>
-          <CommentsSlot
-            articleId={article.id}
-            articleAuthorId={article.userId}
-            currentUserId={user?.id ?? null}
-            isAdmin={isAdmin}
-            commentCount={article.commentCount}
-            commentsClosed={article.commentsClosed}
-            reportAction={reportComment}
-            unhideAction={unhideComment}
-            className="mt-10 border-t pt-8"
-          />
+            </>
+          )}
         </>
       )}
     </article>
