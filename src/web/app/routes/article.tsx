@@ -152,32 +152,32 @@ export default function ArticlePage() {
           />
           {!removedForModerator && (
             <>
-            <div data-print="hide">
-              <ReactionsSlot
+              <div data-print="hide">
+                <ReactionsSlot
+                  articleId={article.id}
+                  likes={article.likes}
+                  dislikes={article.dislikes}
+                  userReaction={article.userReaction}
+                  signedIn={user !== null}
+                  className="mt-10"
+                />
+                {!isOwner && (
+                  <div className="mt-4 flex justify-end">
+                    <ReportButton targetType="article" targetId={article.id} signedIn={user !== null} label="Report article" />
+                  </div>
+                )}
+              </div>
+              <CommentsSlot
                 articleId={article.id}
-                likes={article.likes}
-                dislikes={article.dislikes}
-                userReaction={article.userReaction}
-                signedIn={user !== null}
-                className="mt-10"
+                articleAuthorId={article.userId}
+                currentUserId={user?.id ?? null}
+                isAdmin={isAdmin}
+                commentCount={article.commentCount}
+                commentsClosed={article.commentsClosed}
+                reportAction={reportComment}
+                unhideAction={unhideComment}
+                className="mt-10 border-t pt-8"
               />
-              {!isOwner && (
-                <div className="mt-4 flex justify-end">
-                  <ReportButton targetType="article" targetId={article.id} signedIn={user !== null} label="Report article" />
-                </div>
-              )}
-            </div>
-            <CommentsSlot
-              articleId={article.id}
-              articleAuthorId={article.userId}
-              currentUserId={user?.id ?? null}
-              isAdmin={isAdmin}
-              commentCount={article.commentCount}
-              commentsClosed={article.commentsClosed}
-              reportAction={reportComment}
-              unhideAction={unhideComment}
-              className="mt-10 border-t pt-8"
-            />
             </>
           )}
         </>
