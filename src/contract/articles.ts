@@ -296,6 +296,11 @@ export const UpdateArticleSchema = z
     correction: CorrectionInputSchema.optional(),
     /** Schedule (a time), reschedule, or unschedule (null: back to draft); owner and editors only. */
     publishAt: PublishAtField,
+    /**
+     * Publish (true) or move to drafts (false) with this save, as one revision; owner and editors
+     * only (403 for a writer). Left out, the article stays as it is.
+     */
+    published: z.boolean({ error: 'published must be true or false' }).optional(),
     /** The article's savedAt the edit was made from: a later save since answers 409 {error, savedAt}. */
     baseSavedAt: z.iso.datetime({ error: 'baseSavedAt must be a time the server answered' }).optional(),
   })
@@ -322,7 +327,15 @@ export const ArticleRefParamsSchema = z.object({
     .describe('The article id, its slug, or {slug}-{id}'),
 });
 
+/**
+ * New drafts a person may start by autosave (POST /api/articles/autosave): each is a row kept until
+ * deleted, so the budget is drafts, not requests.
+ */
+export const NEW_DRAFT_LIMITS = { perWindow: 30, windowMinutes: 10, openMax: 500 } as const;
+
 export const AUTOSAVE_MESSAGES = {
+  tooManyNewDrafts: `You started ${NEW_DRAFT_LIMITS.perWindow} new drafts in the last ${NEW_DRAFT_LIMITS.windowMinutes} minutes: wait a few minutes, or keep writing in one you have`,
+  tooManyOpenDrafts: `You have ${NEW_DRAFT_LIMITS.openMax} drafts: publish or delete some before starting another`,
   /** A save made from an older version than the article's last save (two tabs, two devices). */
   conflict: 'A newer version of this article was saved',
   /** Publishing needs what a Save needs: a draft autosaved without a title stays a draft. */

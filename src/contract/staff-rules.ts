@@ -26,7 +26,11 @@ export const CHANNEL_LOG_ACTIONS = [
   'submitted',
   'approved',
   'changes_requested',
+  /** Saved while in review: a draft again, to be submitted anew. */
+  'returned_to_draft',
   'published',
+  /** By the scheduler; the line's actor is who set the time. */
+  'published_on_schedule',
   'unpublished',
   'scheduled',
   'unscheduled',

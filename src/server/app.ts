@@ -27,6 +27,7 @@ import { failoverRateLimitStore } from './http/failover-rate-limit-store.js';
 import { connectRedis, type RedisLink } from './lib/redis-link.js';
 import { createLimiter } from './lib/limiters.js';
 import { STAFF_LIMITS } from '../contract/staff-rules.js';
+import { NEW_DRAFT_LIMITS } from '../contract/articles.js';
 import { serializeRequestForLog } from './lib/log-redaction.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
@@ -146,13 +147,19 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     categories,
     viewKeys: createViewKeys(db),
     written,
-    moderatorRole: (user, channelId) => moderation.moderatorRole(user, channelId),
     banOf: (userId, channelId) => moderation.banOf(userId, channelId),
     channelRole: (userId, channelId) => channelRole(db, userId, channelId),
     recordChannelEvent,
     mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
   };
-  const media = createMediaService({ repository: createMediaRepository(db, database.dialect), storage, articles: articlesRepository, written, quota: config.uploads });
+  const media = createMediaService({
+    repository: createMediaRepository(db, database.dialect),
+    storage,
+    // The articles service, made below: an image is changed under the text's rules.
+    mayChange: (articleId, user) => articles.assertMayChange(articleId, user),
+    written,
+    quota: config.uploads,
+  });
   // Deleting an article deletes the stored files no other article uses.
   articlesDeps.onImagesReleased = (urls) => media.release(urls);
   // Images in an article's text are uploads too: only ours stay, and they belong to the article.
@@ -182,6 +189,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     transaction: articlesDeps.transaction,
     readArticle: (id, viewer) => articles.get(id, viewer),
     written,
+    channelRole: (userId, channelId) => channelRole(db, userId, channelId),
   });
   return {
     config,
@@ -449,7 +457,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         requireSession: config.geocoder.kind === 'mapbox',
       });
       await api.register(channelsRoutes, { channels: ctx.channels });
-      await api.register(articlesRoutes, { articles: ctx.articles });
+      await api.register(articlesRoutes, {
+        articles: ctx.articles,
+        newDrafts: createLimiter({ name: 'new-drafts', points: NEW_DRAFT_LIMITS.perWindow, durationS: NEW_DRAFT_LIMITS.windowMinutes * 60, redis }),
+      });
       await api.register(revisionsRoutes, { revisions: ctx.revisions });
       await api.register(mediaRoutes, { media: ctx.media, uploadRateLimit: { max: Math.min(config.rateLimits.write, 60), timeWindow: 60_000 } });
       // Per-reader limits; an operator's lower WRITE_RATE_LIMIT still wins.

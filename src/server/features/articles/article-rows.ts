@@ -51,8 +51,10 @@ export interface ArticleDetailRow extends ArticleRowBase {
   /** When the public record was last saved; null when never published. */
   updated_at: number | string | null;
   public_revisions: number | string | null;
-  /** Why a moderator removed it; only its author receives it. */
+  /** Why a moderator removed it; the service gives it to its author, the channel's owner and admins. */
   moderation_note: string | null;
+  /** Who removed it ('admin' or the channel's moderators), while it stays removed. */
+  removed_by: 'admin' | 'owner' | null;
   /** 1 when its channel's comments are closed. */
   comments_closed: number | null;
   /** An editor's request for changes; the service shows it to the author and the channel's staff only. */

@@ -223,6 +223,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
           .whereRef('reactions.article_id', '=', 'articles.id')
           .as('reader_reaction'),
         'articles.moderation_note',
+        'articles.removed_by',
         'articles.review_note',
         eb
           .selectFrom('channel_moderation')
@@ -289,6 +290,12 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
     /** Who owns an article and whether it is published (and its comment count, which comment pages show). */
     ownership(id: number): Promise<{ user_id: number; published: number; comment_count: number; channel_id: number; removed_by: 'admin' | 'owner' | null } | undefined> {
       return db.selectFrom('articles').select(['user_id', 'published', 'comment_count', 'channel_id', 'removed_by']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** How many drafts (not in review, scheduled or published) a person has, on articles_user_idx. */
+    async openDraftCount(userId: number): Promise<number> {
+      const row = await db.selectFrom('articles').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('status', '=', 'draft').executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     /** What the newsroom's rules ask of an article before a change: its author, channel and place in the workflow. */
@@ -376,6 +383,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
         // A literal, not a parameter: only then may the planner use the partial index.
         .where(sql.ref('articles.status'), '=', sql.lit('scheduled'))
         .where('articles.publish_at', '<=', at)
+        // A moderator's removal holds: the scheduler never undoes it (publication.ts, mayLiftRemoval).
+        .where('articles.removed_by', 'is', null)
         .where((eb) =>
           eb.not(
             eb.exists(

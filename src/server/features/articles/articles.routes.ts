@@ -21,11 +21,12 @@ import { ErrorSchema } from '../../../contract/errors.js';
 import { QueueSchema, ReviewArticleSchema } from '../../../contract/staff.js';
 import { requireUser, signedInOnly } from '../../http/session.js';
 import { SaveConflictError, type ArticlesService } from './articles.service.js';
-import { AutosaveArticleSchema, AutosaveNewArticleSchema, AutosaveResultSchema, NewDraftResultSchema, SaveConflictSchema } from '../../../contract/articles.js';
+import { AutosaveArticleSchema, AutosaveNewArticleSchema, NEW_DRAFT_LIMITS, AutosaveResultSchema, NewDraftResultSchema, SaveConflictSchema } from '../../../contract/articles.js';
 import type { FastifyReply } from 'fastify';
 import { BODY_LIMITS } from '../../http/body-limits.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { sessionOptional, sessionRequired } from '../../http/openapi.js';
+import { take, type Limiter } from '../../lib/limiters.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
@@ -46,7 +47,7 @@ async function answeringConflicts<T>(reply: FastifyReply, work: () => Promise<T>
   }
 }
 
-export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }> = async (app, { articles }) => {
+export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService; newDrafts: Limiter }> = async (app, { articles, newDrafts }) => {
   app.get(
     '/articles',
     {
@@ -133,11 +134,16 @@ export const articlesRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }
         operationId: 'autosaveNewArticle',
         security: sessionRequired,
         summary: "A new article's first autosave: creates it as a draft in one of your channels",
+        description: `At most ${NEW_DRAFT_LIMITS.perWindow} new drafts per person per ${NEW_DRAFT_LIMITS.windowMinutes} minutes, and ${NEW_DRAFT_LIMITS.openMax} open drafts: past either, 429 {error} saying which.`,
         body: AutosaveNewArticleSchema,
-        response: { 201: NewDraftResultSchema, ...errors },
+        response: { 201: NewDraftResultSchema, ...errors, 429: ErrorSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await articles.autosaveNew(requireUser(request), request.body)),
+    async (request, reply) => {
+      const user = requireUser(request);
+      // NEW_DRAFT_LIMITS.perWindow per person per window, on every instance (Redis when configured).
+      return reply.status(201).send(await articles.autosaveNew(user, request.body, () => take(newDrafts, `u${user.id}`)));
+    },
   );
 
   app.put(

@@ -36,6 +36,7 @@ import { recordRevision } from './revisions.repository.js';
 import { MODERATION_MESSAGES } from '../../../contract/moderation-rules.js';
 import {
   AUTOSAVE_MESSAGES,
+  NEW_DRAFT_LIMITS,
   type AutosaveArticleInput,
   type AutosaveNewArticleInput,
   type AutosaveResult,
@@ -44,7 +45,7 @@ import {
 import { HttpError, conflict } from '../../lib/errors.js';
 import { canPublishIn, STAFF_LIMITS, STAFF_MESSAGES, type ChannelRole, type Queue, type ReviewArticle } from '../../../contract/staff.js';
 import type { ArticleWorkflowRow } from './articles.repository.js';
-import { publishInTransaction, type RecordChannelEvent } from './publication.js';
+import { mayLiftRemoval, publishInTransaction, type RecordChannelEvent } from './publication.js';
 import { claimSave, dropPendingEdit, mergePendingEdit, writerState, type PendingEditValues } from './pending-edits.repository.js';
 
 /** 409 of a save made from an older version than the article's last save; the route answers `{error, savedAt}`. */
@@ -125,8 +126,6 @@ export interface ArticlesServiceDeps {
   recordChannelEvent: RecordChannelEvent;
   /** Told when a write queued email (the sender wakes up instead of waiting for its next poll). */
   mailQueued?: () => void;
-  /** Who moderates a channel (moderation service): who may publish again an article a moderator removed. */
-  moderatorRole?: (user: SessionUser, channelId: number) => Promise<'admin' | 'owner' | 'editor' | null>;
   /** The reader's ban in a channel while it lasts (moderation service): when it ends, null for good. */
   banOf?: (userId: number, channelId: number) => Promise<{ until: number | null } | null>;
 }
@@ -140,15 +139,19 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   const roleOf = (user: SessionUser | null | undefined, channelId: number) => (user ? deps.channelRole(user.id, channelId) : Promise.resolve(null));
 
   /**
-   * An article the viewer may see: an unpublished one (draft, in review, scheduled) only for the
-   * channel's owner and staff (404 for everyone else, a removed writer included). Answers the
-   * viewer's role there too.
+   * Who reads an unpublished article (draft, in review, scheduled): the channel's owner and staff,
+   * and admins one a moderator removed, to see it with its reason (docs/product.md#article).
+   * Everyone else, a removed writer included, gets 404.
    */
+  const mayReadUnpublished = (row: { removed_by: 'admin' | 'owner' | null }, viewer: SessionUser | null, role: ChannelRole | null) =>
+    role !== null || (viewer?.isAdmin === true && row.removed_by !== null);
+
+  /** An article the viewer may see (mayReadUnpublished), with the viewer's role in its channel. */
   async function visibleRow(id: number, viewer: SessionUser | null): Promise<{ row: ArticleDetailRow; role: ChannelRole | null }> {
     const row = await articles.findById(id, viewer?.id);
     if (!row) throw notFound(ARTICLE_MESSAGES.notFound);
     const role = viewer ? await roleOf(viewer, row.channel_id) : null;
-    if (row.published !== 1 && role === null) throw notFound(ARTICLE_MESSAGES.notFound);
+    if (row.published !== 1 && !mayReadUnpublished(row, viewer, role)) throw notFound(ARTICLE_MESSAGES.notFound);
     return { row, role };
   }
 
@@ -190,6 +193,23 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   function checkPublishable(title: string, content: string) {
     if (title.trim() === '') throw badRequest(AUTOSAVE_MESSAGES.publishNeedsTitle);
     if (!stripHtml(content)) throw badRequest(AUTOSAVE_MESSAGES.publishNeedsContent);
+  }
+
+  /**
+   * 403 unless the caller may undo a moderator's removal of this article (mayLiftRemoval): asked
+   * by every path toward publication, before anything changes.
+   */
+  function assertRemovalLifted(row: Pick<ArticleWorkflowRow, 'removed_by'>, user: SessionUser, role: ChannelRole | null) {
+    if (!mayLiftRemoval(row.removed_by, { isAdmin: user.isAdmin, role })) throw forbidden(MODERATION_MESSAGES.republishModerated);
+  }
+
+  /**
+   * A save of an article in review: the text under review changed, so it is a draft again and an
+   * approval answers 409 (it would publish what nobody reviewed). Conditional, as every move is.
+   */
+  async function leaveReview(trx: Transaction<DB>, row: { id: number; channel_id: number; title: string }, user: SessionUser, at: number, publishAt?: null) {
+    if (!(await articles.moveUnpublished(trx, row.id, ['in_review'], { status: 'draft', ...(publishAt === null ? { publishAt } : {}) }))) return;
+    await recordChannelEvent(trx, { channelId: row.channel_id, actorId: user.id, action: 'returned_to_draft', target: { type: 'article', id: row.id, label: row.title }, at });
   }
 
   /** Publishes now (toggle-status, approval): one publication path, then the caches and the mail sender hear of it. */
@@ -252,12 +272,20 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   async function toArticle(row: ArticleDetailRow, viewer: SessionUser | null, role: ChannelRole | null): Promise<Article> {
     const index = await categories.index();
     const ban = viewer && deps.banOf ? await deps.banOf(viewer.id, row.channel_id) : null;
-    const base = { ...detailRowToArticle(row, index, viewer?.id ?? null), viewerBan: ban && { until: ban.until === null ? null : iso(ban.until) } };
     const isAuthor = viewer !== null && row.user_id === viewer.id;
+    // Why a moderator removed it: for its author, the channel's owner and admins.
+    const readsRemoval = isAuthor || role === 'owner' || viewer?.isAdmin === true;
+    const base = {
+      ...detailRowToArticle(row, index, viewer?.id ?? null),
+      moderationNote: readsRemoval ? row.moderation_note : null,
+      viewerBan: ban && { until: ban.until === null ? null : iso(ban.until) },
+    };
     // The review note is for the author and the channel's staff.
     const article = isAuthor || role !== null ? { ...base, reviewNote: row.review_note } : base;
-    // The save time and pending edit go to whoever may save it: its author, the owner and editors.
-    if (viewer === null || !(isAuthor || canPublishIn(role))) return article;
+    // The save time and the private pending edit go to whoever may save it now (ownedRow's rule):
+    // the owner and editors; a writer only their own, and only until approved or scheduled.
+    const writerMaySave = isAuthor && role === 'writer' && (row.status === 'draft' || row.status === 'in_review');
+    if (viewer === null || !(writerMaySave || canPublishIn(role))) return article;
     const state = await articles.writerState(row.id);
     if (!state) return article;
     const pending = state.pending;
@@ -291,6 +319,11 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   }
 
   return {
+    /** 404 or 403 unless the user may change the article (its images: media's routes ask here). */
+    assertMayChange: async (id: number, user: SessionUser): Promise<void> => {
+      await ownedRow(id, user);
+    },
+
     get: async (id: number, viewer: SessionUser | null) => {
       const { row, role } = await visibleRow(id, viewer);
       return toArticle(row, viewer, role);
@@ -306,8 +339,8 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       const row = await articles.resolveSegment(segment.toLowerCase());
       if (!row) return undefined;
       if (row.published !== 1) {
-        const channelId = (await articles.workflow(row.id))?.channel_id;
-        if (channelId === undefined || (await roleOf(viewer, channelId)) === null) return undefined;
+        const state = await articles.workflow(row.id);
+        if (state === undefined || !mayReadUnpublished(state, viewer, await roleOf(viewer, state.channel_id))) return undefined;
       }
       const canonicalSegment = `${row.slug}-${row.id}`;
       return {
@@ -494,14 +527,21 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       // A correction speaks to readers of the published text; a draft has none yet.
       if (input.correction && owned.published !== 1) throw badRequest(CORRECTION_MESSAGES.correctionNeedsPublication);
       if (input.publishAt && owned.status === 'published') throw badRequest(STAFF_MESSAGES.publishAtPublished);
+      // The editor's one Save that also publishes or moves to drafts: one action, one revision.
+      const publishing = input.published === true && owned.status !== 'published';
+      const unpublishing = input.published === false && owned.status === 'published';
+      if ((publishing || unpublishing) && owned.role === 'writer') throw forbidden(STAFF_MESSAGES.writerCannotPublish);
       const publishAt: number | null | undefined = input.publishAt ? scheduleTime(input.publishAt) : (input.publishAt as null | undefined);
       const categoryIds = await validCategoryIds(input);
       const cleaned = input.content !== undefined ? cleanContent(input.content) : undefined;
-      if (publishAt) checkPublishable(input.title ?? owned.title, cleaned?.content ?? owned.content);
+      if (publishAt || publishing) {
+        checkPublishable(input.title ?? owned.title, cleaned?.content ?? owned.content);
+        assertRemovalLifted(owned, editor, owned.role);
+      }
       const inline = cleaned ? await resolveInlineImages(deps.inlineImages, cleaned.content, editor.id, id) : undefined;
       const content = cleaned && inline ? { ...cleaned, content: inline.content } : undefined;
       const at = now();
-      await transaction(async (trx) => {
+      const listed = await transaction(async (trx) => {
         // Made from an older version than the last save (another tab, another device): refused.
         await takeSave(trx, id, input.baseSavedAt, at);
         // Save applies the writer's pending edit: what it held is what this edit saves.
@@ -517,23 +557,34 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
           },
           trx,
         );
-        const revision = await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
         const event = { channelId: owned.channel_id, actorId: editor.id, target: { type: 'article' as const, id, label: input.title ?? owned.title }, at };
+        // Published with this save: the publication's revision is this save's (published meanwhile by another hand: the save's own).
+        if (publishing && (await publishNow(trx, id, editor.id, at))) return true;
+        if (unpublishing && (await articles.unpublish(trx, id))) {
+          await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
+          await recordChannelEvent(trx, { ...event, action: 'unpublished' });
+          return true;
+        }
+        const revision = await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
         if (publishAt) {
           // Scheduled (or rescheduled): the time wins over the draft or review it was in.
           if (await articles.moveUnpublished(trx, id, ['draft', 'in_review', 'scheduled'], { status: 'scheduled', publishAt, reviewNote: null })) {
+            // Scheduled by one who may undo the removal: the scheduler, which never may, publishes it.
+            await articles.clearModeration(trx, id);
             await recordChannelEvent(trx, { ...event, action: 'scheduled', detail: iso(publishAt) });
           }
         } else if (publishAt === null && owned.status === 'scheduled') {
           if (await articles.moveUnpublished(trx, id, ['scheduled'], { status: 'draft', publishAt: null })) await recordChannelEvent(trx, { ...event, action: 'unscheduled' });
-        } else if (publishAt === null && owned.status === 'in_review') {
-          await articles.moveUnpublished(trx, id, ['in_review'], { status: 'in_review', publishAt: null });
+        } else if (owned.status === 'in_review') {
+          await leaveReview(trx, { ...owned, title: input.title ?? owned.title }, editor, at, publishAt === null ? null : undefined);
         }
         // The readers the article was emailed to hear of a correction (not of a clarification or an update).
         if (input.correction?.kind === 'correction') await queueArticleCorrected(trx, { articleId: id, channelId: owned.channel_id, revision, now: at });
+        return false;
       });
       await inline?.attach(id);
-      written(CHANGED.edited(id));
+      written(listed ? CHANGED.listed(id) : CHANGED.edited(id));
+      if (listed && publishing) mailQueued();
       return toArticle((await articles.findById(id, editor.id))!, editor, owned.role);
     },
 
@@ -542,13 +593,9 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       if (!state) throw notFound(ARTICLE_MESSAGES.notFound);
       const role = await roleOf(editor, state.channel_id);
       if (state.removed_by && state.published !== 1) {
-        // Removed by a moderator: only a moderator whose role reaches the remover's publishes it again.
-        const moderator = (await deps.moderatorRole?.(editor, state.channel_id)) ?? null;
-        const allowed = state.removed_by === 'admin' ? moderator === 'admin' : moderator !== null;
-        if (!allowed) {
-          if (role === null) throw notFound(ARTICLE_MESSAGES.notFound);
-          throw forbidden(MODERATION_MESSAGES.republishModerated);
-        }
+        // Removed by a moderator: an admin (on staff or not) may publish it again, and the owner when the channel removed it.
+        if (role === null && !editor.isAdmin) throw notFound(ARTICLE_MESSAGES.notFound);
+        assertRemovalLifted(state, editor, role);
       } else {
         if (role === null) {
           if (state.published !== 1) throw notFound(ARTICLE_MESSAGES.notFound);
@@ -582,6 +629,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       if (row.user_id !== author.id) throw forbidden(STAFF_MESSAGES.onlyAuthorSubmits);
       if (row.status !== 'draft') throw conflict(STAFF_MESSAGES.notSubmittable);
       checkPublishable(row.title, row.content);
+      assertRemovalLifted(row, author, role);
       const at = now();
       const moved = await transaction(async (trx) => {
         // A new submission starts a new review: the last note is done with.
@@ -616,6 +664,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       if (!canPublishIn(role)) throw forbidden(STAFF_MESSAGES.editorsOnly);
       if (input.decision === 'request_changes' && !input.note) throw badRequest(STAFF_MESSAGES.noteRequired);
       if (row.status !== 'in_review') throw conflict(STAFF_MESSAGES.notInReview);
+      if (input.decision === 'approve') assertRemovalLifted(row, editor, role);
       const at = now();
       const publishAt = row.publish_at === null ? null : Number(row.publish_at);
       const event = { channelId: row.channel_id, actorId: editor.id, target: { type: 'article' as const, id, label: row.title }, at };
@@ -636,6 +685,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         }
         if (publishAt !== null && publishAt > at) {
           if (!(await articles.moveUnpublished(trx, id, ['in_review'], { status: 'scheduled', reviewNote: null }))) return undefined;
+          await articles.clearModeration(trx, id);
           await recordChannelEvent(trx, { ...event, action: 'approved', detail: input.note });
           await recordChannelEvent(trx, { ...event, action: 'scheduled', detail: iso(publishAt) });
           await reviewed(trx, 'approved');
@@ -687,7 +737,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     /** Counts a view once per viewer per article per UTC day; drafts are never counted. */
     async recordView(id: number, viewer: ViewerInfo) {
       const row = await articles.ownership(id);
-      if (!row || (row.published !== 1 && (await roleOf(viewer.user, row.channel_id)) === null)) throw notFound(ARTICLE_MESSAGES.notFound);
+      if (!row || (row.published !== 1 && !mayReadUnpublished(row, viewer.user, await roleOf(viewer.user, row.channel_id)))) throw notFound(ARTICLE_MESSAGES.notFound);
       let counted = false;
       if (row.published === 1) {
         const day = utcDay(now());
@@ -747,6 +797,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
             },
             trx,
           );
+          if (owned.status === 'in_review') await leaveReview(trx, { ...owned, title: changes.title || owned.title }, writer, at);
         }
         return saved;
       });
@@ -755,11 +806,14 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
     },
 
     /** A new article's first autosave: it becomes a draft in the writer's channel (no revision, nothing public). */
-    async autosaveNew(author: SessionUser, input: AutosaveNewArticleInput): Promise<NewDraftResult> {
+    async autosaveNew(author: SessionUser, input: AutosaveNewArticleInput, admit: () => Promise<boolean> = async () => true): Promise<NewDraftResult> {
       if ((await roleOf(author, input.channelId)) === null) {
         if ((await channels.ownerOf(input.channelId)) === undefined) throw badRequest(ARTICLE_MESSAGES.selectChannel);
         throw forbidden(ARTICLE_MESSAGES.channelNotOwned);
       }
+      // Each new draft is a row kept until deleted: a bound on those open, then on the pace (the route's limiter).
+      if ((await articles.openDraftCount(author.id)) >= NEW_DRAFT_LIMITS.openMax) throw new HttpError(429, AUTOSAVE_MESSAGES.tooManyOpenDrafts);
+      if (!(await admit())) throw new HttpError(429, AUTOSAVE_MESSAGES.tooManyNewDrafts);
       const changes = await autosaveChanges(input);
       const inline = await resolveInlineImages(deps.inlineImages, changes.content ?? '', author.id, null);
       const content = inline.content;

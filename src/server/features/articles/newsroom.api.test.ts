@@ -297,8 +297,8 @@ describe.each(testDatabases())('the newsroom on %s', (kind) => {
     expect(await countOf()).toBe(1);
     const publishRows = await t.ctx.db.selectFrom('email_outbox').select('id').where('kind', '=', 'publish').where('article_id', '=', scheduled.id).execute();
     expect(publishRows).toHaveLength(1);
-    expect(await logActions(t, channelId, scheduled.id)).toEqual(['scheduled', 'published']);
-    const actor = await t.ctx.db.selectFrom('channel_events').select('actor_id').where('target_id', '=', scheduled.id).where('action', '=', 'published').executeTakeFirstOrThrow();
+    expect(await logActions(t, channelId, scheduled.id)).toEqual(['scheduled', 'published_on_schedule']);
+    const actor = await t.ctx.db.selectFrom('channel_events').select('actor_id').where('target_id', '=', scheduled.id).where('action', '=', 'published_on_schedule').executeTakeFirstOrThrow();
     expect(actor.actor_id).toBe(editor.id);
   });
 

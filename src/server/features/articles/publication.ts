@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { queueArticlePublished } from '../email/outbox.repository.js';
-import type { ChannelLogAction } from '../../../contract/staff.js';
+import type { ChannelLogAction, ChannelRole } from '../../../contract/staff.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import { recordRevision } from './revisions.repository.js';
 
@@ -15,6 +15,19 @@ export type RecordChannelEvent = (
 ) => Promise<void>;
 
 /**
+ * Whether a caller may send out again an article a moderator removed (its `removed_by`): an admin
+ * always, the channel's owner when the channel's moderators (not an admin) removed it, nobody else,
+ * and never the scheduler (no caller). Every path to publication asks here: toggle-status,
+ * submitting, approving, scheduling and the scheduler itself, so a removal is undone only by a
+ * moderator who may (docs/product.md#moderation).
+ */
+export function mayLiftRemoval(removedBy: 'admin' | 'owner' | null, caller: { isAdmin: boolean; role: ChannelRole | null } | null): boolean {
+  if (removedBy === null) return true;
+  if (caller === null) return false;
+  return caller.isAdmin || (removedBy === 'owner' && caller.role === 'owner');
+}
+
+/**
  * The one way an article goes out, whoever sends it (toggle-status, an editor's approval, the
  * scheduler): the row becomes published (a first publication dates it), a moderator's removal is
  * over, its subscribers' emails are queued, its public record gains a revision and the channel log
@@ -26,7 +39,14 @@ export async function publishInTransaction(
   trx: Transaction<DB>,
   articles: ArticlesRepository,
   recordChannelEvent: RecordChannelEvent,
-  input: { id: number; from: readonly ('draft' | 'in_review' | 'scheduled')[]; actorId: number; at: number },
+  input: {
+    id: number;
+    from: readonly ('draft' | 'in_review' | 'scheduled')[];
+    actorId: number;
+    at: number;
+    /** The scheduler's publication is its own act, logged with who set the time as the actor. */
+    onSchedule?: boolean;
+  },
 ): Promise<{ channelId: number } | undefined> {
   const published = await articles.publish(trx, input.id, input.from, input.at);
   if (!published) return undefined;
@@ -36,7 +56,7 @@ export async function publishInTransaction(
   await recordChannelEvent(trx, {
     channelId: published.channelId,
     actorId: input.actorId,
-    action: 'published',
+    action: input.onSchedule ? 'published_on_schedule' : 'published',
     target: { type: 'article', id: input.id, label: published.title },
     at: input.at,
   });

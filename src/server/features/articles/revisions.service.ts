@@ -14,6 +14,7 @@ import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
+import type { ChannelRole } from '../../../contract/staff.js';
 import type { ArticlesRepository } from './articles.repository.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
@@ -30,6 +31,8 @@ export interface RevisionsServiceDeps {
   readArticle: (id: number, viewer: SessionUser) => Promise<Article>;
   written?: (tags: readonly string[]) => void;
   now?: () => number;
+  /** Who someone is in a channel now (staff/channel-roles.ts): the whole record is its staff's. */
+  channelRole: (userId: number, channelId: number) => Promise<ChannelRole | null>;
 }
 
 function toItem(row: RevisionRow): RevisionListItem {
@@ -48,9 +51,11 @@ function toItem(row: RevisionRow): RevisionListItem {
 }
 
 /**
- * The public record (docs/product.md#public-record). Anyone reads the revisions saved while a published
- * article was published; its author, its channel's owner and admins read them all. A draft is 404
- * to everyone else, as the draft itself.
+ * The public record (docs/product.md#public-record). Anyone reads the revisions saved while a
+ * published article was published;
+ * its channel's staff as they are now (owner, editors, writers) and admins read them all, as they
+ * read the article's unpublished text. A draft is 404 to everyone else, as the draft itself: a
+ * writer off the staff no longer reads even their own article's private revisions.
  */
 export function createRevisionsService(deps: RevisionsServiceDeps) {
   const { revisions, articles, channels, categories, transaction } = deps;
@@ -61,7 +66,7 @@ export function createRevisionsService(deps: RevisionsServiceDeps) {
   async function access(articleId: number, viewer: SessionUser | null) {
     const article = await articles.ownership(articleId);
     if (!article) throw notFound(ARTICLE_MESSAGES.notFound);
-    const owner = viewer ? viewer.isAdmin || viewer.id === article.user_id || viewer.id === (await channels.ownerOf(article.channel_id)) : false;
+    const owner = viewer ? viewer.isAdmin || (await deps.channelRole(viewer.id, article.channel_id)) !== null : false;
     if (!owner && article.published !== 1) throw notFound(ARTICLE_MESSAGES.notFound);
     return { article, owner };
   }

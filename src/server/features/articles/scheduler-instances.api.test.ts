@@ -39,7 +39,7 @@ describe.each(testDatabases())('the scheduler with two instances on one %s datab
     expect(statuses.every((s) => s.status === 'published')).toBe(true);
     const notices = await db.selectFrom('email_outbox').select('article_id').where('kind', '=', 'publish').where('article_id', 'in', ids).execute();
     expect(notices.map((n) => n.article_id).sort((x, y) => x! - y!)).toEqual(ids);
-    const lines = await db.selectFrom('channel_events').select('target_id').where('action', '=', 'published').where('channel_id', '=', channelId).execute();
+    const lines = await db.selectFrom('channel_events').select('target_id').where('action', '=', 'published_on_schedule').where('channel_id', '=', channelId).execute();
     expect(lines.map((l) => l.target_id).sort((x, y) => x - y)).toEqual(ids);
     const revisions = await db.selectFrom('article_revisions').select(['article_id']).where('article_id', 'in', ids).where('published', '=', 1).execute();
     expect(revisions).toHaveLength(ARTICLES);

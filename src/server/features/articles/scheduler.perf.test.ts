@@ -67,7 +67,7 @@ describe.skipIf(!testDatabases().includes('postgres'))('the scheduler under a mo
     expect(seen.size).toBe(ARTICLES);
     expect(worst).toBeLessThanOrEqual(60_000);
 
-    const lines = await db.selectFrom('channel_events').select('target_id').where('action', '=', 'published').where('channel_id', '=', channelId).execute();
+    const lines = await db.selectFrom('channel_events').select('target_id').where('action', '=', 'published_on_schedule').where('channel_id', '=', channelId).execute();
     expect(new Set(lines.map((l) => l.target_id)).size).toBe(ARTICLES);
     expect(lines).toHaveLength(ARTICLES);
     const notices = await db.selectFrom('email_outbox').select('article_id').where('kind', '=', 'publish').where('article_id', 'in', ids).execute();

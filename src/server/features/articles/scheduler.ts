@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import type { ArticlesRepository } from './articles.repository.js';
-import { publishInTransaction, type RecordChannelEvent } from './publication.js';
+import { mayLiftRemoval, publishInTransaction, type RecordChannelEvent } from './publication.js';
 
 /** Due articles read per query; a full batch is followed at once by the next. */
 const BATCH = 100;
@@ -34,8 +34,9 @@ export function createScheduler(deps: SchedulerDeps) {
 
   async function publishOne(id: number, publishAt: number): Promise<boolean> {
     const published = await deps.db.transaction().execute(async (trx) => {
-      const author = await trx.selectFrom('articles').select('user_id').where('id', '=', id).executeTakeFirst();
-      if (!author) return undefined;
+      const author = await trx.selectFrom('articles').select(['user_id', 'removed_by']).where('id', '=', id).executeTakeFirst();
+      // Removed by a moderator (due() leaves such rows out; this holds against a removal in between).
+      if (!author || !mayLiftRemoval(author.removed_by, null)) return undefined;
       // The log line's actor: whoever scheduled it, else its author.
       const scheduler = await trx
         .selectFrom('channel_events')
@@ -46,7 +47,7 @@ export function createScheduler(deps: SchedulerDeps) {
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return publishInTransaction(trx, deps.articles, deps.recordChannelEvent, { id, from: ['scheduled'], actorId: scheduler?.actor_id ?? author.user_id, at: publishAt });
+      return publishInTransaction(trx, deps.articles, deps.recordChannelEvent, { id, from: ['scheduled'], actorId: scheduler?.actor_id ?? author.user_id, at: publishAt, onSchedule: true });
     });
     if (!published) return false;
     deps.published(id);

@@ -441,7 +441,7 @@ function mediaSuite(kind: 'sqlite' | 'postgres', adapter: Adapter) {
     expect((await fetchStored(theirs.url)).status).toBe(200);
   });
 
-  it('lets only the author change images: 401 signed out, 403 for others, 404 for others’ drafts', async () => {
+  it('lets only those who may change the text change images: 401 signed out, 403 for others, 404 for others’ drafts', async () => {
     const author = await signedInClient(t);
     const other = await signedInClient(t);
     const published = await newArticle(author.client);

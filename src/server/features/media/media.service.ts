@@ -1,9 +1,9 @@
-import { ARTICLE_MESSAGES, type ArticleImage } from '../../../contract/articles.js';
+import { type ArticleImage } from '../../../contract/articles.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { MEDIA_MESSAGES, storageKeyFor, type ImageRecord, type Upload } from '../../../contract/media.js';
 import { parseJson } from '../../db/json-helpers.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
-import { imageRowToImage, type ArticlesRepository } from '../articles/articles.repository.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import { imageRowToImage } from '../articles/articles.repository.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { fileNameForFormat, processImage, type ImageSource } from './image-pipeline.js';
 import type { MediaRepository, StoredVariant, UploadRow } from './media.repository.js';
@@ -41,7 +41,12 @@ function uploadRowToUpload(row: UploadRow): Upload {
 export function createMediaService(deps: {
   repository: MediaRepository;
   storage: Storage;
-  articles: Pick<ArticlesRepository, 'ownership'>;
+  /**
+   * 404 or 403 unless the user may change this article's text (the articles service's rule: the
+   * owner and editors any of the channel's, a writer their own until approved, scheduled or off
+   * the staff): images follow the text's rules.
+   */
+  mayChange: (articleId: number, user: SessionUser) => Promise<void>;
   now?: () => number;
   log?: MediaLogger;
   /** Told of each committed write (the response cache drops the answers that show it). */
@@ -53,7 +58,7 @@ export function createMediaService(deps: {
    */
   quota?: { quotaBytes: number; abandonAfterMs: number };
 }) {
-  const { repository, storage, articles } = deps;
+  const { repository, storage } = deps;
   const now = deps.now ?? Date.now;
   const quota = deps.quota ?? DEFAULT_UPLOAD_QUOTA;
   const quotaReached = () =>
@@ -77,14 +82,8 @@ export function createMediaService(deps: {
     );
   }
 
-  async function ownedArticle(articleId: number, editor: SessionUser) {
-    const owner = await articles.ownership(articleId);
-    if (!owner || (owner.published !== 1 && owner.user_id !== editor.id)) throw notFound(ARTICLE_MESSAGES.notFound);
-    if (owner.user_id !== editor.id) throw forbidden(ARTICLE_MESSAGES.notOwner);
-  }
-
   async function saveImages(articleId: number, editor: SessionUser, items: ImageRecord[], replace: boolean): Promise<ArticleImage[]> {
-    await ownedArticle(articleId, editor);
+    await deps.mayChange(articleId, editor);
     if (items.length > LIMITS.imagesPerArticle) throw badRequest(MEDIA_MESSAGES.tooManyImages);
     const urls = items.map((item) => item.image_url);
     if (new Set(urls).size !== urls.length) throw badRequest(MEDIA_MESSAGES.duplicateImage);

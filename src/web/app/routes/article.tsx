@@ -114,6 +114,9 @@ export default function ArticlePage() {
   if (!article) return <ArticleNotFound />;
   // The record is public once the article was published; before that only its staff may read it.
   const historyPath = article.updatedAt !== null || isOwner || isAdmin ? paths.articleHistory(article.id, article.slug) : null;
+  // A moderator (an admin, the channel's owner) reading a removed article of another's: no reader
+  // is there to react, report or comment, so those are left out.
+  const removedForModerator = article.moderationNote !== null && !isOwner;
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
@@ -127,7 +130,8 @@ export default function ArticlePage() {
         onEdit={edit}
         historyPath={historyPath}
       />
-      {isOwner && !editing && <ModerationNote note={article.moderationNote} className="mt-6" />}
+      {/* The server sends the reason only to the author, the channel's owner and admins. */}
+      {!editing && <ModerationNote note={article.moderationNote} forAuthor={isOwner} className="mt-6" />}
       {editing && inPlace ? (
         <div className="mt-8">
           <h2 className="mb-4 font-serif text-2xl font-bold">Edit Article</h2>
@@ -146,34 +150,38 @@ export default function ArticlePage() {
             historyPath={hasPublicHistory(article) ? historyPath : null}
             className="mt-10"
           />
-          <div data-print="hide">
-            <ReactionsSlot
-              articleId={article.id}
-              likes={article.likes}
-              dislikes={article.dislikes}
-              userReaction={article.userReaction}
-              signedIn={user !== null}
-              locked={article.viewerBan !== null}
-              className="mt-10"
-            />
-            {!isOwner && (
-              <div className="mt-4 flex justify-end">
-                <ReportButton targetType="article" targetId={article.id} signedIn={user !== null} label="Report article" />
+          {!removedForModerator && (
+            <>
+              <div data-print="hide">
+                <ReactionsSlot
+                  articleId={article.id}
+                  likes={article.likes}
+                  dislikes={article.dislikes}
+                  userReaction={article.userReaction}
+                  signedIn={user !== null}
+                  locked={article.viewerBan !== null}
+                  className="mt-10"
+                />
+                {!isOwner && (
+                  <div className="mt-4 flex justify-end">
+                    <ReportButton targetType="article" targetId={article.id} signedIn={user !== null} label="Report article" />
+                  </div>
+                )}
               </div>
-            )}
-          </div>
-          <CommentsSlot
-            articleId={article.id}
-            articleAuthorId={article.userId}
-            currentUserId={user?.id ?? null}
-            isAdmin={isAdmin}
-            commentCount={article.commentCount}
-            commentsClosed={article.commentsClosed}
-            ban={article.viewerBan}
-            reportAction={reportComment}
-            unhideAction={unhideComment}
-            className="mt-10 border-t pt-8"
-          />
+              <CommentsSlot
+                articleId={article.id}
+                articleAuthorId={article.userId}
+                currentUserId={user?.id ?? null}
+                isAdmin={isAdmin}
+                commentCount={article.commentCount}
+                commentsClosed={article.commentsClosed}
+                ban={article.viewerBan}
+                reportAction={reportComment}
+                unhideAction={unhideComment}
+                className="mt-10 border-t pt-8"
+              />
+            </>
+          )}
         </>
       )}
     </article>

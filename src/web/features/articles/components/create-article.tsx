@@ -100,8 +100,12 @@ export function CreateArticle({
 
   /** The draft its autosaves created: saved with the form's values, then published unless kept as a draft. */
   const saveDraft = async (id: number, values: ArticleFormValues, draft: SubmitDraft): Promise<Article> => {
-    let article = await apiRequest<Article>('PATCH', `/api/articles/${id}`, { ...toUpdateBody(values), ...(draft.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}) });
-    if (!values.draft) article = { ...article, ...(await apiRequest<Pick<Article, 'published' | 'status'>>('POST', `/api/articles/${id}/toggle-status`)) };
+    // Published with the save itself: one action, one revision of the public record.
+    const article = await apiRequest<Article>('PATCH', `/api/articles/${id}`, {
+      ...toUpdateBody(values),
+      ...(values.draft ? {} : { published: true }),
+      ...(draft.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}),
+    });
     queryClient.setQueryData(articlesKeys.detail(id), article);
     void invalidateArticleLists(queryClient);
     return article;

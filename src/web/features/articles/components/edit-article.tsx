@@ -6,9 +6,8 @@ import { STAFF_MESSAGES } from '@contract/staff-rules';
 import { paths } from '@contract/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest } from '@/lib/api-client';
-import { useQueryClient } from '@tanstack/react-query';
-import { articlesKeys, invalidateArticleLists, useArticle, useOwnChannels, useUpdateArticle } from '../api/articles';
+import { ApiError } from '@/lib/api-client';
+import { useArticle, useOwnChannels, useUpdateArticle } from '../api/articles';
 import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
 import { readEditCopy, storeEditCopy } from '../lib/edit-copy';
 import { unsentArticleKey } from '../lib/unsent-article';
@@ -44,7 +43,6 @@ export function EditArticle({
   gallery?: PreviewGalleryComponent;
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const query = useArticle(articleId);
   const channels = useOwnChannels(true);
   const update = useUpdateArticle(articleId);
@@ -88,7 +86,7 @@ export function EditArticle({
   const canPublish = allowed.publish || role === null;
 
   /** PATCH the form's values (with `extra`), made on the version this page holds: a save from another tab or device since is a conflict. */
-  const save = async (values: ArticleFormValues, draft: SubmitDraft | undefined, extra: { publishAt?: string | null } = {}): Promise<Article | null> => {
+  const save = async (values: ArticleFormValues, draft: SubmitDraft | undefined, extra: { publishAt?: string | null; published?: boolean } = {}): Promise<Article | null> => {
     try {
       return await update.mutateAsync({ ...toUpdateBody(values), ...extra, ...(draft?.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}) });
     } catch (error) {
@@ -143,16 +141,10 @@ export function EditArticle({
   const submit = async (values: ArticleFormValues, draft?: SubmitDraft) => {
     let updated: Article;
     try {
-      const saved = await save(canPublish ? values : { ...values, draft: true }, draft);
+      // The 'Save as draft' switch goes with the save: publishing or moving to drafts is the same one revision.
+      const saved = await save(canPublish ? values : { ...values, draft: true }, draft, canPublish ? { published: !values.draft } : {});
       if (!saved) return;
       updated = saved;
-      if (canPublish && values.draft === updated.published) {
-        // The 'Save as draft' switch changed: publish or move to drafts as well.
-        const status = await apiRequest<{ published: boolean; status: 'draft' | 'published' }>('POST', `/api/articles/${articleId}/toggle-status`);
-        updated = { ...updated, ...status };
-        queryClient.setQueryData(articlesKeys.detail(articleId), updated);
-        void invalidateArticleLists(queryClient);
-      }
     } catch (error) {
       failed(error);
       return;

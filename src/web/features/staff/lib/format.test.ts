@@ -35,6 +35,13 @@ describe('a line of the channel log', () => {
     expect(logDetail(scheduled, 'Pacific/Auckland')?.replace(/\s/g, ' ')).toBe('Goes out Dec 2, 2026, 8:31 AM');
   });
 
+  it('tells a publication on schedule from one by hand, naming who set the time', () => {
+    const onSchedule = entry({ actor: { id: 3, username: 'nora_owner' }, action: 'published_on_schedule', target: { type: 'article', id: 9, title: 'Budget vote' }, detail: null });
+    expect(line(onSchedule)).toBe('“Budget vote” published on schedule (set by nora_owner)');
+    expect(logSentence(onSchedule).rest).toBe('published on schedule (set by nora_owner)');
+    expect(line({ action: 'published', target: { type: 'article', id: 9, title: 'Budget vote' }, detail: null })).toBe('olive published “Budget vote”');
+  });
+
   it('says plainly when someone answers their own invitation or leaves', () => {
     const self = { actor: { id: 2, username: 'wren' }, target: { type: 'user' as const, id: 2, username: 'wren' }, detail: null };
     expect(line({ ...self, action: 'invitation_accepted' })).toBe('wren accepted the invitation to join');

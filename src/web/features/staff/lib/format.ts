@@ -36,7 +36,9 @@ const ACTIONS: Record<ChannelLogEntry['action'], string> = {
   submitted: 'submitted',
   approved: 'approved',
   changes_requested: 'requested changes to',
+  returned_to_draft: 'edited during review, back to draft:',
   published: 'published',
+  published_on_schedule: 'published on schedule',
   unpublished: 'moved to drafts',
   scheduled: 'scheduled',
   unscheduled: 'unscheduled',
@@ -76,6 +78,10 @@ export function logSentence(entry: ChannelLogEntry): { actor: string; rest: stri
     if (entry.action === 'invitation_declined') return { actor: entry.actor.username, rest: `declined the invitation to join${asRole}` };
     if (entry.action === 'left') return { actor: entry.actor.username, rest: 'left the staff' };
   }
+  // The scheduler acted, not the person who set the time: the article leads, and they are named after.
+  if (entry.action === 'published_on_schedule') return { actor: targetText(entry.target), rest: `published on schedule (set by ${entry.actor.username})` };
+  // A save during review: the edit is the act, the return to draft its result.
+  if (entry.action === 'returned_to_draft') return { actor: entry.actor.username, rest: `edited ${targetText(entry.target)} during review, so it is a draft again` };
   const rest = `${ACTIONS[entry.action]} ${targetText(entry.target)}`;
   if (entry.action === 'role_changed' && role) return { actor: entry.actor.username, rest: `${rest} to ${role}` };
   return { actor: entry.actor.username, rest: role ? rest + asRole : rest };
