@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { XSS_VECTORS } from '../src/server/features/articles/xss-vectors.js';
+import { XSS_VECTORS } from '../src/test-support/xss-vectors.js';
 import { expectAccessible, Journey } from './support/browser.js';
 import { PASSWORD } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite, type Site } from './support/fixtures.js';

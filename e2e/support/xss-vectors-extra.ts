@@ -1,6 +1,6 @@
 /**
  * More stored-XSS vectors in the style of the OWASP XSS filter evasion cheat sheet and the
- * PortSwigger cheat sheet, beyond those of src/server/features/articles/xss-vectors.ts. Each one,
+ * PortSwigger cheat sheet, beyond those of src/test-support/xss-vectors.ts. Each one,
  * if it ran, would call alert(), set the `window.__xss` beacon, or fetch from xss.invalid; the
  * browser journey fails on any of the three.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_MESSAGES } from '../../../contract/articles.js';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
-import { XSS_VECTORS } from './xss-vectors.js';
+import { XSS_VECTORS } from '../../../test-support/xss-vectors.js';
 
 async function newChannel(client: TestClient, name = 'Desk') {
   const response = await client.post('/api/channels', { name, description: `The ${name}` });

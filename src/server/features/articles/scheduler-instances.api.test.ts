@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, testDatabases } from '../../../test-support/test-app.js';
-import { twoInstances, type Instance } from './scheduler-test-instances.js';
+import { twoInstances, type Instance } from '../../../test-support/scheduler-test-instances.js';
 
 const ARTICLES = 30;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '../../../contract/moderation.js';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
-import { adminClient, channelWithArticle, postComment, publishedComment, type Person } from './moderation-fixtures.js';
+import { adminClient, channelWithArticle, postComment, publishedComment, type Person } from '../../../test-support/moderation-fixtures.js';
 
 /** A new person invited to the channel's staff as an editor, who accepted. */
 async function editorOf(t: TestApp, owner: Person, channelId: number, prefix: string): Promise<Person> {

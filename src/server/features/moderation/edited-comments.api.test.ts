@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
-import { adminClient, channelWithArticle, postComment, publishedComment, type Person } from './moderation-fixtures.js';
+import { adminClient, channelWithArticle, postComment, publishedComment, type Person } from '../../../test-support/moderation-fixtures.js';
 
 /**
  * An edit is moderated like a new comment: new words with a blocked word wait for a moderator, and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODERATION_LIMITS, MODERATION_MESSAGES } from '../../../contract/moderation.js';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
-import { adminClient, channelWithArticle, postComment, publishedComment, type Person } from './moderation-fixtures.js';
+import { adminClient, channelWithArticle, postComment, publishedComment, type Person } from '../../../test-support/moderation-fixtures.js';
 
 async function setPolicy(owner: Person, channelId: number, commentPolicy: string, blockedWords: string[] = []) {
   const response = await owner.client.put(`/api/channels/${channelId}/moderation`, { commentPolicy, blockedWords });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../../../contract/comments.js';
 import { up as recountSeenComments } from '../../db/migrations/2026_12_02_1150_comment_count_seen.js';
 import { signedInClient, TestClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
-import { adminClient, channelWithArticle, postComment, publishedComment, type Person } from './moderation-fixtures.js';
+import { adminClient, channelWithArticle, postComment, publishedComment, type Person } from '../../../test-support/moderation-fixtures.js';
 
 /**
  * A held comment exists only for its author: nobody else can answer it, and what waits under it is

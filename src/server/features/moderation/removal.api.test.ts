@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '../../../contract/moderation.js';
 import { signedInClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
-import { adminClient, type Person } from './moderation-fixtures.js';
+import { adminClient, type Person } from '../../../test-support/moderation-fixtures.js';
 
 const future = () => new Date(Date.now() + 3_600_000).toISOString();
 

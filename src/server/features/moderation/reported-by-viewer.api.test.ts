@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedInClient, TestClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
-import { channelWithArticle, publishedComment } from './moderation-fixtures.js';
+import { channelWithArticle, publishedComment } from '../../../test-support/moderation-fixtures.js';
 
 describe.each(testDatabases())('a comment tells its reader whether they reported it, on %s', (kind) => {
   const t = useTestApp(kind);

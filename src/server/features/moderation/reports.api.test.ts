@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODERATION_LIMITS, MODERATION_MESSAGES } from '../../../contract/moderation.js';
 import { signedInClient, TestClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
-import { adminClient, channelWithArticle, publishedComment } from './moderation-fixtures.js';
+import { adminClient, channelWithArticle, publishedComment } from '../../../test-support/moderation-fixtures.js';
 
 describe.each(testDatabases())('reports and their queue on %s', (kind) => {
   const t = useTestApp(kind);

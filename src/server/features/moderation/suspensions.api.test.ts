@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES, suspendedMessage } from '../../../contract/moderation.js';
 import { builtWebRoot, signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
-import { adminClient, channelWithArticle } from './moderation-fixtures.js';
+import { adminClient, channelWithArticle } from '../../../test-support/moderation-fixtures.js';
 
 const login = (t: TestApp, username: string) => new TestClient(() => t.app).post('/api/login', { username, password: 'correct-horse' });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signedInClient, TestClient, testDatabases, useTestApp } from '../../../test-support/test-app.js';
-import { channelWithArticle } from './moderation-fixtures.js';
+import { channelWithArticle } from '../../../test-support/moderation-fixtures.js';
 
 describe.each(testDatabases())("an article tells its reader of their ban in its channel, on %s", (kind) => {
   const t = useTestApp(kind);

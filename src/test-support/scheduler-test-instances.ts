@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, createContext, type AppContext } from '../../app.js';
-import { createDatabase, type DatabaseHandle } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { seedFixtures } from '../../seed/seed.js';
-import { createFreshPostgresDatabase } from '../../../test-support/postgres.js';
-import { testConfig, type DatabaseKind } from '../../../test-support/test-app.js';
+import { buildApp, createContext, type AppContext } from '../server/app.js';
+import { createDatabase, type DatabaseHandle } from '../server/db/database.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { seedFixtures } from '../server/seed/seed.js';
+import { createFreshPostgresDatabase } from './postgres.js';
+import { testConfig, type DatabaseKind } from './test-app.js';
 
 export interface Instance {
   app: FastifyInstance;

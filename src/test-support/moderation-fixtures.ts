@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { signedInClient, type TestApp, type TestClient } from '../../../test-support/test-app.js';
+import { signedInClient, type TestApp, type TestClient } from './test-app.js';
 
 /** Fixtures the moderation suites share: a channel with a published article, admins, comments. */
 
