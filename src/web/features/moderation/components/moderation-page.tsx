@@ -1,10 +1,11 @@
-import { useId, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { CHANNEL_MESSAGES } from '@contract/channel-rules';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { TabSection, useUrlTab } from '@/components/url-tabs';
 import { SITE_NAME } from '@/lib/site';
 import { ChannelBans } from './channel-bans';
 import { HeldQueue } from './held-queue';
@@ -12,30 +13,6 @@ import { ModerationLog } from './moderation-log';
 import { ModerationSettings } from './moderation-settings';
 import { ReportQueue } from './report-queue';
 import { Suspensions } from './suspensions';
-
-/** The chosen section lives in the URL (?tab=held), so a reload or a shared link keeps it. */
-function useTab<Tab extends string>(tabs: readonly Tab[]): [Tab, (tab: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab = tabs.find((candidate) => candidate === asked) ?? tabs[0]!;
-  const select = (next: string) => setParams(next === tabs[0] ? {} : { tab: next }, { replace: true, preventScrollReset: true });
-  return [tab, select];
-}
-
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  const headingId = useId();
-  // The tab shows the section's name; the heading, for screen readers, puts it between the page's
-  // h1 and the h3 of each report, ban or held comment inside.
-  return (
-    <section aria-labelledby={headingId} className="space-y-4 pt-2">
-      <h2 id={headingId} className="sr-only">
-        {title}
-      </h2>
-      <p className="text-sm text-muted-foreground">{description}</p>
-      {children}
-    </section>
-  );
-}
 
 const CHANNEL_TABS = ['reports', 'held', 'bans', 'settings', 'log'] as const;
 
@@ -56,7 +33,7 @@ export function ChannelModerationView({
   /** The signed-in reader, whose own ban (if any) offers no Lift ban. */
   viewerId: number | null;
 }) {
-  const [tab, selectTab] = useTab(CHANNEL_TABS);
+  const [tab, selectTab] = useUrlTab(CHANNEL_TABS);
   let body: ReactNode;
   if (channelId === null || refused === 404) body = <p className="py-10 text-center text-muted-foreground">{CHANNEL_MESSAGES.notFound}</p>;
   else if (refused !== null) body = <p className="py-10 text-center text-muted-foreground">{CHANNEL_MESSAGES.noPermission}</p>;
@@ -72,29 +49,29 @@ export function ChannelModerationView({
           <TabsTrigger value="log">Log</TabsTrigger>
         </TabsList>
         <TabsContent value="reports">
-          <Section title="Reports" description="What readers reported in this channel, the most recently reported first.">
+          <TabSection title="Reports" description="What readers reported in this channel, the most recently reported first.">
             <ReportQueue channelId={channelId} />
-          </Section>
+          </TabSection>
         </TabsContent>
         <TabsContent value="held">
-          <Section title="Held comments" description="Comments waiting for your approval; nobody but their author sees them until then.">
+          <TabSection title="Held comments" description="Comments waiting for your approval; nobody but their author sees them until then.">
             <HeldQueue channelId={channelId} />
-          </Section>
+          </TabSection>
         </TabsContent>
         <TabsContent value="bans">
-          <Section title="Bans" description="Readers who may not comment or react in this channel.">
+          <TabSection title="Bans" description="Readers who may not comment or react in this channel.">
             <ChannelBans channelId={channelId} viewerId={viewerId} />
-          </Section>
+          </TabSection>
         </TabsContent>
         <TabsContent value="settings">
-          <Section title="Settings" description="Who may comment, and the words that hold a comment for approval.">
+          <TabSection title="Settings" description="Who may comment, and the words that hold a comment for approval.">
             <ModerationSettings channelId={channelId} />
-          </Section>
+          </TabSection>
         </TabsContent>
         <TabsContent value="log">
-          <Section title="Log" description="Every moderation action in this channel, newest first.">
+          <TabSection title="Log" description="Every moderation action in this channel, newest first.">
             <ModerationLog channelId={channelId} />
-          </Section>
+          </TabSection>
         </TabsContent>
       </Tabs>
     );
@@ -122,7 +99,7 @@ const ADMIN_TABS = ['reports', 'suspensions', 'log'] as const;
 
 /** The whole site's moderation, for admins: every report (profiles included), suspensions, the whole log. */
 export function AdminModerationView() {
-  const [tab, selectTab] = useTab(ADMIN_TABS);
+  const [tab, selectTab] = useUrlTab(ADMIN_TABS);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <Button asChild variant="ghost" size="sm" className="-ml-3">
@@ -142,19 +119,19 @@ export function AdminModerationView() {
           <TabsTrigger value="log">Log</TabsTrigger>
         </TabsList>
         <TabsContent value="reports">
-          <Section title="Reports" description="Open reports across the site, profiles included, the most recently reported first.">
+          <TabSection title="Reports" description="Open reports across the site, profiles included, the most recently reported first.">
             <ReportQueue channelId={null} />
-          </Section>
+          </TabSection>
         </TabsContent>
         <TabsContent value="suspensions">
-          <Section title="Suspensions" description="A suspended account is signed out at once and cannot sign in; what it published stays readable.">
+          <TabSection title="Suspensions" description="A suspended account is signed out at once and cannot sign in; what it published stays readable.">
             <Suspensions />
-          </Section>
+          </TabSection>
         </TabsContent>
         <TabsContent value="log">
-          <Section title="Log" description="Every moderation action on the site, newest first.">
+          <TabSection title="Log" description="Every moderation action on the site, newest first.">
             <ModerationLog channelId={null} />
-          </Section>
+          </TabSection>
         </TabsContent>
       </Tabs>
     </div>

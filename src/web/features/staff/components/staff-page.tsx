@@ -1,33 +1,15 @@
-import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import type { ChannelRole } from '@contract/staff-rules';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { TabSection, useUrlTab } from '@/components/url-tabs';
 import { ChannelLog } from './channel-log';
 import { InviteForm } from './invite-form';
 import { StaffList } from './staff-list';
 
 const TABS = ['staff', 'log'] as const;
-
-/** The chosen tab lives in the URL (?tab=log), so a reload or a shared link keeps it. */
-function useTab(tabs: readonly string[]): [string, (tab: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab = tabs.find((candidate) => candidate === asked) ?? tabs[0]!;
-  const select = (next: string) => setParams(next === tabs[0] ? {} : { tab: next }, { replace: true, preventScrollReset: true });
-  return [tab, select];
-}
-
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="space-y-4 pt-2">
-      <p className="text-sm text-muted-foreground">{description}</p>
-      {children}
-    </section>
-  );
-}
 
 /**
  * A channel's staff page (docs/product.md#newsroom). `role` is the viewer's place in the channel (null:
@@ -46,7 +28,7 @@ export function StaffPageView({
   role: ChannelRole | null;
 }) {
   const tabs = role === 'writer' ? TABS.slice(0, 1) : TABS;
-  const [tab, selectTab] = useTab(tabs);
+  const [tab, selectTab] = useUrlTab(tabs);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
       <Button asChild variant="ghost" size="sm" className="-ml-3">
@@ -65,16 +47,16 @@ export function StaffPageView({
           {tabs.includes('log') && <TabsTrigger value="log">Log</TabsTrigger>}
         </TabsList>
         <TabsContent value="staff">
-          <Section title="Staff" description="The owner, editors and writers of this channel, and the invitations not yet answered.">
+          <TabSection title="Staff" description="The owner, editors and writers of this channel, and the invitations not yet answered.">
             {role === 'owner' && <InviteForm channelId={channelId} />}
             <StaffList channelId={channelId} viewerId={viewerId} />
-          </Section>
+          </TabSection>
         </TabsContent>
         {tabs.includes('log') && (
           <TabsContent value="log">
-            <Section title="Log" description="Invitations, role changes, reviews, publications and moderation in this channel, newest first.">
+            <TabSection title="Log" description="Invitations, role changes, reviews, publications and moderation in this channel, newest first.">
               <ChannelLog channelId={channelId} />
-            </Section>
+            </TabSection>
           </TabsContent>
         )}
       </Tabs>
