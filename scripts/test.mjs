@@ -34,7 +34,7 @@ function checks(steps) {
 // The Node every step runs on (the machine's own, or the one `npm install` brought: scripts/runtime.mjs).
 console.log(`Node ${process.version}`);
 const extraArgs = process.argv.slice(2);
-const projects = extraArgs.some((arg) => arg.startsWith('--project')) ? [] : ['unit', 'api', 'e2e', 'hardening'].flatMap((name) => ['--project', name]);
+const projects = extraArgs.some((arg) => arg.startsWith('--project')) ? [] : ['unit', 'api', 'e2e', 'hardening', 'hardening-alone'].flatMap((name) => ['--project', name]);
 const checked = await checks([
   { title: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { title: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
