@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './src/test-support/sequencer.js';
 
 const alias = {
   '@contract': path.resolve(import.meta.dirname, 'src/contract'),
@@ -7,21 +8,39 @@ const alias = {
 };
 
 /**
- * Four projects that `npm test` runs: fast unit tests, API integration tests (each file runs
+ * The hardening suites whose outcome hangs on time or on the machine being theirs: a slow body
+ * answered at 30 s and the per-address cap at once (slow clients), one user's turn at image
+ * processing, the supervisor's restart within seconds, uploads refused as too slow on a busy
+ * machine. They run alone, after everything else (`hardening-alone`).
+ */
+const HARDENING_ALONE = [
+  'src/server/http/slow-clients.hardening.test.ts',
+  'src/server/features/media/image-turns.hardening.test.ts',
+  'src/server/features/media/upload-abuse.hardening.test.ts',
+  'e2e/reliability/supervisor.hardening.test.ts',
+];
+const HARDENING = ['src/**/*.hardening.test.ts', 'e2e/**/*.hardening.test.ts'];
+
+/**
+ * Five projects that `npm test` runs: fast unit tests, API integration tests (each file runs
  * against SQLite and, when reachable, PostgreSQL), browser journeys against the built app in
- * Chromium, and the long hardening suites. A fifth, `perf`, holds every wall-clock and memory
- * budget (`*.perf.test.ts`): they say something only on a quiet machine, so `npm run test:perf`
- * runs them on demand and `npm test` never does. A sixth, `screenshots`, only takes pictures of the
- * main pages for a person to look at (`npm run screenshots`).
+ * Chromium, and the long hardening suites (`hardening`, and `hardening-alone` for those above).
+ * Another, `perf`, holds every wall-clock and memory budget (`*.perf.test.ts`): they say something
+ * only on a quiet machine, so `npm run test:perf` runs them on demand and `npm test` never does.
+ * The last, `screenshots`, only takes pictures of the main pages for a person to look at
+ * (`npm run screenshots`).
  *
- * They run in three groups, one after another (sequence.groupOrder): unit and API tests on two
- * workers (they wait on the databases more than they compute; Vitest's default on a 2-core machine
- * is one worker, and that put every file in a row), then the journeys, then the hardening suites,
- * each one file at a time, so no timing a journey or a crash test checks shares the machine with
- * the API files.
+ * They run in two groups, one after another (sequence.groupOrder): first unit, API, journeys and
+ * hardening together on two workers, two files at a time whatever their project (API files wait on
+ * the databases, journeys on the browser and their server, so two keep both cores busy; Vitest's
+ * default on a 2-core machine is one worker, and that put every file in a row); then
+ * `hardening-alone`, one file at a time with the machine to itself. What a journey checks holds
+ * however busy the machine is (it waits on what the page shows, never on a clock). The longest
+ * files start first (src/test-support/sequencer.ts), so the group does not end on one long file.
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias },
@@ -51,26 +70,43 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One Chromium at a time on a 2-core machine; journeys are independent but heavy.
-          fileParallelism: false,
+          // A page that shows what it should, late because the other worker has a core, passes: as
+          // long as a locator waits (the journeys' default), not the one second of expect.poll.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
         resolve: { alias },
         test: {
           name: 'hardening',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
           // The long reliability and security suites (fuzzing, stored XSS in Chromium, SIGKILL
           // crash safety, hostile uploads). Part of `npm test`; alone: `npm run test:hardening`.
-          include: ['src/**/*.hardening.test.ts', 'e2e/**/*.hardening.test.ts'],
+          include: HARDENING,
+          exclude: [...HARDENING_ALONE, 'node_modules/**'],
           globalSetup: ['./src/test-support/api-global-setup.ts'],
           setupFiles: ['./src/test-support/fail-on-console-error.ts'],
           testTimeout: 300_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'hardening-alone',
+          sequence: { groupOrder: 1 },
+          include: HARDENING_ALONE,
+          globalSetup: ['./src/test-support/api-global-setup.ts'],
+          setupFiles: ['./src/test-support/fail-on-console-error.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          // One at a time, with nothing else running: what they check depends on it.
           fileParallelism: false,
         },
       },
@@ -80,7 +116,7 @@ export default defineConfig({
           // Screenshots of the main pages for a person to look at (`npm run screenshots`); never in
           // `npm test`, where a picture would pass whatever it shows.
           name: 'screenshots',
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 3 },
           include: ['e2e/**/*.screenshots.test.ts'],
           testTimeout: 900_000,
           hookTimeout: 120_000,
@@ -91,7 +127,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'perf',
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 2 },
           include: ['src/**/*.perf.test.ts', 'e2e/**/*.perf.test.ts'],
           globalSetup: ['./src/test-support/api-global-setup.ts'],
           setupFiles: ['./src/test-support/fail-on-console-error.ts'],

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { Journey } from './support/browser.js';
-import { PASSWORD, registerThroughForm } from './support/auth.js';
+import { PASSWORD, registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite, type Site } from './support/fixtures.js';
 
 /** `npm run admin -- grant <username>`, as the npm script runs it, against the journey server's database. */
@@ -39,7 +39,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const username = uniqueUsername('editor');
-    await registerThroughForm(journey, username);
+    await registerThroughApiSignedIn(journey, username);
     expect(await userMenuItems(page, username)).not.toContain('Admin');
 
     // Content to edit, made through the API with the browser's own session.
@@ -152,7 +152,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     const journey = await Journey.open(site.browser, site.server.url, { width: 390, height: 844 });
     const { page } = journey;
     const username = uniqueUsername('narrow');
-    await registerThroughForm(journey, username);
+    await registerThroughApiSignedIn(journey, username);
     const request = journey.context.request;
     const first = await postJson<{ id: number; name: string }>(request, '/api/channels', { name: `First ${username}`, description: 'One' });
     const second = await postJson<{ id: number; name: string }>(request, '/api/channels', { name: `Second ${username}`, description: 'Two' });
@@ -194,7 +194,7 @@ describeInBrowser('admin dashboard in the browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Popular Articles');
 
     const username = uniqueUsername('plain');
-    await registerThroughForm(journey, username);
+    await registerThroughApiSignedIn(journey, username);
     expect(await userMenuItems(page, username)).not.toContain('Admin');
     await page.goto('/admin');
     await journey.expectPath('/');

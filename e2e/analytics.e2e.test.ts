@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { APIRequestContext } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, Journey } from './support/browser.js';
-import { registerThroughForm } from './support/auth.js';
+import { registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite, type Site } from './support/fixtures.js';
 
 async function postJson<T>(request: APIRequestContext, url: string, data?: unknown): Promise<T> {
@@ -30,7 +30,7 @@ describeInBrowser('channel analytics in the browser', () => {
     const owner = await Journey.open(site.browser, site.server.url);
     const o = owner.page;
     const ownerName = uniqueUsername('analyst');
-    await registerThroughForm(owner, ownerName);
+    await registerThroughApiSignedIn(owner, ownerName);
     const channel = await postJson<{ id: number; name: string }>(owner.context.request, '/api/channels', {
       name: `Morning Figures ${ownerName}`.slice(0, 80),
       description: 'What was read, and by whom.',
@@ -43,7 +43,7 @@ describeInBrowser('channel analytics in the browser', () => {
 
     // A reader arrives from a search engine, reads, likes and comments; an anonymous reader reads too.
     const reader = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(reader, uniqueUsername('reader'));
+    await registerThroughApiSignedIn(reader, uniqueUsername('reader'));
     await postJson(reader.context.request, `/api/articles/${article.id}/view`, { referrer: 'search.example' });
     await postJson(reader.context.request, `/api/articles/${article.id}/reactions`, { isLike: true });
     await postJson(reader.context.request, `/api/articles/${article.id}/comments`, { content: 'Useful, thanks.', parent_id: null });
@@ -122,7 +122,7 @@ describeInBrowser('channel analytics in the browser', () => {
     const admin = await Journey.open(site.browser, site.server.url);
     const a = admin.page;
     const name = uniqueUsername('siteadmin');
-    await registerThroughForm(admin, name);
+    await registerThroughApiSignedIn(admin, name);
     grantAdmin(site, name);
     await admin.goto('/admin');
     await a.getByRole('tab', { name: 'Site Analytics' }).click();

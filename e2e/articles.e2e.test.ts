@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { Journey } from './support/browser.js';
-import { PASSWORD, registerThroughForm } from './support/auth.js';
+import { PASSWORD, registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { api, visible } from './support/page-api.js';
 
@@ -17,7 +17,7 @@ describeInBrowser('articles in the browser', () => {
     const word = `Tidewatch${Date.now().toString(36)}`;
     const title = `${word} harbour walls hold`;
 
-    await registerThroughForm(journey, username);
+    await registerThroughApiSignedIn(journey, username);
     const channel = await api<{ id: number }>(page, 'POST', '/api/channels', { name: `Harbour ${word}`, description: 'Notes from the quay.' });
     expect(channel.status).toBe(201);
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { Journey } from './support/browser.js';
-import { registerThroughForm } from './support/auth.js';
+import { registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { api } from './support/page-api.js';
 
@@ -15,7 +15,7 @@ describeInBrowser('channels, subscriptions and the profile in the browser', () =
     const channelName = `Harbour Notes ${Date.now().toString(36)}`;
 
     // The owner creates a channel from the header's channel switcher.
-    await registerThroughForm(owner, ownerName);
+    await registerThroughApiSignedIn(owner, ownerName);
     const o = owner.page;
     await o.getByRole('button', { name: /^Current channel/ }).click();
     await o.getByRole('menuitem', { name: 'Create Channel' }).click();
@@ -48,7 +48,7 @@ describeInBrowser('channels, subscriptions and the profile in the browser', () =
     await owner.screenshot('channels-profile-owner');
 
     // A second reader finds it on Explore and subscribes.
-    await registerThroughForm(reader, readerName);
+    await registerThroughApiSignedIn(reader, readerName);
     const r = reader.page;
     await reader.goto('/channels');
     expect(await r.getByRole('heading', { level: 1 }).textContent()).toBe('Explore Channels');
@@ -99,7 +99,7 @@ describeInBrowser('channels, subscriptions and the profile in the browser', () =
 
   it('asks a signed-out visitor to sign in on a channel, on Explore, and on the profile', async () => {
     const setup = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(setup, uniqueUsername('maker'));
+    await registerThroughApiSignedIn(setup, uniqueUsername('maker'));
     const channelName = `Night Desk ${Date.now().toString(36)}`;
     await setup.goto('/channels/new');
     await setup.page.getByLabel('Channel Name').fill(channelName);
@@ -144,7 +144,7 @@ describeInBrowser('channels, subscriptions and the profile in the browser', () =
 
   it("pages a large channel's table 50 rows at a time and sorts it on the server", async () => {
     const owner = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(owner, uniqueUsername('archivist'));
+    await registerThroughApiSignedIn(owner, uniqueUsername('archivist'));
     const o = owner.page;
     const channel = await api<{ id: number }>(o, 'POST', '/api/channels', { name: `Archive ${Date.now().toString(36)}`, description: 'Years of stories.' });
     expect(channel.status).toBe(201);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Journey } from './support/browser.js';
-import { registerThroughForm } from './support/auth.js';
+import { registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { api, visible } from './support/page-api.js';
 
@@ -43,7 +43,7 @@ describeInBrowser('article images in the browser', () => {
     const username = uniqueUsername('photographer');
     const title = `Harbour in colour ${Date.now().toString(36)}`;
 
-    await registerThroughForm(journey, username);
+    await registerThroughApiSignedIn(journey, username);
     const channel = await api<{ id: number }>(page, 'POST', '/api/channels', { name: `Lens ${username}`, description: 'Pictures.' });
     expect(channel.status).toBe(201);
     await journey.goto(`/channels/${channel.body.id}/articles/new`);
@@ -177,7 +177,7 @@ describeInBrowser('article images in the browser', () => {
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const username = uniqueUsername('bigfile');
-    await registerThroughForm(journey, username);
+    await registerThroughApiSignedIn(journey, username);
     const channel = await api<{ id: number }>(page, 'POST', '/api/channels', { name: `Big ${username}`, description: 'Large files.' });
     expect(fs.statSync(files['big noise.png']!).size).toBeGreaterThan(5 * 1024 * 1024);
     // Records what the page hands to XMLHttpRequest (a multipart body is not visible to request events).
@@ -219,7 +219,7 @@ describeInBrowser('article images in the browser', () => {
   it('shows the gallery on a small screen', async () => {
     const setup = await Journey.open(site.browser, site.server.url);
     const username = uniqueUsername('small');
-    await registerThroughForm(setup, username);
+    await registerThroughApiSignedIn(setup, username);
     const channel = await api<{ id: number }>(setup.page, 'POST', '/api/channels', { name: `Small ${username}`, description: 'Phone.' });
     const article = await api<{ id: number; slug: string }>(setup.page, 'POST', '/api/articles', {
       title: 'Pier at dusk',

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { Journey } from './support/browser.js';
-import { registerThroughForm } from './support/auth.js';
+import { registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { api } from './support/page-api.js';
 
@@ -49,7 +49,7 @@ describeInBrowser('layout stability', () => {
 
   it('moves nothing on the editor, the owner’s article page and the signed-in pages, at 390 and 1366 px', async () => {
     const setup = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(setup, uniqueUsername('steady'));
+    await registerThroughApiSignedIn(setup, uniqueUsername('steady'));
     const channel = await api<{ id: number }>(setup.page, 'POST', '/api/channels', { name: uniqueUsername('Steady Desk'), description: 'Nothing moves' });
     const article = await api<{ id: number; slug: string }>(setup.page, 'POST', '/api/articles', {
       title: 'A calm harbour at dawn',
@@ -76,10 +76,10 @@ describeInBrowser('layout stability', () => {
 
   it('moves nothing on the signed-in pages of a staff writer with a pending invitation (menu badge, staff channel selected)', async () => {
     const owner = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(owner, uniqueUsername('owner'));
+    await registerThroughApiSignedIn(owner, uniqueUsername('owner'));
     const writer = await Journey.open(site.browser, site.server.url);
     const writerName = uniqueUsername('staffer');
-    await registerThroughForm(writer, writerName);
+    await registerThroughApiSignedIn(writer, writerName);
     // One channel whose staff they joined, another whose invitation waits: the menus list one, the badge counts the other.
     for (const name of ['Joined Desk', 'Waiting Desk']) {
       const channel = await api<{ id: number }>(owner.page, 'POST', '/api/channels', { name: uniqueUsername(name), description: 'Nothing moves' });

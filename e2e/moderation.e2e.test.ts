@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, Journey } from './support/browser.js';
-import { loginThroughForm, registerThroughForm } from './support/auth.js';
+import { loginThroughForm, registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite, type Site } from './support/fixtures.js';
 import { expectHeadingsInOrder } from './support/heading-order.js';
 
@@ -51,7 +51,7 @@ describeInBrowser('moderation in the browser', () => {
     const owner = await Journey.open(site.browser, site.server.url);
     const o = owner.page;
     const ownerName = uniqueUsername('editor');
-    await registerThroughForm(owner, ownerName);
+    await registerThroughApiSignedIn(owner, ownerName);
     const channel = await postJson<{ id: number; name: string }>(owner.context.request, '/api/channels', {
       name: `Harbour Watch ${ownerName}`.slice(0, 80),
       description: 'News from the quay.',
@@ -66,13 +66,13 @@ describeInBrowser('moderation in the browser', () => {
     // A spammer comments; a reader reports it from the comment's actions, in the dialog.
     const spammer = await Journey.open(site.browser, site.server.url);
     const spammerName = uniqueUsername('spammer');
-    await registerThroughForm(spammer, spammerName);
+    await registerThroughApiSignedIn(spammer, spammerName);
     await postJson(spammer.context.request, `/api/articles/${article.id}/comments`, { content: 'Cheap watches at example.test', parent_id: null });
 
     const reader = await Journey.open(site.browser, site.server.url);
     const r = reader.page;
     const readerName = uniqueUsername('reader');
-    await registerThroughForm(reader, readerName);
+    await registerThroughApiSignedIn(reader, readerName);
     await reader.goto(articlePath);
     await commentBy(r, spammerName).getByRole('button', { name: 'Report' }).click();
     const dialog = r.getByRole('dialog', { name: 'Report this comment' });
@@ -137,7 +137,7 @@ describeInBrowser('moderation in the browser', () => {
     const newcomer = await Journey.open(site.browser, site.server.url);
     const n = newcomer.page;
     const newcomerName = uniqueUsername('newcomer');
-    await registerThroughForm(newcomer, newcomerName);
+    await registerThroughApiSignedIn(newcomer, newcomerName);
     await newcomer.goto(articlePath);
     await postThroughForm(n, 'Will the evening ferry change too?');
     await expect.poll(() => n.getByRole('status').filter({ hasText: 'Your comment is awaiting approval' }).isVisible()).toBe(true);
@@ -209,14 +209,14 @@ describeInBrowser('moderation in the browser', () => {
     const adminJourney = await Journey.open(site.browser, site.server.url);
     const a = adminJourney.page;
     const adminName = uniqueUsername('admin');
-    await registerThroughForm(adminJourney, adminName);
+    await registerThroughApiSignedIn(adminJourney, adminName);
     grantAdmin(site, adminName);
 
     const troll = await Journey.open(site.browser, site.server.url);
     const trollName = uniqueUsername('troll');
-    await registerThroughForm(troll, trollName);
+    await registerThroughApiSignedIn(troll, trollName);
     const reporter = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(reporter, uniqueUsername('reporter'));
+    await registerThroughApiSignedIn(reporter, uniqueUsername('reporter'));
 
     // A profile is reported from the author page.
     await reporter.goto(`/users/${trollName}`);
@@ -276,7 +276,7 @@ describeInBrowser('moderation in the browser', () => {
     const author = await Journey.open(site.browser, site.server.url);
     const w = author.page;
     const authorName = uniqueUsername('writer');
-    await registerThroughForm(author, authorName);
+    await registerThroughApiSignedIn(author, authorName);
     const channel = await postJson<{ id: number }>(author.context.request, '/api/channels', { name: `Miracle Cures ${authorName}`.slice(0, 80), description: 'Health news.' });
     const article = await postJson<{ id: number; slug: string; title: string }>(author.context.request, '/api/articles', {
       title: `Seawater cures colds ${authorName}`,
@@ -284,7 +284,7 @@ describeInBrowser('moderation in the browser', () => {
       channelId: channel.id,
     });
     const reporter = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(reporter, uniqueUsername('doctor'));
+    await registerThroughApiSignedIn(reporter, uniqueUsername('doctor'));
     await reporter.goto(`/articles/${article.slug}-${article.id}`);
     await reporter.page.getByRole('button', { name: 'Report article' }).click();
     const dialog = reporter.page.getByRole('dialog', { name: 'Report this article' });
@@ -295,7 +295,7 @@ describeInBrowser('moderation in the browser', () => {
     const adminJourney = await Journey.open(site.browser, site.server.url);
     const a = adminJourney.page;
     const adminName = uniqueUsername('admin');
-    await registerThroughForm(adminJourney, adminName);
+    await registerThroughApiSignedIn(adminJourney, adminName);
     grantAdmin(site, adminName);
     await adminJourney.goto('/admin/moderation');
     const report = a.getByRole('article', { name: article.title });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { Journey } from './support/browser.js';
-import { registerThroughForm } from './support/auth.js';
+import { registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { api } from './support/page-api.js';
 
@@ -15,7 +15,7 @@ describeInBrowser('navigating between pages', () => {
 
   it('opens a new page at its top, and returns to where the reader was on Back, Forward and a reload', async () => {
     const writer = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(writer, uniqueUsername('tides'));
+    await registerThroughApiSignedIn(writer, uniqueUsername('tides'));
     const channel = await api<{ id: number }>(writer.page, 'POST', '/api/channels', { name: 'Tide Desk', description: 'Tables.' });
     expect(channel.status).toBe(201);
     for (let n = 1; n <= 14; n += 1) {

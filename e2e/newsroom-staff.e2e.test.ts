@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { Journey } from './support/browser.js';
-import { registerThroughForm } from './support/auth.js';
+import { registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { visible } from './support/page-api.js';
 
@@ -31,7 +31,7 @@ describeInBrowser('a channel’s staff in the browser', () => {
     const owner = await Journey.open(site.browser, site.server.url);
     const o = owner.page;
     const ownerName = uniqueUsername('owner');
-    await registerThroughForm(owner, ownerName);
+    await registerThroughApiSignedIn(owner, ownerName);
     const channelName = `Harbour Desk ${ownerName}`.slice(0, 80);
     const channel = await postJson<{ id: number }>(owner.context.request, '/api/channels', { name: channelName, description: 'News from the quay.' });
     const staffPath = `/channels/${channel.id}/staff`;
@@ -39,7 +39,7 @@ describeInBrowser('a channel’s staff in the browser', () => {
     const writer = await Journey.open(site.browser, site.server.url);
     const w = writer.page;
     const writerName = uniqueUsername('writer');
-    await registerThroughForm(writer, writerName);
+    await registerThroughApiSignedIn(writer, writerName);
 
     // The owner reaches the page from the channel's settings, and invites.
     await owner.goto(`/channels/${channel.id}`);
@@ -106,12 +106,12 @@ describeInBrowser('a channel’s staff in the browser', () => {
 
   it('lets a staff member leave the channel, after which they land on their profile without it', async () => {
     const owner = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(owner, uniqueUsername('owner'));
+    await registerThroughApiSignedIn(owner, uniqueUsername('owner'));
     const channelName = `Leaving Desk ${uniqueUsername('c')}`;
     const channel = await postJson<{ id: number }>(owner.context.request, '/api/channels', { name: channelName, description: 'Comings and goings.' });
     const member = await Journey.open(site.browser, site.server.url);
     const memberName = uniqueUsername('member');
-    await registerThroughForm(member, memberName);
+    await registerThroughApiSignedIn(member, memberName);
     const invitation = await postJson<{ id: number }>(owner.context.request, `/api/channels/${channel.id}/staff`, { username: memberName, role: 'editor' });
     expect((await member.context.request.post(`/api/invitations/${invitation.id}/accept`)).status()).toBeLessThan(300);
 
@@ -139,7 +139,7 @@ describeInBrowser('a channel’s staff in the browser', () => {
 
   it('shows the staff page to nobody outside the channel, and sends signed-out readers to sign in first', async () => {
     const owner = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(owner, uniqueUsername('owner'));
+    await registerThroughApiSignedIn(owner, uniqueUsername('owner'));
     const channel = await postJson<{ id: number }>(owner.context.request, '/api/channels', { name: `Closed Desk ${uniqueUsername('c')}`, description: 'Private.' });
     await owner.close();
 
@@ -147,7 +147,7 @@ describeInBrowser('a channel’s staff in the browser', () => {
     await outsider.goto(`/channels/${channel.id}/staff`);
     await outsider.expectPath('/auth');
     expect(new URL(outsider.page.url()).searchParams.get('next')).toBe(`/channels/${channel.id}/staff`);
-    await registerThroughForm(outsider, uniqueUsername('outsider'));
+    await registerThroughApiSignedIn(outsider, uniqueUsername('outsider'));
     await outsider.goto(`/channels/${channel.id}/staff`);
     expect(await outsider.page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
     const response = await outsider.context.request.get(`/channels/${channel.id}/staff`);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, Journey } from './support/browser.js';
-import { registerThroughForm } from './support/auth.js';
+import { registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { expectHeadingsInOrder } from './support/heading-order.js';
 import { api } from './support/page-api.js';
@@ -43,13 +43,13 @@ describeInBrowser('the newsroom in the browser', () => {
     const owner = await Journey.open(site.browser, site.server.url, undefined, { timezoneId: OWNER_ZONE });
     const o = owner.page;
     const ownerName = uniqueUsername('owner');
-    await registerThroughForm(owner, ownerName);
+    await registerThroughApiSignedIn(owner, ownerName);
     const channel = await ok<{ id: number; name: string }>(o, 'POST', '/api/channels', { name: `Quay Times ${ownerName}`.slice(0, 80), description: 'The harbour, daily.' });
 
     const writer = await Journey.open(site.browser, site.server.url);
     const w = writer.page;
     const writerName = uniqueUsername('writer');
-    await registerThroughForm(writer, writerName);
+    await registerThroughApiSignedIn(writer, writerName);
 
     // The owner invites the writer; the writer accepts (the staff page and profile card have their own journeys).
     await ok(o, 'POST', `/api/channels/${channel.id}/staff`, { username: writerName, role: 'writer' });
@@ -172,12 +172,12 @@ describeInBrowser('the newsroom in the browser', () => {
   it('a writer reads the queue without its buttons and edits their draft in the editor page; someone outside the channel gets the not-found page', async () => {
     const owner = await Journey.open(site.browser, site.server.url);
     const o = owner.page;
-    await registerThroughForm(owner, uniqueUsername('owner'));
+    await registerThroughApiSignedIn(owner, uniqueUsername('owner'));
     const channel = await ok<{ id: number; name: string }>(o, 'POST', '/api/channels', { name: `Harbour Post ${Date.now()}`, description: 'The quay.' });
     const writer = await Journey.open(site.browser, site.server.url);
     const w = writer.page;
     const writerName = uniqueUsername('writer');
-    await registerThroughForm(writer, writerName);
+    await registerThroughApiSignedIn(writer, writerName);
     await ok(o, 'POST', `/api/channels/${channel.id}/staff`, { username: writerName, role: 'writer' });
     const [invitation] = await ok<{ id: number }[]>(w, 'GET', '/api/invitations');
     await ok(w, 'POST', `/api/invitations/${invitation!.id}/accept`);
@@ -207,7 +207,7 @@ describeInBrowser('the newsroom in the browser', () => {
 
     // A signed-in reader outside the channel learns nothing of its queue.
     const stranger = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(stranger, uniqueUsername('reader'));
+    await registerThroughApiSignedIn(stranger, uniqueUsername('reader'));
     const response = await stranger.page.goto(`/channels/${channel.id}/queue`);
     expect(response?.status()).toBe(404);
     await stranger.settle();

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { register, SiteClient } from './reliability/support.js';
 import { startSmtpServer, type ReceivedMail } from '../src/test-support/smtp.js';
 import { Journey, expectAccessible } from './support/browser.js';
-import { registerThroughForm } from './support/auth.js';
+import { registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { api } from './support/page-api.js';
 
@@ -85,7 +85,7 @@ describeInBrowser('email worth opening and editable comments in the browser', ()
     const journey = await Journey.open(site.browser, site.server.url);
     const { page } = journey;
     const me = uniqueUsername('editor');
-    await registerThroughForm(journey, me);
+    await registerThroughApiSignedIn(journey, me);
     const channel = await api<{ id: number }>(page, 'POST', '/api/channels', { name: uniqueUsername('Quay Desk'), description: 'Quay news' });
     const article = await api<{ id: number; slug: string }>(page, 'POST', '/api/articles', {
       title: 'Quay lights repaired',

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Journey } from './support/browser.js';
-import { registerThroughForm } from './support/auth.js';
+import { registerThroughApiSignedIn } from './support/auth.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { api } from './support/page-api.js';
 
@@ -64,7 +64,7 @@ describeInBrowser('pages are rendered on the server and hydrated in the browser'
   it('shows an article, the home feed and Explore Channels with JavaScript off, in the same boxes once hydrated', async () => {
     // Content: a channel and an article with an image, made through the API of a signed-in page.
     const author = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(author, uniqueUsername('painter'));
+    await registerThroughApiSignedIn(author, uniqueUsername('painter'));
     const channel = await api<{ id: number }>(author.page, 'POST', '/api/channels', { name: 'Harbour Desk', description: 'Tides and boats', category: 'Local' });
     expect(channel.status).toBe(201);
     const upload = await author.page.evaluate(async () => {
@@ -149,7 +149,7 @@ describeInBrowser('pages are rendered on the server and hydrated in the browser'
 
   it('keeps a form that needs the app inert until it runs, so nothing typed into it is lost', async () => {
     const setup = await Journey.open(site.browser, site.server.url);
-    await registerThroughForm(setup, uniqueUsername('inert'));
+    await registerThroughApiSignedIn(setup, uniqueUsername('inert'));
     const channel = await api<{ id: number }>(setup.page, 'POST', '/api/channels', { name: uniqueUsername('Inert Desk'), description: 'Before the app' });
     expect(channel.status).toBe(201);
     const { page } = setup;

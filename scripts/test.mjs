@@ -1,28 +1,46 @@
-// npm test: typecheck, lint, build, then the Vitest projects (unit, API on SQLite and PostgreSQL,
+// npm test: typecheck, lint and build side by side, then the Vitest projects (unit, API on SQLite and PostgreSQL,
 // browser journeys in Chromium, hardening; not perf, whose budgets need a quiet machine: npm run
 // test:perf). Ends with one summary line 'N passed, N failed, N skipped'.
 import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
-function step(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`✖ ${title} failed (${seconds}s)`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${title} (${seconds}s)`);
+/**
+ * Runs the checks side by side (each is mostly one process on one core; the build uses the rest),
+ * each one's output held back and printed whole when it ends, so the three do not interleave.
+ */
+function checks(steps) {
+  return Promise.all(
+    steps.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (status) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n▶ ${title}`);
+            if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+            if (status === 0) console.log(`✔ ${title} (${seconds}s)`);
+            else console.error(`✖ ${title} failed (${seconds}s)`);
+            resolve(status === 0);
+          });
+        }),
+    ),
+  );
 }
 
 // The Node every step runs on (the machine's own, or the one `npm install` brought: scripts/runtime.mjs).
 console.log(`Node ${process.version}`);
 const extraArgs = process.argv.slice(2);
-const projects = extraArgs.some((arg) => arg.startsWith('--project')) ? [] : ['unit', 'api', 'e2e', 'hardening'].flatMap((name) => ['--project', name]);
-step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
-step('build', 'npm', ['run', 'build']);
+const projects = extraArgs.some((arg) => arg.startsWith('--project')) ? [] : ['unit', 'api', 'e2e', 'hardening', 'hardening-alone'].flatMap((name) => ['--project', name]);
+const checked = await checks([
+  { title: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { title: 'lint', command: 'npx', args: ['eslint', '--max-warnings=0', '.'] },
+  { title: 'build', command: 'npm', args: ['run', 'build'] },
+]);
+if (!checked.every(Boolean)) process.exit(1);
 
 fs.mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';

@@ -30,3 +30,15 @@ export async function logoutThroughMenu(page: Page, username: string): Promise<v
   await page.getByRole('button', { name: username }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 }
+
+/**
+ * Registers through the API in the journey's own browser context (its cookie jar takes the
+ * session), then opens the home page, signed in: where registerThroughForm leaves a journey, for
+ * journeys about something other than registering (the form has journeys of its own).
+ */
+export async function registerThroughApiSignedIn(journey: Journey, username: string, password = PASSWORD): Promise<void> {
+  const response = await journey.context.request.post('/api/register', { data: { username, password }, headers: { origin: journey.baseUrl } });
+  expect(response.status(), await response.text()).toBe(201);
+  await journey.goto('/');
+  await expect.poll(() => journey.page.getByRole('heading', { level: 1 }).textContent()).toBe('Your Feed');
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -45,17 +45,58 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   expect(serious, `accessibility violations on ${label}:\n${JSON.stringify(serious, null, 2)}`).toEqual([]);
 }
 
+/** Requests that stay open by design; waiting for them to end would wait for ever. */
+const LONG_LIVED = new Set(['eventsource', 'websocket']);
+/** Network quiet for this long after the last request ends: a response that starts another fetch does so well within it. */
+const QUIET_MS = 100;
+/** As long as the journeys ever waited for the network to go quiet before going on anyway. */
+const QUIET_TIMEOUT_MS = 10_000;
+
 /**
- * One browser tab for a journey. Every page it reaches through goto/expectPath is checked with axe;
- * an uncaught page error, a CSP violation or an unexpected console error fails the journey.
+ * What axe judges a page by: its route with the parameters taken out (`/articles/:p`, `/users/:p`),
+ * the names of its query parameters, the screen, and whether a reader is signed in. Path segments
+ * after the first that are a plain lowercase word (`edit`, `history`, `staff`) are part of the
+ * route; anything else (an id, a slug, a username) is a parameter.
+ */
+export function routePattern(path: string): string {
+  const url = new URL(path, 'http://journey.invalid');
+  const segments = url.pathname.split('/').filter(Boolean);
+  const route = segments.map((segment, i) => (i === 0 || /^[a-z]+$/.test(segment) ? segment : ':p')).join('/');
+  const query = [...new Set(url.searchParams.keys())].sort().join('&');
+  return `/${route}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Pages axe has judged in this file. One check per route pattern and state: the same page with
+ * other content has the same markup and styles (E2E_AXE_EVERY_PAGE=true checks every navigation).
+ */
+const judged = new Set<string>();
+const axeEveryPage = process.env.E2E_AXE_EVERY_PAGE === 'true';
+
+/**
+ * One browser tab for a journey. Every kind of page it reaches through goto/expectPath is checked
+ * with axe (once per route pattern and state in a file: routePattern); an uncaught page error, a
+ * CSP violation or an unexpected console error fails the journey.
  */
 export class Journey {
   readonly problems: string[] = [];
+  /** The page's requests still waiting for an answer. */
+  private readonly inFlight = new Set<Request>();
+  private lastRequestEnded = 0;
   private constructor(
     readonly context: BrowserContext,
     readonly page: Page,
     readonly baseUrl: string,
+    private readonly state: string,
   ) {
+    page.on('request', (request) => {
+      if (!LONG_LIVED.has(request.resourceType())) this.inFlight.add(request);
+    });
+    const ended = (request: Request) => {
+      if (this.inFlight.delete(request)) this.lastRequestEnded = Date.now();
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
     page.on('pageerror', (error) => this.problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
@@ -75,30 +116,50 @@ export class Journey {
     const context = await browser.newContext({ ...options, viewport, baseURL: baseUrl });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
-    return new Journey(context, page, baseUrl);
+    const state = `${viewport.width}x${viewport.height} ${options.colorScheme ?? ''} ${options.locale ?? ''} ${options.timezoneId ?? ''}`;
+    return new Journey(context, page, baseUrl, state);
   }
 
   async goto(path: string): Promise<void> {
-    await this.page.goto(path, { waitUntil: 'load' });
+    const response = await this.page.goto(path, { waitUntil: 'load' });
     await this.settle();
-    await expectAccessible(this.page, path);
+    await this.judge(path, path, response?.status());
   }
 
   /** Waits for a client-side navigation to reach a path, then checks the page. */
   async expectPath(path: string | RegExp): Promise<void> {
     await this.page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)));
     await this.settle();
-    await expectAccessible(this.page, String(path));
+    await this.judge(String(path), this.page.url());
+  }
+
+  /** axe on the page as it is now, unless this file has judged a page of its route and state already. */
+  private async judge(label: string, path: string, status?: number): Promise<void> {
+    const signedIn = (await this.context.cookies()).some((cookie) => cookie.name === 'broadsheet_session' && cookie.value !== '');
+    const key = `${this.state} ${signedIn ? 'signed-in' : 'signed-out'} ${status ?? ''} ${routePattern(path)}`;
+    if (!axeEveryPage && judged.has(key)) return;
+    await expectAccessible(this.page, label);
+    judged.add(key);
   }
 
   /**
-   * Waits until the page is ready: network quiet, the server's page hydrated (its buttons work;
-   * the root layout marks <html data-hydrated>), and its h1 present (every page has one).
+   * Waits until the page is ready: the server's page hydrated (its buttons work; the root layout
+   * marks <html data-hydrated>), its h1 present (every page has one), and what it fetched answered
+   * (no request open for QUIET_MS).
    */
   async settle(): Promise<void> {
-    await this.page.waitForLoadState('networkidle').catch(() => {});
     await this.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await this.page.locator('h1').first().waitFor({ state: 'visible' });
+    await this.networkQuiet();
+  }
+
+  /** Until no request of the page has been open for QUIET_MS (at most QUIET_TIMEOUT_MS, then on anyway). */
+  private async networkQuiet(): Promise<void> {
+    const deadline = Date.now() + QUIET_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (this.inFlight.size === 0 && Date.now() - this.lastRequestEnded >= QUIET_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   async screenshot(name: string): Promise<void> {
