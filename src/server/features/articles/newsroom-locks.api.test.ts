@@ -2,20 +2,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../contract/staff.js';
 import { signedInClient, TestClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
+import { newsroom } from '../../../test-support/newsroom-fixtures.js';
 
 type Person = Awaited<ReturnType<typeof signedInClient>>;
-
-/** A channel with its owner, an editor and a writer (staff rows written directly: the staff routes are another feature's). */
-async function newsroom(t: TestApp) {
-  const owner = await signedInClient(t, 'owner');
-  const editor = await signedInClient(t, 'editor');
-  const writer = await signedInClient(t, 'writer');
-  const channelId = (await owner.client.post('/api/channels', { name: `Desk ${owner.id}`, description: 'A newsroom' })).json().id as number;
-  for (const [person, role] of [[editor, 'editor'], [writer, 'writer']] as const) {
-    await t.ctx.db.insertInto('channel_staff').values({ channel_id: channelId, user_id: person.id, role, created_at: Date.now() }).execute();
-  }
-  return { owner, editor, writer, channelId };
-}
 
 async function submitted(writer: Person, channelId: number): Promise<number> {
   const created = await writer.client.post('/api/articles', { title: 'Council story', content: '<p>The council met.</p>', channelId, status: 'draft' });

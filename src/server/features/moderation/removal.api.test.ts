@@ -2,20 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MODERATION_MESSAGES } from '../../../contract/moderation.js';
 import { signedInClient, testDatabases, useTestApp, type TestApp } from '../../../test-support/test-app.js';
 import { adminClient, type Person } from '../../../test-support/moderation-fixtures.js';
+import { newsroom } from '../../../test-support/newsroom-fixtures.js';
 
 const future = () => new Date(Date.now() + 3_600_000).toISOString();
-
-/** A channel with its owner, an editor and a writer (staff rows written directly: the staff routes are another feature's). */
-async function newsroom(t: TestApp) {
-  const owner = await signedInClient(t, 'owner');
-  const editor = await signedInClient(t, 'editor');
-  const writer = await signedInClient(t, 'writer');
-  const channelId = (await owner.client.post('/api/channels', { name: `Desk ${owner.id}`, description: 'A newsroom' })).json().id as number;
-  for (const [person, role] of [[editor, 'editor'], [writer, 'writer']] as const) {
-    await t.ctx.db.insertInto('channel_staff').values({ channel_id: channelId, user_id: person.id, role, created_at: Date.now() }).execute();
-  }
-  return { owner, editor, writer, channelId };
-}
 
 /** A published article of `author`'s (published by `publisher` when the author may not). */
 async function published(author: Person, channelId: number, publisher: Person = author): Promise<number> {
