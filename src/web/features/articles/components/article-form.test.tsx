@@ -7,8 +7,8 @@ import userEvent from '@testing-library/user-event';
 import type { CategoryNode } from '@contract/taxonomy';
 import { LIMITS } from '@contract/limits';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ArticleFormValues } from '../lib/article-form';
-import { storeUnsentArticle } from '../lib/unsent-article';
+import type { ArticleFormValues } from '@/lib/article-form';
+import { storeUnsentArticle } from '@/features/drafts/lib/unsent-article';
 import { ArticleForm, type ArticleFormProps, type LocationFieldComponent } from './article-form';
 
 /** GET /api/categories: the category tree (contract/taxonomy CategoryNode[]). */

@@ -10,25 +10,25 @@ import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { LIMITS } from '@contract/limits';
 import { cn } from '@/lib/utils';
-import { articleFormSchema, NO_CORRECTION, type ArticleFormErrors, type ArticleFormValues, type ArticleLocation } from '../lib/article-form';
+import { articleFormSchema, NO_CORRECTION, type ArticleFormErrors, type ArticleFormValues, type ArticleLocation } from '@/lib/article-form';
 import {
   articleValuesDiffer,
   clearUnsentArticle,
   readUnsentArticle,
   storeUnsentArticle,
   type UnsentArticle,
-} from '../lib/unsent-article';
+} from '@/features/drafts/lib/unsent-article';
 import { CategoryPicker } from './category-picker';
-import { CorrectionFields } from './correction-fields';
-import { LeaveUnsavedDialog, RestoreUnsentNotice, useUnsavedWorkGuard } from './unsaved-work';
+import { CorrectionFields } from '@/features/revisions/components/correction-fields';
+import { LeaveUnsavedDialog, RestoreUnsentNotice, useUnsavedWorkGuard } from '@/features/drafts/components/unsaved-work';
 import { lazyWithRetry } from '@/lib/chunk-retry';
 import type { UploadTextImage } from './editor-image-tools';
 import { MissingAltDialog, missingAltInHtml } from './missing-alt-dialog';
 import type { Article } from '@contract/articles';
 import { EyeIcon } from 'lucide-react';
-import { editedVersion, useServerDraft } from '../api/server-draft';
+import { editedVersion, useServerDraft } from '@/features/drafts/api/server-draft';
 import { ArticlePreview, previewArticle, type PreviewGalleryComponent } from './article-preview';
-import { EditorSaveStatus } from './editor-save-status';
+import { EditorSaveStatus } from '@/features/drafts/components/editor-save-status';
 import { EditorWordCount, TitleCounter } from './editor-word-count';
 import { TITLE_COUNTER_FROM } from '../lib/word-count';
 

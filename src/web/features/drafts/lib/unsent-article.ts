@@ -1,5 +1,5 @@
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
-import type { ArticleFormValues } from './article-form';
+import type { ArticleFormValues } from '@/lib/article-form';
 
 /**
  * An article being written or edited, kept in this browser until it is saved, so leaving the page

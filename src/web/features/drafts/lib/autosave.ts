@@ -1,7 +1,7 @@
 import type { AutosaveArticle } from '@contract/articles';
 import { LIMITS } from '@contract/limits';
-import type { ArticleFormValues } from './article-form';
-import { categoryIdsForSubmit } from './categories';
+import type { ArticleFormValues } from '@/lib/article-form';
+import { categoryIdsForSubmit } from '@/lib/categories';
 
 /**
  * When the editor saves to the server (docs/decisions/040-drafts-on-the-server.md): a few seconds

@@ -2,11 +2,11 @@ import { MEDIA_MESSAGES } from '@contract/media-rules';
 import type { Article } from '@contract/articles';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { useUpdateArticle } from '../api/articles';
-import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
-import { ModerationNote } from './moderation-note';
-import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent, type SubmitDraft } from './article-form';
-import { editedVersion } from '../api/server-draft';
+import { useUpdateArticle } from '@/features/articles/api/articles';
+import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '@/lib/article-form';
+import { ModerationNote } from '@/features/articles/components/moderation-note';
+import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent, type SubmitDraft } from '@/features/articles/components/article-form';
+import { editedVersion } from '@/features/drafts/api/server-draft';
 
 /**
  * Edit mode of the article page (docs/product.md#writing): Save or Cancel; Cancel restores the loaded

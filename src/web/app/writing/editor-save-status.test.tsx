@@ -5,8 +5,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Article } from '@contract/articles';
-import { valuesFromArticle } from '../lib/article-form';
-import { ArticleForm, type LocationFieldComponent } from './article-form';
+import { valuesFromArticle } from '@/lib/article-form';
+import { ArticleForm, type LocationFieldComponent } from '@/features/articles/components/article-form';
 
 const NoPlace: LocationFieldComponent = ({ labelId }) => <input aria-labelledby={labelId} />;
 
