@@ -5,7 +5,8 @@ import { ApiError } from '@/lib/api-client';
 import { useUpdateArticle } from '@/features/articles/api/articles';
 import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '@/lib/article-form';
 import { ModerationNote } from '@/features/articles/components/moderation-note';
-import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent, type SubmitDraft } from '@/features/articles/components/article-form';
+import type { ArticleImagesSeam, LocationFieldComponent, SubmitDraft } from '@/features/articles/components/article-form-seams';
+import { ArticleEditor } from './article-editor';
 import { editedVersion } from '@/features/drafts/api/server-draft';
 
 /**
@@ -52,7 +53,7 @@ export default function ArticleInlineEditor({
   return (
     <>
       <ModerationNote note={article.moderationNote} className="mb-6" />
-      <ArticleForm
+      <ArticleEditor
         mode="inline"
         // The writer's pending edit, when there is one: Save applies it.
         initialValues={valuesFromArticle(editedVersion(article))}

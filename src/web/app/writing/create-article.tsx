@@ -9,7 +9,8 @@ import { ApiError } from '@/lib/api-client';
 import { useCreateArticle, useOwnChannels } from '@/features/articles/api/articles';
 import { ARTICLE_MESSAGES } from '@contract/articles';
 import { toCreateBody, type ArticleFormValues } from '@/lib/article-form';
-import { ArticleForm, type ArticleImagesSeam, type FormAction, type LocationFieldComponent, type SubmitDraft } from '@/features/articles/components/article-form';
+import type { ArticleImagesSeam, FormAction, LocationFieldComponent, SubmitDraft } from '@/features/articles/components/article-form-seams';
+import { ArticleEditor } from './article-editor';
 import { canPublishIn, STAFF_MESSAGES } from '@contract/staff-rules';
 import { useSubmitForReview } from '@/features/workflow/api/workflow';
 import { useFormatArticleDate } from '@/lib/format-date';
@@ -216,7 +217,7 @@ export function CreateArticle({
   };
 
   return (
-    <ArticleForm
+    <ArticleEditor
       mode="create"
       initialValues={initialValues}
       channels={choices}

@@ -11,7 +11,8 @@ import { useArticle, useOwnChannels, useUpdateArticle } from '@/features/article
 import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '@/lib/article-form';
 import { readEditCopy, storeEditCopy } from '@/features/articles/lib/edit-copy';
 import { unsentArticleKey } from '@/features/drafts/lib/unsent-article';
-import { ArticleForm, type ArticleImagesSeam, type FormAction, type LocationFieldComponent, type SubmitDraft } from '@/features/articles/components/article-form';
+import type { ArticleImagesSeam, FormAction, LocationFieldComponent, SubmitDraft } from '@/features/articles/components/article-form-seams';
+import { ArticleEditor } from './article-editor';
 import { roleInChannel, workflowActions, writableChannels, type StaffChannelRef } from '@/features/workflow/lib/workflow';
 import { useSubmitForReview } from '@/features/workflow/api/workflow';
 import { WorkflowPanel } from '@/features/workflow/components/workflow-panel';
@@ -172,7 +173,7 @@ export function EditArticle({
   return (
     <>
       <ModerationNote note={article.moderationNote ?? null} className="mb-6" />
-      <ArticleForm
+      <ArticleEditor
         // The session copy is replaced by the loaded article as soon as it arrives.
         key={query.data ? `loaded-${round}` : 'stored-copy'}
         mode="edit"

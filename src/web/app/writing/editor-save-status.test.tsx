@@ -6,7 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Article } from '@contract/articles';
 import { valuesFromArticle } from '@/lib/article-form';
-import { ArticleForm, type LocationFieldComponent } from '@/features/articles/components/article-form';
+import type { LocationFieldComponent } from '@/features/articles/components/article-form-seams';
+import { ArticleEditor } from './article-editor';
 
 const NoPlace: LocationFieldComponent = ({ labelId }) => <input aria-labelledby={labelId} />;
 
@@ -71,7 +72,7 @@ function show() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const form = (
     <QueryClientProvider client={queryClient}>
-      <ArticleForm
+      <ArticleEditor
         mode="edit"
         initialValues={valuesFromArticle(article)}
         channels={[{ id: 4, name: 'Coast Desk' }]}
