@@ -50,7 +50,7 @@ export function CreateArticle({
   author?: { id: number; username: string };
   /** The article page's gallery, for the Preview. */
   gallery?: PreviewGalleryComponent;
-  /** Where the unsent article is kept in this browser (lib/unsent-article). */
+  /** Where the unsent article is kept in this browser (drafts' lib/unsent-article). */
   unsentKey?: string;
   signedIn: boolean;
   routeChannelId: number | null;
