@@ -89,7 +89,9 @@ function show() {
 
 const status = () => screen.getByTestId('editor-save-status').textContent;
 
-describe('the editor saving to the server', () => {
+// Each test waits out the autosave's 3 s of quiet and then up to 6 s for its answer: more than
+// Vitest's default 5 s per test, which a busy machine passes.
+describe('the editor saving to the server', { timeout: 20_000 }, () => {
   it('sends only the changed field a few seconds after typing stops, then says when it was saved', async () => {
     const user = show();
     expect(status()).toBe('Saved 09:00');
