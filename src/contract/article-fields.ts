@@ -140,7 +140,7 @@ export const ARTICLE_FIELD_INPUTS = Object.assign({}, ...ARTICLE_FIELD_NAMES.map
 
 /** The text fields as answers carry them, under their names. */
 export const TEXT_FIELD_ANSWERS = entries((name) => (ARTICLE_FIELDS[name].kind === 'text' ? [[name, ARTICLE_FIELDS[name].value]] : [])) as {
-  [K in TextFieldName]: z.ZodType<ArticleFields[K]>;
+  [K in TextFieldName]: z.ZodType<ArticleFields[K], ArticleFields[K]>;
 };
 
 /** An edit's body keys for some fields (autosave, create, update all speak it). */
@@ -194,7 +194,7 @@ export function fieldDiffers(name: ArticleFieldName, a: unknown, b: unknown, how
   const kind = ARTICLE_FIELDS[name].kind;
   if (kind === 'text') {
     const text = (v: unknown) => (typeof v === 'string' ? v : '');
-    return how === 'work' ? text(a).trim() !== text(b).trim() : text(a) !== text(b) || (a === null) !== (b === null);
+    return how === 'work' ? text(a).trim() !== text(b).trim() : text(a) !== text(b);
   }
   if (kind === 'html') return how === 'work' ? withoutEmptyParagraphs(String(a)) !== withoutEmptyParagraphs(String(b)) : a !== b;
   if (kind === 'categories') return (a as number[]).join() !== (b as number[]).join();

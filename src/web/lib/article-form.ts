@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ARTICLE_MESSAGES, CreateArticleSchema, type Article, type CreateArticle, type UpdateArticle } from '@contract/articles';
 import { CORRECTION_KINDS, CorrectionInputSchema, type CorrectionKind } from '@contract/corrections';
 import { stripHtml } from '@contract/text';
-import { ARTICLE_FIELD_NAMES, EMPTY_ARTICLE_FIELDS, fieldsToBody, pickTextFields, type ArticleFields, type ArticlePlace } from '@contract/article-fields';
+import { ARTICLE_FIELD_NAMES, EMPTY_ARTICLE_FIELDS, TEXT_FIELD_ANSWERS, TEXT_FIELD_NAMES, fieldsToBody, pickTextFields, type ArticleFields, type ArticlePlace, type TextFieldName } from '@contract/article-fields';
 import { categoryIdsForSubmit, type PickedCategory } from './categories';
 
 /** A place as the form holds it. */
@@ -49,7 +49,9 @@ const CorrectionChoiceSchema = z.discriminatedUnion('corrects', [
   CorrectionInputSchema.extend({ corrects: z.literal(true) }),
 ]);
 
-export type ArticleFormErrors = Partial<Record<'title' | 'content' | 'channelId', string>>;
+/** The fields the form's schema checks, each with its message. */
+const CHECKED_FIELDS = new Set<string>(['content', 'channelId', ...TEXT_FIELD_NAMES]);
+export type ArticleFormErrors = Partial<Record<'content' | 'channelId' | TextFieldName, string>>;
 
 /** True when the HTML holds no text and no media (an empty editor gives '<p></p>'). */
 export function isBlankHtml(html: string): boolean {
@@ -63,6 +65,8 @@ export function isBlankHtml(html: string): boolean {
  */
 export function articleFormSchema({ needsChannel }: { needsChannel: boolean }) {
   return CreateArticleSchema.pick({ title: true }).extend({
+    ...TEXT_FIELD_ANSWERS,
+    title: CreateArticleSchema.shape.title,
     content: z.string().refine((html) => !isBlankHtml(html), ARTICLE_MESSAGES.contentRequired),
     channelId: z
       .number()
@@ -81,8 +85,8 @@ export function validateArticleForm(values: ArticleFormValues, options: { needsC
   const checked = articleFormSchema(options).safeParse(values);
   const errors: ArticleFormErrors = {};
   for (const issue of checked.success ? [] : checked.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'title' || field === 'content' || field === 'channelId') && !errors[field]) errors[field] = issue.message;
+    const field = issue.path[0] as keyof ArticleFormErrors;
+    if (CHECKED_FIELDS.has(String(field)) && !errors[field]) errors[field] = issue.message;
   }
   return errors;
 }

@@ -14,8 +14,8 @@ import { articleDetailKey } from '@/lib/article-cache';
 function withAutosave(article: Article, typed: ArticleFormValues, savedAt: string): Article {
   const place = { location_name: typed.location?.name ?? null, location_lat: typed.location?.lat ?? null, location_lng: typed.location?.lng ?? null };
   const categories = typed.categories.map((c) => ({ id: c.id, name: c.name }));
-  if (article.published) return { ...article, savedAt, pendingEdit: { title: typed.title, content: typed.content, categories, ...place, savedAt } };
-  return { ...article, savedAt, title: typed.title, content: typed.content, categories, category: categories[0]?.name ?? null, location: place.location_name, ...place };
+  if (article.published) return { ...article, savedAt, pendingEdit: { ...pickTextFields(typed), content: typed.content, categories, ...place, savedAt } };
+  return { ...article, savedAt, ...pickTextFields(typed), content: typed.content, categories, category: categories[0]?.name ?? null, location: place.location_name, ...place };
 }
 
 /** A save made from an older version: the newer save's time (the server's 409). */
