@@ -1,3 +1,4 @@
+import { TEXT_FIELD_NAMES } from '@contract/article-fields';
 import { useCallback, useMemo, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,9 +7,10 @@ import { articleFormSchema, NO_CORRECTION, type ArticleFormErrors, type ArticleF
 /** The messages of the fields the form checks, from react-hook-form's errors. */
 export function messagesOf(errors: FieldErrors<ArticleFormValues>): ArticleFormErrors {
   const found: ArticleFormErrors = {};
-  if (errors.title?.message) found.title = errors.title.message;
-  if (errors.content?.message) found.content = errors.content.message;
-  if (errors.channelId?.message) found.channelId = errors.channelId.message;
+  for (const field of ['content', 'channelId', ...TEXT_FIELD_NAMES] as const) {
+    const message = errors[field]?.message;
+    if (typeof message === 'string') found[field] = message;
+  }
   return found;
 }
 
