@@ -58,13 +58,13 @@ import { createArticleListsRepository } from './features/articles/article-lists.
 import { createChannelTableRepository } from './features/articles/channel-table.repository.js';
 import { createArticleSearch } from './features/search/search.repository.js';
 import { createArticlesService, type ArticlesServiceDeps } from './features/articles/articles.service.js';
-import { createScheduler } from './features/articles/scheduler.js';
+import { createScheduler } from './features/workflow/scheduler.js';
 import { channelRole, recordChannelEvent } from './features/staff/channel-roles.js';
 import { CACHE_TAGS } from './lib/cache-tags.js';
 import { articlesRoutes } from './features/articles/articles.routes.js';
-import { createRevisionsRepository } from './features/articles/revisions.repository.js';
-import { createRevisionsService } from './features/articles/revisions.service.js';
-import { revisionsRoutes } from './features/articles/revisions.routes.js';
+import { createRevisionsRepository } from './features/revisions/revisions.repository.js';
+import { createRevisionsService } from './features/revisions/revisions.service.js';
+import { revisionsRoutes } from './features/revisions/revisions.routes.js';
 import { registerRetiredArticleAddresses } from './features/articles/retired-addresses.js';
 import { createViewKeys } from './features/articles/view-keys.js';
 import { createPageDataSource } from './features/pages/page-data-source.js';

@@ -7,8 +7,8 @@ import { keysetAfter } from '../../db/keyset.js';
 import { QUALIFIED_ARTICLE_COLUMNS, type ArticleDetailRow, type ArticleSummaryRow } from './article-rows.js';
 import { assignSlug, isRetiredSegment, resolveSegment, retireArticleSlugs } from './article-slugs.js';
 import { takeAnonymousView } from './view-address-cap.js';
-import { publicRecordColumns } from './revisions.repository.js';
-import { writerState } from './pending-edits.repository.js';
+import { publicRecordColumns } from '../revisions/revisions.repository.js';
+import { writerState } from '../drafts/pending-edits.repository.js';
 
 export {
   ARTICLE_COLUMNS,

@@ -32,7 +32,7 @@ import { sanitizeArticleHtml } from './sanitize-html.js';
 import { resolveInlineImages, resolvePendingInlineImages, type InlineImages } from './inline-images.js';
 import type { ViewKeys } from './view-keys.js';
 import { CORRECTION_MESSAGES } from '../../../contract/corrections.js';
-import { recordRevision } from './revisions.repository.js';
+import { recordRevision } from '../revisions/revisions.repository.js';
 import { MODERATION_MESSAGES } from '../../../contract/moderation-rules.js';
 import {
   AUTOSAVE_MESSAGES,
@@ -45,8 +45,8 @@ import {
 import { HttpError, conflict } from '../../lib/errors.js';
 import { canPublishIn, STAFF_LIMITS, STAFF_MESSAGES, type ChannelRole, type Queue, type ReviewArticle } from '../../../contract/staff.js';
 import type { ArticleWorkflowRow } from './articles.repository.js';
-import { mayLiftRemoval, publishInTransaction, type RecordChannelEvent } from './publication.js';
-import { claimSave, dropPendingEdit, mergePendingEdit, writerState, type PendingEditValues } from './pending-edits.repository.js';
+import { mayLiftRemoval, publishInTransaction, type RecordChannelEvent } from '../workflow/publication.js';
+import { claimSave, dropPendingEdit, mergePendingEdit, writerState, type PendingEditValues } from '../drafts/pending-edits.repository.js';
 
 /** 409 of a save made from an older version than the article's last save; the route answers `{error, savedAt}`. */
 export class SaveConflictError extends HttpError {

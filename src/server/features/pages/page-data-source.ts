@@ -14,7 +14,7 @@ import { userRowToCurrentUser } from '../users/users.repository.js';
 import type { AdminService } from '../admin/admin.service.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { ArticlesService } from '../articles/articles.service.js';
-import type { RevisionsService } from '../articles/revisions.service.js';
+import type { RevisionsService } from '../revisions/revisions.service.js';
 import { RevisionDiffQuerySchema, RevisionListQuerySchema } from '../../../contract/revisions.js';
 import { IdSchema } from '../../../contract/common.js';
 import type { ChannelsService } from '../channels/channels.service.js';

@@ -2,8 +2,8 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { queueArticlePublished } from '../email/outbox.repository.js';
 import type { ChannelLogAction, ChannelRole } from '../../../contract/staff.js';
-import type { ArticlesRepository } from './articles.repository.js';
-import { recordRevision } from './revisions.repository.js';
+import type { ArticlesRepository } from '../articles/articles.repository.js';
+import { recordRevision } from '../revisions/revisions.repository.js';
 
 /**
  * One line of the channel log, in the change's transaction (staff/channel-roles.ts's

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import type { ArticlesRepository } from './articles.repository.js';
+import type { ArticlesRepository } from '../articles/articles.repository.js';
 import { mayLiftRemoval, publishInTransaction, type RecordChannelEvent } from './publication.js';
 
 /** Due articles read per query; a full batch is followed at once by the next. */
