@@ -64,6 +64,7 @@ import { createListingsService } from './features/articles/listings.service.js';
 import { createDraftsService } from './features/drafts/drafts.service.js';
 import { autosaveRoutes } from './features/drafts/autosave.routes.js';
 import { createTransitions } from './features/workflow/transitions.service.js';
+import { createWorkflowRepository } from './features/workflow/workflow.repository.js';
 import { createWorkflowService } from './features/workflow/workflow.service.js';
 import { workflowRoutes } from './features/workflow/workflow.routes.js';
 import { createScheduler } from './features/workflow/scheduler.js';
@@ -166,7 +167,8 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
       attach: (articleId, images, options) => media.attachInline(articleId, images, options),
     },
   });
-  const transitions = createTransitions({ articles: articlesRepository, recordChannelEvent });
+  const moves = createWorkflowRepository(db);
+  const transitions = createTransitions({ moves, recordChannelEvent });
   const articlesDeps: ArticlesServiceDeps = {
     articles: articlesRepository,
     transaction,
@@ -197,6 +199,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const drafts = createDraftsService({ articles: articlesRepository, channels: channelsRepository, access, fields, transitions, transaction });
   const workflow = createWorkflowService({
     articles: articlesRepository,
+    moves,
     access,
     transitions,
     recordChannelEvent,
@@ -209,7 +212,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   // Publishes scheduled articles at their time; buildApp starts it when the app is ready.
   const scheduler = createScheduler({
     db,
-    articles: articlesRepository,
+    moves,
     intervalMs: config.schedulerIntervalMs,
     recordChannelEvent,
     published: (articleId) => written([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists, CACHE_TAGS.channels, CACHE_TAGS.missing]),

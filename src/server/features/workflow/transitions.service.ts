@@ -7,8 +7,9 @@ import type { DB } from '../../db/schema.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import type { ArticlesRepository, ArticleWorkflowRow } from '../articles/articles.repository.js';
+import type { ArticleWorkflowRow } from '../articles/articles.repository.js';
 import { mayLiftRemoval, publishInTransaction, type RecordChannelEvent } from './publication.js';
+import type { WorkflowRepository } from './workflow.repository.js';
 
 export type { RecordChannelEvent } from './publication.js';
 
@@ -56,39 +57,42 @@ export interface ArticleEvent {
 }
 
 export interface TransitionsDeps {
-  articles: ArticlesRepository;
+  moves: WorkflowRepository;
   /** Writes one line of the channel log in the change's transaction (staff/channel-roles.ts). */
   recordChannelEvent: RecordChannelEvent;
 }
 
-export function createTransitions({ articles, recordChannelEvent }: TransitionsDeps) {
+export function createTransitions({ moves, recordChannelEvent }: TransitionsDeps) {
   return {
     /** Publishes now (toggle-status, approval, a Save that publishes): one publication path; the caller tells the caches and the mail sender. */
     publishNow: (trx: Transaction<DB>, id: number, actorId: number, at: number) =>
-      publishInTransaction(trx, articles, recordChannelEvent, { id, from: ['draft', 'in_review', 'scheduled'], actorId, at }),
+      publishInTransaction(trx, moves, recordChannelEvent, { id, from: ['draft', 'in_review', 'scheduled'], actorId, at }),
 
     /**
      * A save of an article in review: the text under review changed, so it is a draft again and an
      * approval answers 409 (it would publish what nobody reviewed). Conditional, as every move is.
      */
     async leaveReview(trx: Transaction<DB>, row: { id: number; channel_id: number; title: string }, user: SessionUser, at: number, publishAt?: null) {
-      if (!(await articles.moveUnpublished(trx, row.id, ['in_review'], { status: 'draft', ...(publishAt === null ? { publishAt } : {}) }))) return;
+      if (!(await moves.moveUnpublished(trx, row.id, ['in_review'], { status: 'draft', ...(publishAt === null ? { publishAt } : {}) }))) return;
       await recordChannelEvent(trx, { channelId: row.channel_id, actorId: user.id, action: 'returned_to_draft', target: { type: 'article', id: row.id, label: row.title }, at });
     },
 
     /** Scheduled (or rescheduled): the time wins over the draft or review it was in. */
     async schedule(trx: Transaction<DB>, event: ArticleEvent, publishAt: number) {
       const id = event.target.id;
-      if (await articles.moveUnpublished(trx, id, ['draft', 'in_review', 'scheduled'], { status: 'scheduled', publishAt, reviewNote: null })) {
+      if (await moves.moveUnpublished(trx, id, ['draft', 'in_review', 'scheduled'], { status: 'scheduled', publishAt, reviewNote: null })) {
         // Scheduled by one who may undo the removal: the scheduler, which never may, publishes it.
-        await articles.clearModeration(trx, id);
+        await moves.clearModeration(trx, id);
         await recordChannelEvent(trx, { ...event, action: 'scheduled', detail: iso(publishAt) });
       }
     },
 
+    /** Takes a published article back to drafts (a Save's or toggle-status's); the channel's count moves with it. */
+    unpublish: (trx: Transaction<DB>, id: number) => moves.unpublish(trx, id),
+
     /** A scheduled article's time taken away: a draft again. */
     async unschedule(trx: Transaction<DB>, event: ArticleEvent) {
-      if (await articles.moveUnpublished(trx, event.target.id, ['scheduled'], { status: 'draft', publishAt: null })) await recordChannelEvent(trx, { ...event, action: 'unscheduled' });
+      if (await moves.moveUnpublished(trx, event.target.id, ['scheduled'], { status: 'draft', publishAt: null })) await recordChannelEvent(trx, { ...event, action: 'unscheduled' });
     },
   };
 }

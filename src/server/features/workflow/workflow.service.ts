@@ -9,10 +9,12 @@ import type { ArticlesRepository } from '../articles/articles.repository.js';
 import { queueReviewNotices } from '../email/outbox.repository.js';
 import { recordRevision } from '../revisions/revisions.repository.js';
 import { publishInTransaction } from './publication.js';
+import type { WorkflowRepository } from './workflow.repository.js';
 import { assertRemovalLifted, checkPublishable, listedTags, type RecordChannelEvent, type Transitions } from './transitions.service.js';
 
 export interface WorkflowServiceDeps {
   articles: ArticlesRepository;
+  moves: WorkflowRepository;
   access: ArticleAccess;
   transitions: Transitions;
   /** Writes one line of the channel log in the change's transaction (staff/channel-roles.ts). */
@@ -36,7 +38,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * (scheduler.ts) publishes at their time the articles scheduled here and by a Save.
  */
 export function createWorkflowService(deps: WorkflowServiceDeps) {
-  const { articles, access, transitions, recordChannelEvent, transaction, readArticle } = deps;
+  const { articles, moves, access, transitions, recordChannelEvent, transaction, readArticle } = deps;
   const now = deps.now ?? Date.now;
   const written = deps.written ?? (() => {});
   const mailQueued = deps.mailQueued ?? (() => {});
@@ -63,7 +65,7 @@ export function createWorkflowService(deps: WorkflowServiceDeps) {
       const at = now();
       const published = await transaction(async (trx) => {
         if (state.status === 'published') {
-          const row = await articles.unpublish(trx, id);
+          const row = await transitions.unpublish(trx, id);
           if (!row) return true;
           await recordRevision(trx, { articleId: id, editorId: editor.id, now: at });
           await recordChannelEvent(trx, { channelId: row.channelId, actorId: editor.id, action: 'unpublished', target: { type: 'article', id, label: row.title }, at });
@@ -88,7 +90,7 @@ export function createWorkflowService(deps: WorkflowServiceDeps) {
       const at = now();
       const moved = await transaction(async (trx) => {
         // A new submission starts a new review: the last note is done with.
-        if (!(await articles.moveUnpublished(trx, id, ['draft'], { status: 'in_review', reviewNote: null }))) return false;
+        if (!(await moves.moveUnpublished(trx, id, ['draft'], { status: 'in_review', reviewNote: null }))) return false;
         await recordChannelEvent(trx, { channelId: row.channel_id, actorId: author.id, action: 'submitted', target: { type: 'article', id, label: row.title }, at });
         // The channel's owner and editors hear of it (the writer is not one of them).
         const reviewers = await trx
@@ -133,14 +135,14 @@ export function createWorkflowService(deps: WorkflowServiceDeps) {
         });
       const outcome = await transaction(async (trx) => {
         if (input.decision === 'request_changes') {
-          if (!(await articles.moveUnpublished(trx, id, ['in_review'], { status: 'draft', reviewNote: input.note }))) return undefined;
+          if (!(await moves.moveUnpublished(trx, id, ['in_review'], { status: 'draft', reviewNote: input.note }))) return undefined;
           await recordChannelEvent(trx, { ...event, action: 'changes_requested', detail: input.note });
           await reviewed(trx, 'changes_requested');
           return 'draft' as const;
         }
         if (publishAt !== null && publishAt > at) {
-          if (!(await articles.moveUnpublished(trx, id, ['in_review'], { status: 'scheduled', reviewNote: null }))) return undefined;
-          await articles.clearModeration(trx, id);
+          if (!(await moves.moveUnpublished(trx, id, ['in_review'], { status: 'scheduled', reviewNote: null }))) return undefined;
+          await moves.clearModeration(trx, id);
           await recordChannelEvent(trx, { ...event, action: 'approved', detail: input.note });
           await recordChannelEvent(trx, { ...event, action: 'scheduled', detail: iso(publishAt) });
           await reviewed(trx, 'approved');
@@ -148,7 +150,7 @@ export function createWorkflowService(deps: WorkflowServiceDeps) {
         }
         await recordChannelEvent(trx, { ...event, action: 'approved', detail: input.note });
         // Taken out of review meanwhile: nothing of this approval stays.
-        if (!(await publishInTransaction(trx, articles, recordChannelEvent, { id, from: ['in_review'], actorId: editor.id, at }))) throw conflict(STAFF_MESSAGES.notInReview);
+        if (!(await publishInTransaction(trx, moves, recordChannelEvent, { id, from: ['in_review'], actorId: editor.id, at }))) throw conflict(STAFF_MESSAGES.notInReview);
         await reviewed(trx, 'approved');
         return 'published' as const;
       });
@@ -161,7 +163,7 @@ export function createWorkflowService(deps: WorkflowServiceDeps) {
     /** GET /channels/:id/queue (owner and staff): scheduled by time, then in review by last edit. */
     async queue(channelId: number, viewer: SessionUser | null): Promise<Queue> {
       if ((await access.roleOf(viewer, channelId)) === null) throw notFound(STAFF_MESSAGES.channelNotFound);
-      const rows = await articles.queue(channelId);
+      const rows = await moves.queue(channelId);
       const scheduled = rows.filter((r) => r.status === 'scheduled').sort((a, b) => Number(a.publish_at) - Number(b.publish_at) || a.id - b.id);
       const inReview = rows.filter((r) => r.status === 'in_review').sort((a, b) => Number(a.last_edited) - Number(b.last_edited) || a.id - b.id);
       return [...scheduled, ...inReview].map((r) => ({
