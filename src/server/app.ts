@@ -59,7 +59,7 @@ import { createChannelTableRepository } from './features/articles/channel-table.
 import { createArticleSearch } from './features/search/search.repository.js';
 import { createArticlesService, type ArticlesServiceDeps } from './features/articles/articles.service.js';
 import { createArticleAccess } from './features/articles/article-access.service.js';
-import { createArticleFields } from './features/articles/article-fields.service.js';
+import { createArticleEdits } from './features/articles/article-edits.service.js';
 import { createListingsService } from './features/articles/listings.service.js';
 import { createDraftsService } from './features/drafts/drafts.service.js';
 import { autosaveRoutes } from './features/drafts/autosave.routes.js';
@@ -158,7 +158,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     written,
     quota: config.uploads,
   });
-  const fields = createArticleFields({
+  const edits = createArticleEdits({
     categories,
     // Images in an article's text are uploads too: only ours stay, and they belong to the article.
     inlineImages: {
@@ -176,7 +176,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     categories,
     viewKeys: createViewKeys(db),
     access,
-    fields,
+    edits,
     transitions,
     written,
     banOf: (userId, channelId) => moderation.banOf(userId, channelId),
@@ -196,7 +196,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     categories,
     access,
   });
-  const drafts = createDraftsService({ articles: articlesRepository, channels: channelsRepository, access, fields, transitions, transaction });
+  const drafts = createDraftsService({ articles: articlesRepository, channels: channelsRepository, access, edits, transitions, transaction });
   const workflow = createWorkflowService({
     articles: articlesRepository,
     moves,

@@ -1,3 +1,4 @@
+import { EMPTY_ARTICLE_FIELDS, pickTextFields, type ArticleFields } from '../../../contract/article-fields.js';
 import type { Transaction } from 'kysely';
 import { ARTICLE_MESSAGES, type Article, type CreateArticleInput, type UpdateArticleInput } from '../../../contract/articles.js';
 import { referrerHost } from '../../../contract/analytics.js';
@@ -17,7 +18,7 @@ import { queueArticleCorrected, queueArticlePublished } from '../email/outbox.re
 import { recordRevision } from '../revisions/revisions.repository.js';
 import { assertRemovalLifted, checkPublishable, listedTags, scheduleTime, type RecordChannelEvent, type Transitions } from '../workflow/transitions.service.js';
 import type { ArticleAccess } from './article-access.service.js';
-import type { ArticleFields } from './article-fields.service.js';
+import type { ArticleEdits } from './article-edits.service.js';
 import { detailRowToArticle, type ArticleDetailRow, type ArticlesRepository } from './articles.repository.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import type { ViewKeys } from './view-keys.js';
@@ -57,8 +58,8 @@ export interface ArticlesServiceDeps {
   viewKeys: ViewKeys;
   /** Who may read and change an article (article-access.service.ts). */
   access: ArticleAccess;
-  /** An edit's fields as stored (article-fields.service.ts). */
-  fields: ArticleFields;
+  /** An edit's fields as stored (article-edits.service.ts). */
+  edits: ArticleEdits;
   /** The moves a Save makes between draft, review, scheduled and published (workflow). */
   transitions: Transitions;
   /** Runs a write and its side effects (the email outbox, analytics rollups) in one transaction. */
@@ -82,7 +83,7 @@ export interface ArticlesServiceDeps {
  * deletion and a view. Lists are listings.service.ts's; autosave is drafts', review workflow's.
  */
 export function createArticlesService(deps: ArticlesServiceDeps) {
-  const { articles, channels, categories, viewKeys, access, fields, transitions, transaction } = deps;
+  const { articles, channels, categories, viewKeys, access, edits, transitions, transaction } = deps;
   const now = deps.now ?? Date.now;
   const written = deps.written ?? (() => {});
   const mailQueued = deps.mailQueued ?? (() => {});
@@ -114,15 +115,15 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       ...article,
       savedAt: iso(state.savedAt),
       pendingEdit: pending && {
-        title: pending.title,
+        ...pickTextFields(pending),
         content: pending.content,
         categories: pending.categoryIds.flatMap((id) => {
           const name = index.paths.get(id);
           return name ? [{ id, name }] : [];
         }),
-        location_name: pending.locationName,
-        location_lat: pending.locationLat,
-        location_lng: pending.locationLng,
+        location_name: pending.location?.name ?? null,
+        location_lat: pending.location?.lat ?? null,
+        location_lng: pending.location?.lng ?? null,
         savedAt: iso(pending.savedAt),
       },
     };
@@ -177,26 +178,23 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       }
       // A time to publish wins over published: false / status: 'draft' in the same request.
       const publishAt = input.publishAt ? scheduleTime(input.publishAt, now()) : null;
-      const categoryIds = (await fields.validCategoryIds(input)) ?? [];
-      const cleaned = fields.cleanContent(input.content);
-      const inline = await fields.inlineImages(cleaned.content, author.id, null);
+      const categoryIds = (await edits.validCategoryIds(input)) ?? [];
+      const cleaned = edits.cleanContent(input.content);
+      const inline = await edits.inlineImages(cleaned.content, author.id, null);
       const { content, plainText } = { ...cleaned, content: inline.content };
       const published = publishAt === null && role !== 'writer' && (input.status ? input.status === 'published' : (input.published ?? true));
-      const location = fields.locationOf(input) ?? { locationName: null, locationLat: null, locationLng: null };
+      const fields: ArticleFields = { ...EMPTY_ARTICLE_FIELDS, ...edits.sentTextFields(input), content, categoryIds, ...(edits.locationOf(input) ?? {}) };
       const at = now();
       const id = await transaction(async (trx) => {
         const inserted = await articles.insert(trx, {
           userId: author.id,
           channelId: input.channelId,
-          title: input.title,
           slug: slugify(input.title),
-          content,
+          fields,
           plainText,
           published,
           status: publishAt !== null ? 'scheduled' : published ? 'published' : 'draft',
           publishAt,
-          ...location,
-          categoryIds,
           now: at,
         });
         // Subscribers' emails are queued with the article itself: both commit, or neither.
@@ -232,13 +230,13 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       const unpublishing = input.published === false && owned.status === 'published';
       if ((publishing || unpublishing) && owned.role === 'writer') throw forbidden(STAFF_MESSAGES.writerCannotPublish);
       const publishAt: number | null | undefined = input.publishAt ? scheduleTime(input.publishAt, now()) : (input.publishAt as null | undefined);
-      const categoryIds = await fields.validCategoryIds(input);
-      const cleaned = input.content !== undefined ? fields.cleanContent(input.content) : undefined;
+      const categoryIds = await edits.validCategoryIds(input);
+      const cleaned = input.content !== undefined ? edits.cleanContent(input.content) : undefined;
       if (publishAt || publishing) {
         checkPublishable(input.title ?? owned.title, cleaned?.content ?? owned.content);
         assertRemovalLifted(owned, editor, owned.role);
       }
-      const inline = cleaned ? await fields.inlineImages(cleaned.content, editor.id, id) : undefined;
+      const inline = cleaned ? await edits.inlineImages(cleaned.content, editor.id, id) : undefined;
       const content = cleaned && inline ? { ...cleaned, content: inline.content } : undefined;
       const at = now();
       const listed = await transaction(async (trx) => {
@@ -249,10 +247,9 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         await articles.update(
           id,
           {
-            ...(input.title !== undefined ? { title: input.title, slug: slugify(input.title) } : {}),
-            ...(content ? { content: content.content, plainText: content.plainText } : {}),
-            ...(fields.locationOf(input) ?? {}),
-            categoryIds,
+            fields: { ...edits.sentTextFields(input), ...(content ? { content: content.content } : {}), ...(edits.locationOf(input) ?? {}), categoryIds },
+            ...(input.title !== undefined ? { slug: slugify(input.title) } : {}),
+            ...(content ? { plainText: content.plainText } : {}),
             now: at,
           },
           trx,

@@ -1,3 +1,4 @@
+import { EMPTY_ARTICLE_FIELDS, pickArticleFields } from '../../../contract/article-fields.js';
 import type { Transaction } from 'kysely';
 import {
   ARTICLE_MESSAGES,
@@ -14,7 +15,7 @@ import { HttpError, badRequest, forbidden } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
 import type { ArticleAccess } from '../articles/article-access.service.js';
-import type { ArticleFields } from '../articles/article-fields.service.js';
+import type { ArticleEdits } from '../articles/article-edits.service.js';
 import type { ArticlesRepository } from '../articles/articles.repository.js';
 import type { Transitions } from '../workflow/transitions.service.js';
 import { dropPendingEdit, mergePendingEdit, writerState } from './pending-edits.repository.js';
@@ -24,7 +25,7 @@ export interface DraftsServiceDeps {
   articles: ArticlesRepository;
   channels: ChannelsRepository;
   access: ArticleAccess;
-  fields: ArticleFields;
+  edits: ArticleEdits;
   transitions: Transitions;
   transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
   now?: () => number;
@@ -37,7 +38,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * keeps on the server while they type. No revision, and no cache is told: nothing public changes.
  */
 export function createDraftsService(deps: DraftsServiceDeps) {
-  const { articles, channels, access, fields, transitions, transaction } = deps;
+  const { articles, channels, access, edits, transitions, transaction } = deps;
   const now = deps.now ?? Date.now;
 
   return {
@@ -47,7 +48,7 @@ export function createDraftsService(deps: DraftsServiceDeps) {
      */
     async autosave(id: number, writer: SessionUser, input: AutosaveArticleInput): Promise<AutosaveResult> {
       const owned = await access.ownedRow(id, writer);
-      const changes = await fields.autosaveChanges(input);
+      const changes = await edits.autosaveChanges(input);
       // Images in the text get their responsive copies and stay recorded, as on a Save; those it
       // dropped stay too, for an undo, until the writer saves on purpose.
       let inline: { attach(id: number): Promise<void> } | undefined;
@@ -56,8 +57,8 @@ export function createDraftsService(deps: DraftsServiceDeps) {
         const keep = { keepDropped: true };
         const resolved =
           live === undefined
-            ? await fields.inlineImages(changes.content, writer.id, id, keep)
-            : await fields.pendingInlineImages(changes.content, live, writer.id, id, keep);
+            ? await edits.inlineImages(changes.content, writer.id, id, keep)
+            : await edits.pendingInlineImages(changes.content, live, writer.id, id, keep);
         changes.content = resolved.content;
         inline = resolved;
       }
@@ -70,14 +71,10 @@ export function createDraftsService(deps: DraftsServiceDeps) {
           await articles.update(
             id,
             {
-              ...(changes.title !== undefined ? { title: changes.title } : {}),
+              fields: changes,
               // A title cleared mid-edit keeps the address the draft has.
               ...(changes.title ? { slug: slugify(changes.title) } : {}),
-              ...(changes.content !== undefined ? { content: changes.content, plainText: stripHtml(changes.content) } : {}),
-              ...(changes.locationName !== undefined
-                ? { locationName: changes.locationName, locationLat: changes.locationLat ?? null, locationLng: changes.locationLng ?? null }
-                : {}),
-              categoryIds: changes.categoryIds,
+              ...(changes.content !== undefined ? { plainText: stripHtml(changes.content) } : {}),
               now: at,
             },
             trx,
@@ -99,23 +96,18 @@ export function createDraftsService(deps: DraftsServiceDeps) {
       // Each new draft is a row kept until deleted: a bound on those open, then on the pace (the route's limiter).
       if ((await articles.openDraftCount(author.id)) >= NEW_DRAFT_LIMITS.openMax) throw new HttpError(429, AUTOSAVE_MESSAGES.tooManyOpenDrafts);
       if (!(await admit())) throw new HttpError(429, AUTOSAVE_MESSAGES.tooManyNewDrafts);
-      const changes = await fields.autosaveChanges(input);
-      const inline = await fields.inlineImages(changes.content ?? '', author.id, null);
+      const changes = await edits.autosaveChanges(input);
+      const inline = await edits.inlineImages(changes.content ?? '', author.id, null);
       const content = inline.content;
       const at = now();
       const created = await transaction(async (trx) => {
         const id = await articles.insert(trx, {
           userId: author.id,
           channelId: input.channelId,
-          title: changes.title ?? '',
           slug: slugify(changes.title ?? ''),
-          content,
+          fields: { ...EMPTY_ARTICLE_FIELDS, ...pickArticleFields(changes), content },
           plainText: stripHtml(content),
           published: false,
-          locationName: changes.locationName ?? null,
-          locationLat: changes.locationLat ?? null,
-          locationLng: changes.locationLng ?? null,
-          categoryIds: changes.categoryIds ?? [],
           now: at,
         });
         return { id, savedAt: await takeSave(trx, id, undefined, at) };

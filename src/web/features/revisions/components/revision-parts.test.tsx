@@ -43,7 +43,7 @@ describe('the public record on the page', () => {
     inRouter(
       <RevisionChanges
         number={2}
-        diff={{ from: 1, to: 2, title: { before: 'Vote on Monday', after: 'Vote on Tuesday' }, html: '<p>The vote is on <del>Monday</del><ins>Tuesday</ins>.</p>' }}
+        diff={{ from: 1, to: 2, title: { before: 'Vote on Monday', after: 'Vote on Tuesday' }, changes: [], html: '<p>The vote is on <del>Monday</del><ins>Tuesday</ins>.</p>' }}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Changes in revision 2' })).toBeTruthy();

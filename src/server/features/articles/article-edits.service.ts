@@ -1,3 +1,4 @@
+import { TEXT_FIELD_NAMES, fieldsFromBody, type ArticleFields } from '../../../contract/article-fields.js';
 import { ARTICLE_MESSAGES, type AutosaveArticleInput, type AutosaveNewArticleInput } from '../../../contract/articles.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { stripHtml } from '../../../contract/text.js';
@@ -10,7 +11,7 @@ import { sanitizeArticleHtml } from './sanitize-html.js';
 /** The revisions' diff keeps to the articles' own HTML rule (sanitize-html.ts), with its marks. */
 export { sanitizeDiffHtml } from './sanitize-html.js';
 
-export interface ArticleFieldsDeps {
+export interface ArticleEditsDeps {
   categories: CategoriesRepository;
   /** The uploads behind images in the text (media's); without it the text keeps no images. */
   inlineImages?: InlineImages;
@@ -20,7 +21,7 @@ export interface ArticleFieldsDeps {
  * An edit's fields as stored, whoever saves them (a Save, an autosave, a new article): sanitized
  * HTML and the uploads behind its images, known categories, a place or none.
  */
-export function createArticleFields(deps: ArticleFieldsDeps) {
+export function createArticleEdits(deps: ArticleEditsDeps) {
   const { categories } = deps;
 
   /**
@@ -62,9 +63,13 @@ export function createArticleFields(deps: ArticleFieldsDeps) {
   function locationOf(input: { location?: string | null; location_name?: string | null; location_lat?: number | null; location_lng?: number | null }) {
     const name = (input.location_name ?? input.location ?? '').trim();
     if (input.location_name === undefined && input.location === undefined) return undefined;
-    return name
-      ? { locationName: name, locationLat: input.location_lat ?? null, locationLng: input.location_lng ?? null }
-      : { locationName: null, locationLat: null, locationLng: null };
+    return { location: name ? { name, lat: input.location_lat ?? null, lng: input.location_lng ?? null } : null };
+  }
+
+  /** The text fields an edit sends, as its schema cleaned them (a field it leaves out stays out). */
+  function sentTextFields(input: object): Partial<ArticleFields> {
+    const sent = fieldsFromBody(input as Record<string, unknown>);
+    return Object.fromEntries(TEXT_FIELD_NAMES.filter((name) => sent[name] !== undefined).map((name) => [name, sent[name]]));
   }
 
   function cleanContent(html: string) {
@@ -77,12 +82,14 @@ export function createArticleFields(deps: ArticleFieldsDeps) {
   return {
     validCategoryIds,
     locationOf,
+    sentTextFields,
     cleanContent,
 
     /** An autosave's fields as stored: sanitized HTML (possibly empty), known categories, a place or none. */
     async autosaveChanges(input: AutosaveArticleInput | AutosaveNewArticleInput): Promise<Partial<PendingEditValues>> {
       const location = locationOf(input);
       return {
+        ...sentTextFields(input),
         title: input.title?.trim(),
         content: input.content === undefined ? undefined : sanitizeArticleHtml(input.content, deps.inlineImages?.prefix),
         categoryIds: await validCategoryIds({ categoryIds: input.categoryIds }),
@@ -99,4 +106,4 @@ export function createArticleFields(deps: ArticleFieldsDeps) {
       resolvePendingInlineImages(deps.inlineImages, html, live, editorId, articleId, options),
   };
 }
-export type ArticleFields = ReturnType<typeof createArticleFields>;
+export type ArticleEdits = ReturnType<typeof createArticleEdits>;
