@@ -1,3 +1,4 @@
+import { EMPTY_ARTICLE_FIELDS, pickTextFields } from '@contract/article-fields';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Article, AutosaveArticle, AutosaveNewArticle, AutosaveResult, NewDraftResult } from '@contract/articles';
@@ -52,7 +53,7 @@ export function editedVersion(article: Article): Article {
   if (!pending) return article;
   return {
     ...article,
-    title: pending.title,
+    ...pickTextFields(pending),
     content: pending.content,
     categories: pending.categories,
     category: pending.categories[0]?.name ?? null,
@@ -125,12 +126,12 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
           const channelId = optionsRef.current.channelId;
           // Nothing typed yet, or nowhere to keep it: nothing to save.
           if (channelId === null || (now.title.trim() === '' && isBlankHtml(now.content))) return;
-          const body = changedFields({ title: '', content: '', categoryIds: [], location: null }, now) ?? {};
+          const body = changedFields(EMPTY_ARTICLE_FIELDS, now) ?? {};
           setStatus({ kind: 'saving' });
           const created = await createDraftByAutosave({ channelId, ...body });
           idRef.current = created.id;
           baseRef.current = created.savedAt;
-          savedRef.current = savedAfter({ title: '', content: '', categoryIds: [], location: null }, now, body);
+          savedRef.current = savedAfter(EMPTY_ARTICLE_FIELDS, now, body);
           setArticleId(created.id);
           setStatus({ kind: 'saved', at: created.savedAt });
           return;

@@ -15,7 +15,7 @@ import { useSubmitForReview } from '../api/workflow';
 import { useFormatArticleDate } from '../lib/format-date';
 import { roleInChannel, writableChannels, type StaffChannelRef } from '../lib/workflow';
 import { WorkflowPanel } from './workflow-panel';
-import { toUpdateBody, valuesFromArticle } from '../lib/article-form';
+import { emptyFormValues, toUpdateBody, valuesFromArticle } from '../lib/article-form';
 import type { Article } from '@contract/articles';
 import { apiRequest } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
@@ -96,7 +96,7 @@ export function CreateArticle({
   const defaultChannelId = isOwn(routeChannelId) ? routeChannelId : isOwn(selectedChannelId) ? selectedChannelId : (writable[0]?.id ?? null);
   const roleFor = (channelId: number | null) => roleInChannel(channelId, own, staff);
   const choices = writable.map((c) => ({ id: c.id, name: c.role === 'owner' ? c.name : `${c.name} (${STAFF_MESSAGES.roleLabels[c.role]})` }));
-  const initialValues: ArticleFormValues = { title: '', content: '', channelId: defaultChannelId, categories: [], location: null, draft: false };
+  const initialValues: ArticleFormValues = emptyFormValues(defaultChannelId);
 
   /** The draft its autosaves created: saved with the form's values, then published unless kept as a draft. */
   const saveDraft = async (id: number, values: ArticleFormValues, draft: SubmitDraft): Promise<Article> => {

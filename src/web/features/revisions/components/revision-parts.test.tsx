@@ -52,6 +52,26 @@ describe('the public record on the page', () => {
     expect(body.querySelector('ins')?.textContent).toBe('Tuesday');
     expect(screen.getByTestId('revision-title-change').textContent).toBe('Title: Vote on Monday Vote on Tuesday');
     cleanup();
+    inRouter(
+      <RevisionChanges
+        number={3}
+        diff={{
+          from: 2,
+          to: 3,
+          title: { before: 'Vote', after: 'Vote' },
+          changes: [
+            { field: 'categoryIds', label: 'Categories', before: 'Politics', after: 'Politics, Local' },
+            { field: 'location', label: 'Location', before: 'Whitby', after: null },
+          ],
+          html: '<p>Same.</p>',
+        }}
+      />,
+    );
+    const fields = screen.getByTestId('revision-field-changes');
+    expect(fields.textContent).toContain('CategoriesPolitics Politics, Local');
+    expect(fields.textContent).toContain('LocationWhitby (none)');
+    expect(screen.queryByTestId('revision-title-change')).toBeNull();
+    cleanup();
     inRouter(<RevisionChanges number={1} diff={null} />);
     expect(screen.getByText('This is the first version in the record: there is nothing earlier to compare it with.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View this version' }).getAttribute('href')).toBe('/articles/vote-4/history?version=1');
