@@ -1,7 +1,7 @@
 import type { AutosaveArticle } from '@contract/articles';
 import { LIMITS } from '@contract/limits';
 import { ARTICLE_FIELD_NAMES, changedFields as changedFieldsOf, fieldsFromBody, fieldsToBody, type ArticleFields } from '@contract/article-fields';
-import { fieldsOfForm } from './article-form';
+import { fieldsOfForm } from '@/lib/article-form';
 
 /**
  * When the editor saves to the server (docs/decisions/040-drafts-on-the-server.md): a few seconds

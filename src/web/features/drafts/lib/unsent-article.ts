@@ -1,6 +1,6 @@
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { changedFieldNames, readArticleFields } from '@contract/article-fields';
-import { fieldsOfForm, type ArticleFormValues } from './article-form';
+import { fieldsOfForm, type ArticleFormValues } from '@/lib/article-form';
 
 /**
  * An article being written or edited, kept in this browser until it is saved, so leaving the page

@@ -10,10 +10,10 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
-import { errorMessage } from '../api/articles';
+import { errorMessage } from '@/lib/api-client';
 import { usePublishNow, useReviewArticle, useSchedule } from '../api/workflow';
-import { useFormatArticleDate } from '../lib/format-date';
-import { StatusBadge } from './status-badge';
+import { useFormatArticleDate } from '@/lib/format-date';
+import { StatusBadge } from '@/components/status-badge';
 
 export const QUEUE_TEXT = {
   empty: 'Nothing is waiting: no article is in review or scheduled.',

@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { CORRECTION_KIND_LABELS, CORRECTION_KINDS, CORRECTION_TEXT_MAX } from '@contract/corrections';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import type { ArticleFormValues } from '../lib/article-form';
+import type { ArticleFormValues } from '@/lib/article-form';
 
 /**
  * 'This edit corrects the article' (docs/product.md#public-record): when chosen, the kind (Correction,

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Article, AutosaveArticle, AutosaveNewArticle, AutosaveResult, NewDraftResult } from '@contract/articles';
 import { API_HEADERS, ApiError, apiErrorFromResponse, apiRequest } from '@/lib/api-client';
-import { isBlankHtml, type ArticleFormValues } from '../lib/article-form';
+import { isBlankHtml, type ArticleFormValues } from '@/lib/article-form';
 import { changedFields, createAutosaveScheduler, savedAfter, savedFieldsOf, type SavedFields } from '../lib/autosave';
-import { articlesKeys } from './articles';
+import { articleDetailKey } from '@/lib/article-cache';
 
 /**
  * The cached article after an autosave of `typed`: the next editor opened in this tab starts from
@@ -143,7 +143,7 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
         baseRef.current = saved.savedAt;
         savedRef.current = savedAfter(savedRef.current, now, body);
         const id = idRef.current;
-        queryClient.setQueryData<Article | null>(articlesKeys.detail(id), (article) => article && withAutosave(article, typed, saved.savedAt));
+        queryClient.setQueryData<Article | null>(articleDetailKey(id), (article) => article && withAutosave(article, typed, saved.savedAt));
         if (optionsRef.current.published) setPendingEdit(true);
         setStatus({ kind: 'saved', at: saved.savedAt });
       } catch (error) {
@@ -185,7 +185,7 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
   }, [scheduler]);
 
   const takeVersion = useCallback((article: Article, serverValues: ArticleFormValues) => {
-    queryClient.setQueryData(articlesKeys.detail(article.id), article);
+    queryClient.setQueryData(articleDetailKey(article.id), article);
     baseRef.current = article.savedAt;
     savedRef.current = savedFieldsOf(serverValues);
     conflictRef.current = null;
