@@ -58,13 +58,22 @@ import { createArticleListsRepository } from './features/articles/article-lists.
 import { createChannelTableRepository } from './features/articles/channel-table.repository.js';
 import { createArticleSearch } from './features/search/search.repository.js';
 import { createArticlesService, type ArticlesServiceDeps } from './features/articles/articles.service.js';
-import { createScheduler } from './features/articles/scheduler.js';
+import { createArticleAccess } from './features/articles/article-access.service.js';
+import { createArticleEdits } from './features/articles/article-edits.service.js';
+import { createListingsService } from './features/articles/listings.service.js';
+import { createDraftsService } from './features/drafts/drafts.service.js';
+import { autosaveRoutes } from './features/drafts/autosave.routes.js';
+import { createTransitions } from './features/workflow/transitions.service.js';
+import { createWorkflowRepository } from './features/workflow/workflow.repository.js';
+import { createWorkflowService } from './features/workflow/workflow.service.js';
+import { workflowRoutes } from './features/workflow/workflow.routes.js';
+import { createScheduler } from './features/workflow/scheduler.js';
 import { channelRole, recordChannelEvent } from './features/staff/channel-roles.js';
 import { CACHE_TAGS } from './lib/cache-tags.js';
 import { articlesRoutes } from './features/articles/articles.routes.js';
-import { createRevisionsRepository } from './features/articles/revisions.repository.js';
-import { createRevisionsService } from './features/articles/revisions.service.js';
-import { revisionsRoutes } from './features/articles/revisions.routes.js';
+import { createRevisionsRepository } from './features/revisions/revisions.repository.js';
+import { createRevisionsService } from './features/revisions/revisions.service.js';
+import { revisionsRoutes } from './features/revisions/revisions.routes.js';
 import { registerRetiredArticleAddresses } from './features/articles/retired-addresses.js';
 import { createViewKeys } from './features/articles/view-keys.js';
 import { createPageDataSource } from './features/pages/page-data-source.js';
@@ -137,44 +146,73 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     invalidation,
     mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
   });
+  const transaction: ArticlesServiceDeps['transaction'] = (work) => db.transaction().execute(work);
+  const mailQueued = () => outboxQueued.dispatchEvent(new Event('queued'));
+  // Who may read and change an article: the articles, drafts and workflow services ask it alike.
+  const access = createArticleAccess({ articles: articlesRepository, channelRole: (userId, channelId) => channelRole(db, userId, channelId) });
+  const media = createMediaService({
+    repository: createMediaRepository(db, database.dialect),
+    storage,
+    // An image is changed under the text's rules.
+    mayChange: (articleId, user) => access.assertMayChange(articleId, user),
+    written,
+    quota: config.uploads,
+  });
+  const edits = createArticleEdits({
+    categories,
+    // Images in an article's text are uploads too: only ours stay, and they belong to the article.
+    inlineImages: {
+      prefix: storage.url(''),
+      uploads: (urls, editorId, articleId) => media.inlineUploads(urls, editorId, articleId),
+      attach: (articleId, images, options) => media.attachInline(articleId, images, options),
+    },
+  });
+  const moves = createWorkflowRepository(db);
+  const transitions = createTransitions({ moves, recordChannelEvent });
   const articlesDeps: ArticlesServiceDeps = {
+    articles: articlesRepository,
+    transaction,
+    channels: channelsRepository,
+    categories,
+    viewKeys: createViewKeys(db),
+    access,
+    edits,
+    transitions,
+    written,
+    banOf: (userId, channelId) => moderation.banOf(userId, channelId),
+    recordChannelEvent,
+    mailQueued,
+    // Deleting an article deletes the stored files no other article uses.
+    onImagesReleased: (urls) => media.release(urls),
+  };
+  const channels = createChannelsService(channelsRepository, subscriptions, Date.now, written);
+  const articles = createArticlesService(articlesDeps);
+  const listings = createListingsService({
     articles: articlesRepository,
     channelTable: createChannelTableRepository(db, database.dialect),
     lists: articleLists,
     search: createArticleSearch(db, database.dialect, articlesRepository),
-    transaction: (work) => db.transaction().execute(work),
     channels: channelsRepository,
     categories,
-    viewKeys: createViewKeys(db),
-    written,
-    banOf: (userId, channelId) => moderation.banOf(userId, channelId),
-    channelRole: (userId, channelId) => channelRole(db, userId, channelId),
-    recordChannelEvent,
-    mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
-  };
-  const media = createMediaService({
-    repository: createMediaRepository(db, database.dialect),
-    storage,
-    // The articles service, made below: an image is changed under the text's rules.
-    mayChange: (articleId, user) => articles.assertMayChange(articleId, user),
-    written,
-    quota: config.uploads,
+    access,
   });
-  // Deleting an article deletes the stored files no other article uses.
-  articlesDeps.onImagesReleased = (urls) => media.release(urls);
-  // Images in an article's text are uploads too: only ours stay, and they belong to the article.
-  articlesDeps.inlineImages = {
-    prefix: storage.url(''),
-    uploads: (urls, editorId, articleId) => media.inlineUploads(urls, editorId, articleId),
-    attach: (articleId, images, options) => media.attachInline(articleId, images, options),
-  };
-  const channels = createChannelsService(channelsRepository, subscriptions, Date.now, written);
-  const articles = createArticlesService(articlesDeps);
+  const drafts = createDraftsService({ articles: articlesRepository, channels: channelsRepository, access, edits, transitions, transaction });
+  const workflow = createWorkflowService({
+    articles: articlesRepository,
+    moves,
+    access,
+    transitions,
+    recordChannelEvent,
+    transaction,
+    readArticle: (id, viewer, role) => articles.answer(id, viewer, role),
+    written,
+    mailQueued,
+  });
   const schedulerLog = forwardingLog();
   // Publishes scheduled articles at their time; buildApp starts it when the app is ready.
   const scheduler = createScheduler({
     db,
-    articles: articlesRepository,
+    moves,
     intervalMs: config.schedulerIntervalMs,
     recordChannelEvent,
     published: (articleId) => written([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists, CACHE_TAGS.channels, CACHE_TAGS.missing]),
@@ -186,7 +224,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     articles: articlesRepository,
     channels: channelsRepository,
     categories,
-    transaction: articlesDeps.transaction,
+    transaction,
     readArticle: (id, viewer) => articles.get(id, viewer),
     written,
     channelRole: (userId, channelId) => channelRole(db, userId, channelId),
@@ -214,9 +252,12 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     reactions,
     articleLists,
     articles,
+    listings,
+    drafts,
+    workflow,
     revisions,
     /** Profiles and author pages. */
-    usersService: createUsersService({ users, channels, articles, written }),
+    usersService: createUsersService({ users, channels, articles: listings, written }),
     articlesDeps,
     reactionsService: createReactionsService({ reactions, articles: articlesRepository, written, moderation }),
     commentsRepository,
@@ -457,10 +498,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         requireSession: config.geocoder.kind === 'mapbox',
       });
       await api.register(channelsRoutes, { channels: ctx.channels });
-      await api.register(articlesRoutes, {
-        articles: ctx.articles,
+      await api.register(articlesRoutes, { articles: ctx.articles, listings: ctx.listings });
+      await api.register(autosaveRoutes, {
+        drafts: ctx.drafts,
         newDrafts: createLimiter({ name: 'new-drafts', points: NEW_DRAFT_LIMITS.perWindow, durationS: NEW_DRAFT_LIMITS.windowMinutes * 60, redis }),
       });
+      await api.register(workflowRoutes, { workflow: ctx.workflow });
       await api.register(revisionsRoutes, { revisions: ctx.revisions });
       await api.register(mediaRoutes, { media: ctx.media, uploadRateLimit: { max: Math.min(config.rateLimits.write, 60), timeWindow: 60_000 } });
       // Per-reader limits; an operator's lower WRITE_RATE_LIMIT still wins.

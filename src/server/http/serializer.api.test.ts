@@ -15,7 +15,7 @@ describe('compiled response serializers', () => {
     const author = await signedInClient(t, 'serial');
     const channel = (await author.client.post('/api/channels', { name: 'Serial Desk', description: 'd' })).json();
     await author.client.post('/api/articles', { title: 'Serialized', content: '<p>Text with "quotes" and \u2028 separators</p>', channelId: channel.id, location_name: 'Brighton', categoryIds: [1] });
-    const feed = await t.ctx.articles.feed(FeedQuerySchema.parse({ scope: 'all', limit: '20' }), null);
+    const feed = await t.ctx.listings.feed(FeedQuerySchema.parse({ scope: 'all', limit: '20' }), null);
     expect(feed.items.length).toBeGreaterThan(0);
     expect(JSON.parse(compile(false, FeedPageSchema)(feed))).toEqual(JSON.parse(JSON.stringify(FeedPageSchema.encode(feed))));
     const article = await t.ctx.articles.get(feed.items[0]!.id, null);

@@ -1,9 +1,9 @@
-import { TEXT_FIELD_COLUMNS } from './article-columns.js';
+import { TEXT_FIELD_COLUMNS } from './article-columns.repository.js';
 import { sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
 import { readerChannels } from './articles.repository.js';
-import { publicRecordColumns } from './revisions.repository.js';
+import { publicRecordColumns } from '../revisions/revisions.repository.js';
 
 /** Lists drawn from the published articles as a whole: the feed's filter choices, the RSS, Atom and JSON feeds and the sitemap. */
 export function createArticleListsRepository(db: Database, dialect: Dialect) {

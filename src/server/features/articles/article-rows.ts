@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Article, ArticleImage, ArticleSummary } from '../../../contract/articles.js';
 import { parseJson } from '../../db/json-helpers.js';
 import { pickTextFields } from '../../../contract/article-fields.js';
-import { TEXT_FIELD_COLUMNS } from './article-columns.js';
+import { TEXT_FIELD_COLUMNS } from './article-columns.repository.js';
 import type { ArticleImagesTable, ArticlesTable } from '../../db/schema.js';
 import type { CategoryIndex } from './categories.repository.js';
 

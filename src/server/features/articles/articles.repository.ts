@@ -3,14 +3,14 @@ import type { ArticleSort } from '../../../contract/articles.js';
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { ArticleFields } from '../../../contract/article-fields.js';
-import { columnsOfAllFields, columnsOfFields } from './article-columns.js';
+import { columnsOfAllFields, columnsOfFields } from './article-columns.repository.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
 import { keysetAfter } from '../../db/keyset.js';
 import { QUALIFIED_ARTICLE_COLUMNS, type ArticleDetailRow, type ArticleSummaryRow } from './article-rows.js';
 import { assignSlug, isRetiredSegment, resolveSegment, retireArticleSlugs } from './article-slugs.js';
 import { takeAnonymousView } from './view-address-cap.js';
-import { publicRecordColumns } from './revisions.repository.js';
-import { writerState } from './pending-edits.repository.js';
+import { publicRecordColumns } from '../revisions/revisions.repository.js';
+import { writerState } from '../drafts/pending-edits.repository.js';
 
 export {
   ARTICLE_COLUMNS,
@@ -308,118 +308,6 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
         .select(['id', 'user_id', 'channel_id', 'title', 'content', 'published', 'status', 'publish_at', 'first_published_at', 'removed_by', 'review_note'])
         .where('id', '=', id)
         .executeTakeFirst() as Promise<ArticleWorkflowRow | undefined>;
-    },
-
-    /**
-     * Moves an unpublished article to another unpublished status, only while it is in one of
-     * `from` (a conditional UPDATE: of two concurrent changes, one finds it moved). Answers whether it did.
-     */
-    async moveUnpublished(
-      trx: Transaction<DB>,
-      id: number,
-      from: readonly ('draft' | 'in_review' | 'scheduled')[],
-      to: { status: 'draft' | 'in_review' | 'scheduled'; publishAt?: number | null; reviewNote?: string | null },
-    ): Promise<boolean> {
-      const result = await trx
-        .updateTable('articles')
-        .set({
-          status: to.status,
-          published: 0,
-          ...(to.publishAt !== undefined ? { publish_at: to.publishAt } : {}),
-          ...(to.reviewNote !== undefined ? { review_note: to.reviewNote } : {}),
-        })
-        .where('id', '=', id)
-        .where('status', 'in', [...from])
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /**
-     * Publishes an unpublished article (the claim: only while its status is one of `from`, so of
-     * two instances publishing it one changes the row). A first publication sets created_at (the
-     * Published date) to `at` and first_published_at. The channel's count moves with it.
-     * Answers its channel, or undefined when another change got there first.
-     */
-    async publish(trx: Transaction<DB>, id: number, from: readonly ('draft' | 'in_review' | 'scheduled')[], at: number): Promise<{ channelId: number; title: string } | undefined> {
-      const row = await trx
-        .updateTable('articles')
-        .set({
-          status: 'published',
-          published: 1,
-          publish_at: null,
-          review_note: null,
-          created_at: sql<number>`case when first_published_at is null then ${at} else created_at end`,
-          first_published_at: sql<number>`coalesce(first_published_at, ${at})`,
-        })
-        .where('id', '=', id)
-        .where('status', 'in', [...from])
-        .returning(['channel_id', 'title'])
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await trx.updateTable('channels').set({ article_count: sql`article_count + 1` }).where('id', '=', row.channel_id).execute();
-      return { channelId: row.channel_id, title: row.title };
-    },
-
-    /** Takes a published article back to drafts; the channel's count moves with it. */
-    async unpublish(trx: Transaction<DB>, id: number): Promise<{ channelId: number; title: string } | undefined> {
-      const row = await trx
-        .updateTable('articles')
-        .set({ status: 'draft', published: 0, publish_at: null })
-        .where('id', '=', id)
-        .where('status', '=', 'published')
-        .returning(['channel_id', 'title'])
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await trx.updateTable('channels').set({ article_count: sql`article_count - 1` }).where('id', '=', row.channel_id).execute();
-      return { channelId: row.channel_id, title: row.title };
-    },
-
-    /**
-     * Scheduled articles whose time has come, oldest due first: one seek on the partial index
-     * articles_scheduled_idx (status = 'scheduled', by publish_at). An article whose author is
-     * suspended waits until the suspension ends.
-     */
-    due(at: number, limit: number): Promise<{ id: number; publish_at: number | string }[]> {
-      return db
-        .selectFrom('articles')
-        .select(['articles.id', 'articles.publish_at'])
-        // A literal, not a parameter: only then may the planner use the partial index.
-        .where(sql.ref('articles.status'), '=', sql.lit('scheduled'))
-        .where('articles.publish_at', '<=', at)
-        // A moderator's removal holds: the scheduler never undoes it (publication.ts, mayLiftRemoval).
-        .where('articles.removed_by', 'is', null)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('users')
-                .select('users.id')
-                .whereRef('users.id', '=', 'articles.user_id')
-                .where('users.suspended_at', 'is not', null)
-                .where((u) => u.or([u('users.suspended_until', 'is', null), u('users.suspended_until', '>', at)])),
-            ),
-          ),
-        )
-        .orderBy('articles.publish_at')
-        .orderBy('articles.id')
-        .limit(limit)
-        .execute() as Promise<{ id: number; publish_at: number | string }[]>;
-    },
-
-    /** A channel's articles in review and scheduled (its queue), on articles_channel_status_idx. */
-    queue(channelId: number) {
-      return db
-        .selectFrom('articles')
-        .innerJoin('users', 'users.id', 'articles.user_id')
-        .select(['articles.id', 'articles.slug', 'articles.title', 'articles.status', 'articles.user_id', 'users.username', 'articles.publish_at', 'articles.last_edited', 'articles.review_note'])
-        .where('articles.channel_id', '=', channelId)
-        .where('articles.status', 'in', ['in_review', 'scheduled'])
-        .execute();
-    },
-
-    /** Published again after a moderator removed it: the note and the removal are over. */
-    async clearModeration(trx: Transaction<DB>, id: number): Promise<void> {
-      await trx.updateTable('articles').set({ moderation_note: null, removed_by: null }).where('id', '=', id).where('removed_by', 'is not', null).execute();
     },
 
     /** Summaries of one channel's articles (published or drafts), newest first. */

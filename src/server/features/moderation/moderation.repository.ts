@@ -5,7 +5,7 @@ import type { DB, ModerationLogTable } from '../../db/schema.js';
 import { keysetAfter } from '../../db/keyset.js';
 import { likePattern } from '../../lib/cursor.js';
 import { countThread } from '../comments/comments.repository.js';
-import { recordRevision } from '../articles/revisions.repository.js';
+import { recordRevision } from '../revisions/revisions.repository.js';
 import { channelRole } from '../staff/staff.repository.js';
 import { queueModerationDigest, queueModerationNotice, queueReplyNotice, type ModerationNotice } from '../email/outbox.repository.js';
 

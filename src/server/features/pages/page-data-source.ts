@@ -14,7 +14,9 @@ import { userRowToCurrentUser } from '../users/users.repository.js';
 import type { AdminService } from '../admin/admin.service.js';
 import type { AnalyticsService } from '../analytics/analytics.service.js';
 import type { ArticlesService } from '../articles/articles.service.js';
-import type { RevisionsService } from '../articles/revisions.service.js';
+import type { ListingsService } from '../articles/listings.service.js';
+import type { RevisionsService } from '../revisions/revisions.service.js';
+import type { WorkflowService } from '../workflow/workflow.service.js';
 import { RevisionDiffQuerySchema, RevisionListQuerySchema } from '../../../contract/revisions.js';
 import { IdSchema } from '../../../contract/common.js';
 import type { ChannelsService } from '../channels/channels.service.js';
@@ -33,7 +35,9 @@ export interface PageServices {
   admin: AdminService;
   analytics: AnalyticsService;
   articles: ArticlesService;
+  listings: ListingsService;
   revisions: RevisionsService;
+  workflow: WorkflowService;
   channels: ChannelsService;
   comments: CommentsService;
   email: EmailService;
@@ -85,7 +89,7 @@ function refusal(issues: { message: string }[], fallback: string): PageWriteResu
  * work without JavaScript (sign-in, registration, comments), with the API's rules and words.
  */
 export function createPageDataSource(services: PageServices, viewer: SessionUser | null, writes?: PageWrites): PageDataSource {
-  const { admin, analytics, articles, channels, comments, email, moderation, revisions, staff, users, usersService } = services;
+  const { admin, analytics, articles, channels, comments, email, listings, moderation, revisions, staff, users, usersService, workflow } = services;
   const signedIn = () => {
     if (!viewer) throw new Error('This page data needs a signed-in viewer');
     return viewer;
@@ -98,8 +102,8 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
     return writes;
   };
   return {
-    feed: (query) => articles.feed(FeedQuerySchema.parse(query), viewer),
-    facets: () => articles.facets(viewer),
+    feed: (query) => listings.feed(FeedQuerySchema.parse(query), viewer),
+    facets: () => listings.facets(viewer),
     async article(segment) {
       // The API's own resolution (docs/product.md#addresses): id, whole slug, or {slug}-{id}, old slugs included.
       const ref = ArticleRefParamsSchema.safeParse({ id: segment });
@@ -123,7 +127,7 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
     commentThreads: (articleId, query) => comments.threads(articleId, viewer, CommentThreadQuerySchema.parse(query)),
     channels: (query) => channels.list(ChannelListQuerySchema.parse(query), viewer),
     channel: (id) => orNull(channels.get(id, viewer)),
-    channelTable: (id, query) => articles.channelTable(id, ChannelTableQuerySchema.parse(query), viewer),
+    channelTable: (id, query) => listings.channelTable(id, ChannelTableQuerySchema.parse(query), viewer),
     ownChannels: () => channels.ofOwner(signedIn().id, viewer),
     async user(id) {
       const row = await users.findById(id);
@@ -165,7 +169,7 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
       return parsed.success ? orNull(moderation.log(signedIn(), parsed.data)) : null;
     },
     channelModeration: (channelId) => orNull(moderation.settings(signedIn(), channelId)),
-    channelQueue: (channelId) => orNull(articles.queue(channelId, viewer)),
+    channelQueue: (channelId) => orNull(workflow.queue(channelId, viewer)),
     channelBans: (channelId) => orNull(moderation.bans(signedIn(), channelId)),
     adminUsers: (query) => (isAdmin(), moderation.users(AdminUserQuerySchema.parse(query))),
     // The newsroom: signed out, one has no staff channels and no invitations; a channel's staff

@@ -1,7 +1,7 @@
 import type { Author, AuthorArticlesPage, AuthorArticlesQuery, PublicUser, UserSegment } from '../../../contract/users.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import type { ArticlesService } from '../articles/articles.service.js';
+import type { ListingsService } from '../articles/listings.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
 import { userRowToPublicUser, type UserRow, type UsersRepository } from './users.repository.js';
@@ -9,7 +9,7 @@ import { userRowToPublicUser, type UserRow, type UsersRepository } from './users
 export interface UsersServiceDeps {
   users: UsersRepository;
   channels: Pick<ChannelsService, 'ofOwner'>;
-  articles: Pick<ArticlesService, 'byAuthor'>;
+  articles: Pick<ListingsService, 'byAuthor'>;
   /** Announces a committed write: cached answers carrying these tags are dropped. */
   written: (tags: readonly string[]) => void;
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import type { ArticlesRepository } from './articles.repository.js';
+import type { WorkflowRepository } from './workflow.repository.js';
 import { mayLiftRemoval, publishInTransaction, type RecordChannelEvent } from './publication.js';
 
 /** Due articles read per query; a full batch is followed at once by the next. */
@@ -7,7 +7,7 @@ const BATCH = 100;
 
 export interface SchedulerDeps {
   db: Database;
-  articles: ArticlesRepository;
+  moves: WorkflowRepository;
   intervalMs: number;
   recordChannelEvent: RecordChannelEvent;
   now?: () => number;
@@ -47,7 +47,7 @@ export function createScheduler(deps: SchedulerDeps) {
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      return publishInTransaction(trx, deps.articles, deps.recordChannelEvent, { id, from: ['scheduled'], actorId: scheduler?.actor_id ?? author.user_id, at: publishAt, onSchedule: true });
+      return publishInTransaction(trx, deps.moves, deps.recordChannelEvent, { id, from: ['scheduled'], actorId: scheduler?.actor_id ?? author.user_id, at: publishAt, onSchedule: true });
     });
     if (!published) return false;
     deps.published(id);
@@ -59,7 +59,7 @@ export function createScheduler(deps: SchedulerDeps) {
   async function runOnce(): Promise<number> {
     let count = 0;
     for (;;) {
-      const due = await deps.articles.due(now(), BATCH);
+      const due = await deps.moves.due(now(), BATCH);
       let claimed = 0;
       for (const row of due) {
         try {

@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kyse
 import type { CorrectionKind } from '../../../contract/corrections.js';
 import { parseJson, type jsonHelpers } from '../../db/json-helpers.js';
 import { readArticleFields, type ArticleFields } from '../../../contract/article-fields.js';
-import { liveArticleFields } from './article-columns.js';
+import { liveArticleFields } from '../articles/article-columns.repository.js';
 import type { DB } from '../../db/schema.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;

@@ -1,5 +1,5 @@
 import { diffArrays } from 'diff';
-import { sanitizeDiffHtml } from './sanitize-html.js';
+import { sanitizeDiffHtml } from '../articles/article-edits.service.js';
 
 /**
  * How long one diff may take (half the 100 ms a 200 KB pair may cost in all: tokens and the

@@ -2,8 +2,8 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { queueArticlePublished } from '../email/outbox.repository.js';
 import type { ChannelLogAction, ChannelRole } from '../../../contract/staff.js';
-import type { ArticlesRepository } from './articles.repository.js';
-import { recordRevision } from './revisions.repository.js';
+import type { WorkflowRepository } from './workflow.repository.js';
+import { recordRevision } from '../revisions/revisions.repository.js';
 
 /**
  * One line of the channel log, in the change's transaction (staff/channel-roles.ts's
@@ -37,7 +37,7 @@ export function mayLiftRemoval(removedBy: 'admin' | 'owner' | null, caller: { is
  */
 export async function publishInTransaction(
   trx: Transaction<DB>,
-  articles: ArticlesRepository,
+  moves: Pick<WorkflowRepository, 'publish' | 'clearModeration'>,
   recordChannelEvent: RecordChannelEvent,
   input: {
     id: number;
@@ -48,9 +48,9 @@ export async function publishInTransaction(
     onSchedule?: boolean;
   },
 ): Promise<{ channelId: number } | undefined> {
-  const published = await articles.publish(trx, input.id, input.from, input.at);
+  const published = await moves.publish(trx, input.id, input.from, input.at);
   if (!published) return undefined;
-  await articles.clearModeration(trx, input.id);
+  await moves.clearModeration(trx, input.id);
   await queueArticlePublished(trx, { articleId: input.id, channelId: published.channelId, now: input.at });
   await recordRevision(trx, { articleId: input.id, editorId: input.actorId, now: input.at });
   await recordChannelEvent(trx, {

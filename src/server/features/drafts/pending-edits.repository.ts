@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { parseJson } from '../../db/json-helpers.js';
 import type { DB } from '../../db/schema.js';
 import { readArticleFields, type ArticleFields } from '../../../contract/article-fields.js';
-import { liveArticleFields } from './article-columns.js';
+import { liveArticleFields } from '../articles/article-columns.repository.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
