@@ -18,9 +18,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useAdminUsers, useSuspendUser, useUnsuspendUser } from '../api/moderation';
-import { textareaClassName } from '../lib/fields';
 import { moderationDay, moderationTime } from '../lib/format';
 import { ConfirmAction } from '@/components/ui/confirm-action';
+import { Textarea } from '@/components/ui/textarea';
 import { ModerationList } from './moderation-list';
 
 const suspendFormSchema = z.object({
@@ -71,11 +71,10 @@ function SuspendDialog({ user }: { user: AdminUser }) {
         <Form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-reason`}>Reason</Label>
-            <textarea
+            <Textarea
               id={`${id}-reason`}
               rows={3}
               maxLength={MODERATION_LIMITS.reasonMax}
-              className={textareaClassName}
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
               {...form.register('reason')}
