@@ -21,7 +21,7 @@ import { useAdminUsers, useSuspendUser, useUnsuspendUser } from '../api/moderati
 import { moderationDay, moderationTime } from '../lib/format';
 import { ConfirmAction } from '@/components/ui/confirm-action';
 import { Textarea } from '@/components/ui/textarea';
-import { ModerationList } from './moderation-list';
+import { PagedList } from '@/components/paged-list';
 
 const suspendFormSchema = z.object({
   reason: z.string().trim().min(1, 'reason is required').max(MODERATION_LIMITS.reasonMax, `reason must be at most ${MODERATION_LIMITS.reasonMax} characters`),
@@ -213,7 +213,7 @@ export function Suspensions() {
           </Button>
         </form>
         {q !== '' && (
-          <ModerationList
+          <PagedList
             query={found}
             label="Users found"
             empty={`No user’s name contains “${q}”.`}
@@ -226,7 +226,7 @@ export function Suspensions() {
         <h3 id={`${id}-suspended`} className="font-semibold">
           Suspended now
         </h3>
-        <ModerationList
+        <PagedList
           query={suspended}
           label="Suspended users"
           empty="No account is suspended."
