@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ARTICLE_FIELD_INPUTS, ARTICLE_FIELD_MESSAGES, TEXT_FIELD_ANSWERS } from './article-fields.js';
 import { ArticleCorrectionSchema, CorrectionInputSchema } from './corrections.js';
 import { LIMITS } from './limits.js';
 import { ARTICLE_STATUSES } from './staff-rules.js';
@@ -15,7 +16,7 @@ export const ARTICLE_MESSAGES = {
   selectChannelForArticle: 'Please select a channel for this article',
   channelNotOwned: 'You can only publish in your own channels',
   notOwner: 'Only the author can change this article',
-  tooManyCategories: `Choose at most ${LIMITS.categoriesPerArticle} categories`,
+  tooManyCategories: ARTICLE_FIELD_MESSAGES.tooManyCategories,
   unknownCategory: 'One of the categories does not exist',
 } as const;
 
@@ -45,7 +46,7 @@ export type ArticleCategory = z.infer<typeof ArticleCategorySchema>;
 const ArticleBaseSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
-  title: z.string(),
+  ...TEXT_FIELD_ANSWERS,
   userId: z.number().int(),
   channelId: z.number().int(),
   channel: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
@@ -85,7 +86,7 @@ export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
  */
 export const PendingEditSchema = z
   .object({
-    title: z.string(),
+    ...TEXT_FIELD_ANSWERS,
     content: z.string(),
     categories: z.array(ArticleCategorySchema),
     location_name: z.string().nullable(),
@@ -234,23 +235,11 @@ const ContentSchema = z
     message: `Content must be at most ${LIMITS.articleHtmlMaxBytes / 1024} KB`,
   });
 
-/**
- * Categories arrive as categoryIds (preferred) or a single categoryId; 'no-categories' and other
- * non-numeric ids are left out (docs/product.md#writing). More than three is an error, not a silent cut.
- */
-const CategoryIdsSchema = z
-  .array(z.union([z.number(), z.string()]))
-  .max(20, ARTICLE_MESSAGES.tooManyCategories)
-  .transform((ids) => [...new Set(ids.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))])
-  .pipe(z.array(z.number()).max(LIMITS.categoriesPerArticle, ARTICLE_MESSAGES.tooManyCategories));
+/** Categories arrive as categoryIds (preferred, article-fields.ts) or a single categoryId or name. */
 const SingleCategoryIdSchema = z.union([z.number(), z.string()]).nullish();
 
-const LocationFields = {
-  location: z.string().trim().max(200, 'Location must be at most 200 characters').nullish(),
-  location_name: z.string().trim().max(200, 'Location must be at most 200 characters').nullish(),
-  location_lat: z.number().min(-90).max(90).nullish(),
-  location_lng: z.number().min(-180).max(180).nullish(),
-};
+/** The place may also arrive as `location`, a name alone (the first product's field). */
+const LocationNameField = { location: z.string().trim().max(200, ARTICLE_FIELD_MESSAGES.locationTooLong).nullish() };
 
 /**
  * When to publish (the newsroom, docs/product.md#newsroom): an ISO time with its zone, any future second
@@ -264,6 +253,7 @@ const PublishAtField = z.iso
 
 export const CreateArticleSchema = z
   .object({
+    ...ARTICLE_FIELD_INPUTS,
     title: TitleSchema,
     content: ContentSchema,
     channelId: z.coerce
@@ -272,10 +262,9 @@ export const CreateArticleSchema = z
       .positive(ARTICLE_MESSAGES.selectChannel)
       // Ids are 32-bit integer columns: a larger number is no channel (PostgreSQL answered 500).
       .max(2_147_483_647, ARTICLE_MESSAGES.selectChannel),
-    categoryIds: CategoryIdsSchema.optional(),
     categoryId: SingleCategoryIdSchema,
     category: z.string().max(200).nullish(),
-    ...LocationFields,
+    ...LocationNameField,
     published: z.boolean().optional(),
     status: z.enum(['draft', 'published']).optional(),
     publishAt: PublishAtField,
@@ -286,12 +275,12 @@ export type CreateArticleInput = z.output<typeof CreateArticleSchema>;
 
 export const UpdateArticleSchema = z
   .object({
+    ...ARTICLE_FIELD_INPUTS,
     title: TitleSchema.optional(),
     content: ContentSchema.optional(),
-    categoryIds: CategoryIdsSchema.optional(),
     categoryId: SingleCategoryIdSchema,
     category: z.string().max(200).nullish(),
-    ...LocationFields,
+    ...LocationNameField,
     /** Only on an article that has been published (else 400): kept with the revision this edit saves. */
     correction: CorrectionInputSchema.optional(),
     /** Schedule (a time), reschedule, or unschedule (null: back to draft); owner and editors only. */
@@ -344,25 +333,11 @@ export const AUTOSAVE_MESSAGES = {
 } as const;
 
 /**
- * What an autosave may carry: only the fields that changed, each within the limits of an edit. A
- * title or text may be empty (the writer is mid-sentence, nothing they typed is refused); publishing
- * still needs both.
+ * What an autosave may carry: only the fields that changed, each within the limits of an edit
+ * (article-fields.ts). A title or text may be empty (the writer is mid-sentence, nothing they typed
+ * is refused); publishing still needs both.
  */
-const AutosaveFields = {
-  title: z
-    .string({ error: 'title must be text' })
-    .overwrite(withoutXmlForbidden)
-    .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`)
-    .optional(),
-  content: z
-    .string({ error: 'content must be text' })
-    .refine((html) => new TextEncoder().encode(html).length <= LIMITS.articleHtmlMaxBytes, {
-      message: `Content must be at most ${LIMITS.articleHtmlMaxBytes / 1024} KB`,
-    })
-    .optional(),
-  categoryIds: CategoryIdsSchema.optional(),
-  ...LocationFields,
-};
+const AutosaveFields = { ...ARTICLE_FIELD_INPUTS, ...LocationNameField };
 
 /** PUT /api/articles/{id}/autosave: the changed fields and the savedAt they were typed on. */
 export const AutosaveArticleSchema = z

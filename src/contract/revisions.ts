@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_FIELD_ANSWERS } from './article-fields.js';
 import { ArticleRefParamsSchema } from './articles.js';
 import { IdSchema } from './common.js';
 import { CorrectionSchema } from './corrections.js';
@@ -54,6 +55,7 @@ export type RevisionPage = z.infer<typeof RevisionPageSchema>;
 
 /** GET /api/articles/{id}/revisions/{number}: one revision with what it saved. */
 export const RevisionSchema = RevisionListItemSchema.extend({
+  ...TEXT_FIELD_ANSWERS,
   /** Sanitized HTML as stored; '' when redacted. */
   content: z.string(),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
@@ -61,6 +63,11 @@ export const RevisionSchema = RevisionListItemSchema.extend({
   location: z.string().nullable(),
 }).meta({ id: 'Revision' });
 export type Revision = z.infer<typeof RevisionSchema>;
+
+export const RevisionFieldChangeSchema = z
+  .object({ field: z.string(), label: z.string(), before: z.string().nullable(), after: z.string().nullable() })
+  .meta({ id: 'RevisionFieldChange' });
+export type RevisionFieldChange = z.infer<typeof RevisionFieldChangeSchema>;
 
 /**
  * GET /api/articles/{id}/revisions/{number}/diff?against={other}: `html` is the newer content with
@@ -71,6 +78,8 @@ export const RevisionDiffSchema = z
     from: z.number().int(),
     to: z.number().int(),
     title: z.object({ before: z.string(), after: z.string() }),
+    /** The other fields that changed (categories, place, …) as the history reads them, in the editor's order. */
+    changes: z.array(RevisionFieldChangeSchema),
     html: z.string(),
   })
   .meta({ id: 'RevisionDiff' });

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ArticleFields, TextFieldName } from '../../contract/article-fields.js';
 
 /**
  * Table types for Kysely. Both dialects store the same shapes (docs/decisions/001-portable-schema.md):
@@ -132,11 +133,13 @@ export interface LocationsTable {
   position: number;
 }
 
-export interface ArticlesTable {
+/** The article's text fields, each in a column of its name. */
+type ArticleTextColumns = { [K in TextFieldName]: ArticleFields[K] };
+
+export interface ArticlesTable extends ArticleTextColumns {
   id: Generated<number>;
   user_id: number;
   channel_id: number;
-  title: string;
   slug: string;
   /** Sanitized HTML. */
   content: string;
@@ -208,14 +211,8 @@ export interface ChannelEventsTable {
 /** A published article's autosaved version, private to its writer until Save applies it. */
 export interface ArticlePendingEditsTable {
   article_id: number;
-  title: string;
-  /** Sanitized HTML. */
-  content: string;
-  /** JSON array of category ids, in the writer's order. */
-  categories: string;
-  location_name: string | null;
-  location_lat: number | null;
-  location_lng: number | null;
+  /** The writer's whole unsaved version: JSON of the article's fields (contract/article-fields.ts). */
+  fields: string;
   saved_at: number;
 }
 
@@ -225,14 +222,10 @@ export interface ArticleRevisionsTable {
   number: number;
   /** Who saved it; null once that account is deleted. */
   editor_id: number | null;
-  title: string;
+  /** The article's fields but its text, as saved: JSON (contract/article-fields.ts). */
+  fields: string;
   /** The sanitized HTML, deflated (node:zlib); null once redacted. */
   content: Buffer | null;
-  /** JSON array of category ids, in the article's order. */
-  categories: string;
-  location_name: string | null;
-  location_lat: number | null;
-  location_lng: number | null;
   /** Whether the article was published after this save: the public record is these rows. */
   published: number;
   correction_kind: 'correction' | 'clarification' | 'update' | null;

@@ -90,3 +90,8 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     return (await response.json()) as T;
   };
 }
+
+/** A readable message for a failed call: the server's text when there is one, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
+}

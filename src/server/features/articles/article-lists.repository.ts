@@ -1,3 +1,4 @@
+import { TEXT_FIELD_COLUMNS } from './article-columns.js';
 import { sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
@@ -86,7 +87,7 @@ export function createArticleListsRepository(db: Database, dialect: Dialect) {
         .selectFrom('articles')
         .innerJoin('channels', 'channels.id', 'articles.channel_id')
         .innerJoin('users', 'users.id', 'articles.user_id')
-        .select(['articles.id', 'articles.slug', 'articles.title', 'articles.content', 'articles.created_at', 'articles.channel_id', 'channels.name as channel_name', 'users.username as author_username'])
+        .select(['articles.id', 'articles.slug', ...TEXT_FIELD_COLUMNS.map((column) => `articles.${column}` as const), 'articles.content', 'articles.created_at', 'articles.channel_id', 'channels.name as channel_name', 'users.username as author_username'])
         .select(sql<string>`substr(articles.plain_text, 1, 400)`.as('text'))
         .select((eb) => [
           ...publicRecordColumns(eb, json),

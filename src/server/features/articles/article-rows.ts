@@ -2,6 +2,8 @@ import type { CorrectionKind } from '../../../contract/corrections.js';
 import type { Selectable } from 'kysely';
 import type { Article, ArticleImage, ArticleSummary } from '../../../contract/articles.js';
 import { parseJson } from '../../db/json-helpers.js';
+import { pickTextFields } from '../../../contract/article-fields.js';
+import { TEXT_FIELD_COLUMNS } from './article-columns.js';
 import type { ArticleImagesTable, ArticlesTable } from '../../db/schema.js';
 import type { CategoryIndex } from './categories.repository.js';
 
@@ -11,11 +13,11 @@ import type { CategoryIndex } from './categories.repository.js';
  */
 
 /**
- * The columns of `articles` every card, page and list reads: the one list to extend when an
- * article gains a plain field (docs/adding-a-field.md). The admin list reads them too.
+ * The columns of `articles` every card, page and list reads, its text fields among them (from
+ * their declaration, article-fields.ts). The admin list reads them too.
  */
 export const ARTICLE_COLUMNS = [
-  'id', 'slug', 'title', 'user_id', 'channel_id', 'location_name', 'location_lat', 'location_lng', 'published',
+  'id', 'slug', ...TEXT_FIELD_COLUMNS, 'user_id', 'channel_id', 'location_name', 'location_lat', 'location_lng', 'published',
   'status', 'publish_at', 'created_at', 'last_edited', 'view_count', 'view_boost', 'like_count', 'like_boost', 'dislike_count', 'dislike_boost', 'comment_count',
 ] as const satisfies readonly (keyof ArticlesTable)[];
 export const QUALIFIED_ARTICLE_COLUMNS = ARTICLE_COLUMNS.map((column) => `articles.${column}` as const);
@@ -85,7 +87,7 @@ function baseFields(row: ArticleRowBase, categories: CategoryIndex) {
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
+    ...pickTextFields(row),
     userId: row.user_id,
     channelId: row.channel_id,
     channel: { id: row.channel_id, name: row.channel_name, slug: row.channel_slug },

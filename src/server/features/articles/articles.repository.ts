@@ -2,6 +2,8 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool
 import type { ArticleSort } from '../../../contract/articles.js';
 import type { Database, Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import type { ArticleFields } from '../../../contract/article-fields.js';
+import { columnsOfAllFields, columnsOfFields } from './article-columns.js';
 import { jsonHelpers } from '../../db/json-helpers.js';
 import { keysetAfter } from '../../db/keyset.js';
 import { QUALIFIED_ARTICLE_COLUMNS, type ArticleDetailRow, type ArticleSummaryRow } from './article-rows.js';
@@ -49,26 +51,27 @@ export interface FeedFilter {
 /** A feed page narrowed by a search (features/search): to these ids, or by a condition on `articles`. */
 export type NarrowedFeedFilter = Omit<FeedFilter, 'search'> & { ids?: number[]; where?: RawBuilder<SqlBool> };
 
-/** What an article's insert writes. */
+/** What an article's insert writes: its fields whole, with the plain text of its text. */
 export interface NewArticle {
   userId: number;
   channelId: number;
-  title: string;
   slug: string;
-  content: string;
+  fields: ArticleFields;
   plainText: string;
   published: boolean;
-  locationName: string | null;
-  locationLat: number | null;
-  locationLng: number | null;
-  categoryIds: number[];
   now: number;
   /** Unpublished statuses other than draft (scheduled); `published` decides otherwise. */
   status?: 'draft' | 'scheduled' | 'published';
   publishAt?: number | null;
 }
 
-export type ArticleChanges = Partial<Omit<NewArticle, 'userId' | 'channelId' | 'published' | 'now' | 'status' | 'publishAt'>> & { now: number };
+/** What an edit writes: the fields it changes (the plain text with a new text), perhaps a new address. */
+export interface ArticleChanges {
+  fields: Partial<ArticleFields>;
+  slug?: string;
+  plainText?: string;
+  now: number;
+}
 
 /** An article as the newsroom's rules see it. */
 export interface ArticleWorkflowRow {
@@ -456,17 +459,14 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
         .values({
           user_id: values.userId,
           channel_id: values.channelId,
-          title: values.title,
+          ...columnsOfAllFields(values.fields),
           slug: values.slug,
-          content: values.content,
+          content: values.fields.content,
           plain_text: values.plainText,
           published: values.published ? 1 : 0,
           status: values.status ?? (values.published ? 'published' : 'draft'),
           publish_at: values.publishAt ?? null,
           first_published_at: values.published ? values.now : null,
-          location_name: values.locationName,
-          location_lat: values.locationLat,
-          location_lng: values.locationLng,
           created_at: values.now,
           last_edited: values.now,
         })
@@ -474,7 +474,7 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
         .executeTakeFirstOrThrow();
       const slug = await assignSlug(trx, dialect, values.slug, id);
       if (slug !== values.slug) await trx.updateTable('articles').set({ slug }).where('id', '=', id).execute();
-      await replaceCategories(trx, id, values.categoryIds);
+      await replaceCategories(trx, id, values.fields.categoryIds);
       if (values.published) await trx.updateTable('channels').set({ article_count: sql`article_count + 1` }).where('id', '=', values.channelId).execute();
       return id;
     },
@@ -491,17 +491,14 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
         await trx
           .updateTable('articles')
           .set({
-            ...(changes.title !== undefined ? { title: changes.title } : {}),
+            ...columnsOfFields(changes.fields),
             ...(slug !== undefined ? { slug } : {}),
-            ...(changes.content !== undefined ? { content: changes.content, plain_text: changes.plainText } : {}),
-            ...(changes.locationName !== undefined
-              ? { location_name: changes.locationName, location_lat: changes.locationLat ?? null, location_lng: changes.locationLng ?? null }
-              : {}),
+            ...(changes.fields.content !== undefined ? { content: changes.fields.content, plain_text: changes.plainText } : {}),
             last_edited: changes.now,
           })
           .where('id', '=', id)
           .execute();
-        if (changes.categoryIds) await replaceCategories(trx, id, changes.categoryIds);
+        if (changes.fields.categoryIds) await replaceCategories(trx, id, changes.fields.categoryIds);
       };
       if (inTransaction) await work(inTransaction);
       else await db.transaction().execute(work);

@@ -1,3 +1,4 @@
+import { EMPTY_ARTICLE_FIELDS, TEXT_FIELD_NAMES, fieldsFromBody, pickArticleFields, pickTextFields, type ArticleFields } from '../../../contract/article-fields.js';
 import type { Transaction } from 'kysely';
 import {
   ARTICLE_MESSAGES,
@@ -256,9 +257,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
   function locationOf(input: { location?: string | null; location_name?: string | null; location_lat?: number | null; location_lng?: number | null }) {
     const name = (input.location_name ?? input.location ?? '').trim();
     if (input.location_name === undefined && input.location === undefined) return undefined;
-    return name
-      ? { locationName: name, locationLat: input.location_lat ?? null, locationLng: input.location_lng ?? null }
-      : { locationName: null, locationLat: null, locationLng: null };
+    return { location: name ? { name, lat: input.location_lat ?? null, lng: input.location_lng ?? null } : null };
   }
 
   function cleanContent(html: string) {
@@ -293,24 +292,31 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       ...article,
       savedAt: iso(state.savedAt),
       pendingEdit: pending && {
-        title: pending.title,
+        ...pickTextFields(pending),
         content: pending.content,
         categories: pending.categoryIds.flatMap((id) => {
           const name = index.paths.get(id);
           return name ? [{ id, name }] : [];
         }),
-        location_name: pending.locationName,
-        location_lat: pending.locationLat,
-        location_lng: pending.locationLng,
+        location_name: pending.location?.name ?? null,
+        location_lat: pending.location?.lat ?? null,
+        location_lng: pending.location?.lng ?? null,
         savedAt: iso(pending.savedAt),
       },
     };
+  }
+
+  /** The text fields an edit sends, as its schema cleaned them (a field it leaves out stays out). */
+  function sentTextFields(input: object): Partial<ArticleFields> {
+    const sent = fieldsFromBody(input as Record<string, unknown>);
+    return Object.fromEntries(TEXT_FIELD_NAMES.filter((name) => sent[name] !== undefined).map((name) => [name, sent[name]]));
   }
 
   /** An autosave's fields as stored: sanitized HTML (possibly empty), known categories, a place or none. */
   async function autosaveChanges(input: AutosaveArticleInput | AutosaveNewArticleInput): Promise<Partial<PendingEditValues>> {
     const location = locationOf(input);
     return {
+      ...sentTextFields(input),
       title: input.title?.trim(),
       content: input.content === undefined ? undefined : sanitizeArticleHtml(input.content, deps.inlineImages?.prefix),
       categoryIds: await validCategoryIds({ categoryIds: input.categoryIds }),
@@ -482,21 +488,18 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
       const inline = await resolveInlineImages(deps.inlineImages, cleaned.content, author.id, null);
       const { content, plainText } = { ...cleaned, content: inline.content };
       const published = publishAt === null && role !== 'writer' && (input.status ? input.status === 'published' : (input.published ?? true));
-      const location = locationOf(input) ?? { locationName: null, locationLat: null, locationLng: null };
+      const fields: ArticleFields = { ...EMPTY_ARTICLE_FIELDS, ...sentTextFields(input), content, categoryIds, ...(locationOf(input) ?? {}) };
       const at = now();
       const id = await transaction(async (trx) => {
         const inserted = await articles.insert(trx, {
           userId: author.id,
           channelId: input.channelId,
-          title: input.title,
           slug: slugify(input.title),
-          content,
+          fields,
           plainText,
           published,
           status: publishAt !== null ? 'scheduled' : published ? 'published' : 'draft',
           publishAt,
-          ...location,
-          categoryIds,
           now: at,
         });
         // Subscribers' emails are queued with the article itself: both commit, or neither.
@@ -549,10 +552,9 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         await articles.update(
           id,
           {
-            ...(input.title !== undefined ? { title: input.title, slug: slugify(input.title) } : {}),
-            ...(content ? { content: content.content, plainText: content.plainText } : {}),
-            ...(locationOf(input) ?? {}),
-            categoryIds,
+            fields: { ...sentTextFields(input), ...(content ? { content: content.content } : {}), ...(locationOf(input) ?? {}), categoryIds },
+            ...(input.title !== undefined ? { slug: slugify(input.title) } : {}),
+            ...(content ? { plainText: content.plainText } : {}),
             now: at,
           },
           trx,
@@ -785,14 +787,10 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
           await articles.update(
             id,
             {
-              ...(changes.title !== undefined ? { title: changes.title } : {}),
+              fields: changes,
               // A title cleared mid-edit keeps the address the draft has.
               ...(changes.title ? { slug: slugify(changes.title) } : {}),
-              ...(changes.content !== undefined ? { content: changes.content, plainText: stripHtml(changes.content) } : {}),
-              ...(changes.locationName !== undefined
-                ? { locationName: changes.locationName, locationLat: changes.locationLat ?? null, locationLng: changes.locationLng ?? null }
-                : {}),
-              categoryIds: changes.categoryIds,
+              ...(changes.content !== undefined ? { plainText: stripHtml(changes.content) } : {}),
               now: at,
             },
             trx,
@@ -822,15 +820,10 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         const id = await articles.insert(trx, {
           userId: author.id,
           channelId: input.channelId,
-          title: changes.title ?? '',
           slug: slugify(changes.title ?? ''),
-          content,
+          fields: { ...EMPTY_ARTICLE_FIELDS, ...pickArticleFields(changes), content },
           plainText: stripHtml(content),
           published: false,
-          locationName: changes.locationName ?? null,
-          locationLat: changes.locationLat ?? null,
-          locationLng: changes.locationLng ?? null,
-          categoryIds: changes.categoryIds ?? [],
           now: at,
         });
         return { id, savedAt: await takeSave(trx, id, undefined, at) };

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { parseJson } from '../../db/json-helpers.js';
 import type { DB } from '../../db/schema.js';
+import { readArticleFields, type ArticleFields } from '../../../contract/article-fields.js';
+import { liveArticleFields } from './article-columns.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -35,14 +37,8 @@ export async function claimSave(trx: Transaction<DB>, articleId: number, base: n
   return { refused: true, savedAt: current ? Number(current.saved_at) : undefined };
 }
 
-export interface PendingEditValues {
-  title: string;
-  content: string;
-  categoryIds: number[];
-  locationName: string | null;
-  locationLat: number | null;
-  locationLng: number | null;
-}
+/** A pending edit holds the writer's whole version: every field of an edit. */
+export type PendingEditValues = ArticleFields;
 
 export interface PendingEditRow extends PendingEditValues {
   savedAt: number;
@@ -53,31 +49,14 @@ export async function writerState(db: Executor, articleId: number): Promise<{ sa
   const row = await db
     .selectFrom('articles')
     .leftJoin('article_pending_edits as p', 'p.article_id', 'articles.id')
-    .select([
-      'articles.saved_at',
-      'p.title',
-      'p.content',
-      'p.categories',
-      'p.location_name',
-      'p.location_lat',
-      'p.location_lng',
-      'p.saved_at as pending_saved_at',
-    ])
+    .select(['articles.saved_at', 'p.fields', 'p.saved_at as pending_saved_at'])
     .where('articles.id', '=', articleId)
     .executeTakeFirst();
   if (!row) return undefined;
   const pending =
-    row.pending_saved_at === null || row.title === null || row.content === null
+    row.pending_saved_at === null || row.fields === null
       ? null
-      : {
-          title: row.title,
-          content: row.content,
-          categoryIds: parseJson<number[]>(row.categories, []),
-          locationName: row.location_name,
-          locationLat: row.location_lat,
-          locationLng: row.location_lng,
-          savedAt: Number(row.pending_saved_at),
-        };
+      : { ...readArticleFields(parseJson<unknown>(row.fields, {})), savedAt: Number(row.pending_saved_at) };
   return { savedAt: Number(row.saved_at), pending };
 }
 
@@ -91,33 +70,10 @@ export async function mergePendingEdit(
   changes: Partial<PendingEditValues>,
   savedAt: number,
 ): Promise<void> {
-  let base: PendingEditValues | undefined = (await writerState(trx, articleId))?.pending ?? undefined;
-  if (!base) {
-    const live = await trx
-      .selectFrom('articles')
-      .select(['title', 'content', 'location_name', 'location_lat', 'location_lng'])
-      .where('id', '=', articleId)
-      .executeTakeFirstOrThrow();
-    const categories = await trx.selectFrom('article_categories').select('category_id').where('article_id', '=', articleId).orderBy('position').execute();
-    base = {
-      title: live.title,
-      content: live.content,
-      categoryIds: categories.map((c) => c.category_id),
-      locationName: live.location_name,
-      locationLat: live.location_lat,
-      locationLng: live.location_lng,
-    };
-  }
+  const pending = (await writerState(trx, articleId))?.pending;
+  const base: PendingEditValues = pending ? readArticleFields(pending) : await liveArticleFields(trx, articleId);
   const next = { ...base, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as PendingEditValues;
-  const values = {
-    title: next.title,
-    content: next.content,
-    categories: JSON.stringify(next.categoryIds),
-    location_name: next.locationName,
-    location_lat: next.locationLat,
-    location_lng: next.locationLng,
-    saved_at: savedAt,
-  };
+  const values = { fields: JSON.stringify(next), saved_at: savedAt };
   await trx
     .insertInto('article_pending_edits')
     .values({ article_id: articleId, ...values })

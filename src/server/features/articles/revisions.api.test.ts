@@ -125,6 +125,7 @@ describe.each(testDatabases())('the public record of an article on %s', (kind) =
       from: 1,
       to: 2,
       title: { before: 'Vote', after: 'Vote moved' },
+      changes: [],
       html: '<p>The vote is on <del>Monday</del><strong><ins>Tuesday</ins></strong> &lt;script&gt;</p>',
     });
     // Asked the other way round, the older is still "before".

@@ -1,7 +1,9 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { CorrectionKind } from '../../../contract/corrections.js';
-import type { jsonHelpers } from '../../db/json-helpers.js';
+import { parseJson, type jsonHelpers } from '../../db/json-helpers.js';
+import { readArticleFields, type ArticleFields } from '../../../contract/article-fields.js';
+import { liveArticleFields } from './article-columns.js';
 import type { DB } from '../../db/schema.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -53,7 +55,8 @@ export interface RevisionRow {
   created_at: number | string;
   editor_id: number | null;
   editor_username: string | null;
-  title: string;
+  /** The revision's fields but its text (JSON); readRevisionFields reads them. */
+  fields: string;
   published: number;
   correction_kind: CorrectionKind | null;
   correction_text: string | null;
@@ -63,13 +66,18 @@ export interface RevisionRow {
 
 export interface RevisionContentRow extends RevisionRow {
   content: Buffer | null;
-  categories: string;
-  location_name: string | null;
+}
+
+/** A revision's fields as saved; its text is read apart (unpackContent), as a list does not need it. */
+export function readRevisionFields(row: { fields: string }): Omit<ArticleFields, 'content'> {
+  const { content: _content, ...fields } = readArticleFields(parseJson<unknown>(row.fields, {}));
+  return fields;
 }
 
 /**
  * Records the article as it now stands (after the save, in the save's transaction) as its next
- * revision: one read of the row and one INSERT. Answers the revision's number.
+ * revision: every field of an edit, the text deflated apart (redaction removes just it). Answers
+ * the revision's number.
  */
 export async function recordRevision(
   trx: Transaction<DB>,
@@ -78,12 +86,7 @@ export async function recordRevision(
   const article = await trx
     .selectFrom('articles')
     .select((eb) => [
-      'title',
-      'content',
       'published',
-      'location_name',
-      'location_lat',
-      'location_lng',
       eb
         .selectFrom('article_revisions')
         .select(sql<number>`coalesce(max(number), 0) + 1`.as('next'))
@@ -92,12 +95,7 @@ export async function recordRevision(
     ])
     .where('id', '=', revision.articleId)
     .executeTakeFirstOrThrow();
-  const categories = await trx
-    .selectFrom('article_categories')
-    .select('category_id')
-    .where('article_id', '=', revision.articleId)
-    .orderBy('position')
-    .execute();
+  const { content, ...fields } = await liveArticleFields(trx, revision.articleId);
   const number = Number(article.next_number ?? 1);
   await trx
     .insertInto('article_revisions')
@@ -105,12 +103,8 @@ export async function recordRevision(
       article_id: revision.articleId,
       number,
       editor_id: revision.editorId,
-      title: article.title,
-      content: packContent(article.content),
-      categories: JSON.stringify(categories.map((c) => c.category_id)),
-      location_name: article.location_name,
-      location_lat: article.location_lat,
-      location_lng: article.location_lng,
+      fields: JSON.stringify(fields),
+      content: packContent(content),
       published: article.published,
       correction_kind: revision.correction?.kind ?? null,
       correction_text: revision.correction?.text ?? null,
@@ -132,7 +126,7 @@ export function createRevisionsRepository(db: Kysely<DB>) {
         'r.created_at',
         'r.editor_id',
         'editor.username as editor_username',
-        'r.title',
+        'r.fields',
         'r.published',
         'r.correction_kind',
         'r.correction_text',
@@ -152,7 +146,7 @@ export function createRevisionsRepository(db: Kysely<DB>) {
 
     one(articleId: number, number: number): Promise<RevisionContentRow | undefined> {
       return listSelect(db)
-        .select(['r.content', 'r.categories', 'r.location_name'])
+        .select(['r.content'])
         .where('r.article_id', '=', articleId)
         .where('r.number', '=', number)
         .executeTakeFirst() as Promise<RevisionContentRow | undefined>;
@@ -166,11 +160,11 @@ export function createRevisionsRepository(db: Kysely<DB>) {
       return row?.number;
     },
 
-    /** What a restore writes back: the revision's title, content, categories and place. */
+    /** What a restore writes back: the revision's fields (readRevisionFields) and whether it was published. */
     async restorable(articleId: number, number: number) {
       return db
         .selectFrom('article_revisions')
-        .select(['title', 'content', 'categories', 'location_name', 'location_lat', 'location_lng', 'published'])
+        .select(['fields', 'content', 'published'])
         .where('article_id', '=', articleId)
         .where('number', '=', number)
         .executeTakeFirst();

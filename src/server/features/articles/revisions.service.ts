@@ -19,7 +19,9 @@ import type { ArticlesRepository } from './articles.repository.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import type { ChannelsRepository } from '../channels/channels.repository.js';
 import { diffArticleHtml } from './revision-diff.js';
-import { recordRevision, unpackContent, type RevisionRow, type RevisionsRepository } from './revisions.repository.js';
+import { readRevisionFields, recordRevision, unpackContent, type RevisionRow, type RevisionsRepository } from './revisions.repository.js';
+import { fieldChanges } from './field-changes.js';
+import { pickTextFields } from '../../../contract/article-fields.js';
 
 export interface RevisionsServiceDeps {
   revisions: RevisionsRepository;
@@ -40,7 +42,7 @@ function toItem(row: RevisionRow): RevisionListItem {
     number: row.number,
     createdAt: new Date(Number(row.created_at)).toISOString(),
     editor: row.editor_id !== null && row.editor_username !== null ? { id: row.editor_id, username: row.editor_username } : null,
-    title: row.title,
+    title: readRevisionFields(row).title,
     published: row.published === 1,
     correction: row.correction_kind && row.correction_text !== null ? { kind: row.correction_kind, text: row.correction_text } : null,
     redaction:
@@ -94,15 +96,16 @@ export function createRevisionsService(deps: RevisionsServiceDeps) {
       const { owner } = await access(articleId, viewer);
       const row = await visibleRevision(articleId, number, owner);
       const index = await categories.index();
-      const categoryIds = JSON.parse(row.categories) as number[];
+      const fields = readRevisionFields(row);
       return {
         ...toItem(row),
+        ...pickTextFields(fields),
         content: unpackContent(row.content) ?? '',
-        categories: categoryIds.flatMap((id) => {
+        categories: fields.categoryIds.flatMap((id) => {
           const name = index.paths.get(id);
           return name ? [{ id, name }] : [];
         }),
-        location: row.location_name,
+        location: fields.location?.name ?? null,
       };
     },
 
@@ -113,10 +116,14 @@ export function createRevisionsService(deps: RevisionsServiceDeps) {
       const from = fromNumber === undefined ? undefined : await visibleRevision(articleId, fromNumber, owner);
       // The older of the two is "before", whichever order they were asked in.
       const [older, newer] = from && from.number > to.number ? [to, from] : [from, to];
+      const before = older ? readRevisionFields(older) : undefined;
+      const after = readRevisionFields(newer!);
+      const index = await categories.index();
       return {
         from: older?.number ?? 0,
         to: newer!.number,
-        title: { before: older?.title ?? '', after: newer!.title },
+        title: { before: before?.title ?? '', after: after.title },
+        changes: fieldChanges(before, after, (id) => index.paths.get(id)),
         html: diffArticleHtml(unpackContent(older?.content ?? null) ?? '', unpackContent(newer!.content) ?? ''),
       };
     },
@@ -131,23 +138,10 @@ export function createRevisionsService(deps: RevisionsServiceDeps) {
       const content = unpackContent(saved?.content ?? null);
       // A redacted revision has no content left to bring back.
       if (!saved || content === null) throw notFound(REVISION_MESSAGES.notFound);
+      const fields = { ...readRevisionFields(saved), content };
       const at = now();
       await transaction(async (trx) => {
-        await articles.update(
-          articleId,
-          {
-            title: saved.title,
-            slug: slugify(saved.title),
-            content,
-            plainText: stripHtml(content),
-            locationName: saved.location_name,
-            locationLat: saved.location_lat,
-            locationLng: saved.location_lng,
-            categoryIds: JSON.parse(saved.categories) as number[],
-            now: at,
-          },
-          trx,
-        );
+        await articles.update(articleId, { fields, slug: slugify(fields.title), plainText: stripHtml(content), now: at }, trx);
         await recordRevision(trx, { articleId, editorId: editor.id, now: at });
       });
       written([CACHE_TAGS.article(articleId), CACHE_TAGS.articleLists, CACHE_TAGS.missing]);

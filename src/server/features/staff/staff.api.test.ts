@@ -1,3 +1,4 @@
+import { EMPTY_ARTICLE_FIELDS } from '../../../contract/article-fields.js';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../contract/staff.js';
 import { confirmAddress, useSmtpSender } from '../../../test-support/email.js';
@@ -38,15 +39,10 @@ async function publishedArticle(t: TestApp, userId: number, channelId: number, t
     const id = await t.ctx.articlesRepository.insert(trx, {
       userId,
       channelId,
-      title,
       slug: title.toLowerCase().replace(/\W+/g, '-'),
-      content: '<p>The agenda is long.</p>',
+      fields: { ...EMPTY_ARTICLE_FIELDS, title, content: '<p>The agenda is long.</p>' },
       plainText: 'The agenda is long.',
       published: true,
-      locationName: null,
-      locationLat: null,
-      locationLng: null,
-      categoryIds: [],
       now: Date.now(),
     });
     await trx.updateTable('articles').set({ status: 'published', first_published_at: Date.now() }).where('id', '=', id).execute();

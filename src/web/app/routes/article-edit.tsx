@@ -3,7 +3,7 @@ import { articleIdFromSegment } from '@contract/paths';
 import { DocumentTitle } from '@/components/document-title';
 import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
-import { EditArticle } from '@/features/articles/components/edit-article';
+import { EditArticle } from '@/app/writing/edit-article';
 import { LocationPicker } from '@/features/geo/components/location-picker';
 import { articleQueryOptions, useArticle } from '@/features/articles/api/articles';
 import { queryClientOf } from '@/lib/router-context';

@@ -1,5 +1,5 @@
 import type { Article } from '@contract/articles';
-import ArticleInlineEditor from '@/features/articles/components/article-inline-editor';
+import ArticleInlineEditor from '@/app/writing/article-inline-editor';
 import { LocationPicker } from '@/features/geo/components/location-picker';
 import { useArticleImagesField } from '@/features/media/components/image-uploader';
 

@@ -18,7 +18,7 @@ import { postCommentAction } from '@/features/comments/api/post-comment-action';
 import { ArticleBody, ArticleHeader } from '@/features/articles/components/article-view';
 import { ModerationNote } from '@/features/articles/components/moderation-note';
 import { storeEditCopy } from '@/features/articles/lib/edit-copy';
-import { articleRights } from '@/features/articles/lib/workflow';
+import { articleRights } from '@/features/workflow/lib/workflow';
 import { useUserChannels } from '@/features/channels/api/channels';
 import { useStaffChannels } from '@/features/staff/api/staff-queries';
 import { ArticleGallery } from '@/features/media/components/article-gallery';

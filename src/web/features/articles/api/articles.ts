@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Article, ChannelTablePage, CreateArticle, Facets, FeedPage, UpdateArticle } from '@contract/articles';
 import type { Channel } from '@contract/channels';
 import type { CategoryNode } from '@contract/taxonomy';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
+import { articleDetailKey, invalidateArticleLists } from '@/lib/article-cache';
 import { cursorPages } from '@/lib/cursor-pages';
 import { fromSource } from '@/lib/server-data';
 import { feedApiUrl, type FeedFilters } from '../lib/feed-params';
@@ -30,37 +31,11 @@ export function channelTableUrl(channelId: number, status: ChannelTableStatus, s
 export const articlesKeys = {
   feed: (filters: FeedFilters) => [feedApiUrl(filters)] as const,
   facets: ['/api/articles/facets'] as const,
-  detail: (id: number) => [`/api/articles/${id}`] as const,
+  detail: articleDetailKey,
   channelTable: (channelId: number, status: ChannelTableStatus, sort: TableSort) => [channelTableUrl(channelId, status, sort)] as const,
   categories: ['/api/categories'] as const,
   ownChannels: ['/api/user/channels'] as const,
 };
-
-/**
- * Refreshes every list of articles (feeds, facets, channel tables, channel and profile counts)
- * but not open article pages, which the caller updates itself.
- */
-export function invalidateArticleLists(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const key = String(query.queryKey[0] ?? '');
-      return (
-        key === '/api/articles' ||
-        key.startsWith('/api/articles?') ||
-        key === '/api/articles/facets' ||
-        key.startsWith('/api/channels') ||
-        key.startsWith('/api/user/') ||
-        // Author pages list their articles.
-        (key.startsWith('/api/users/') && key.includes('/articles?'))
-      );
-    },
-  });
-}
-
-/** A readable message for a failed call: the server's text when there is one, else `fallback`. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
-}
 
 /**
  * The home feed, a page at a time; sorting and filtering happen on the server (docs/product.md#api).

@@ -5,8 +5,8 @@ import type { ArticleImage, ArticleSummary } from '@contract/articles';
 import { paths } from '@contract/paths';
 import { Badge } from '@/components/ui/badge';
 import { useImageVisibility } from '@/lib/image-visibility';
-import { useFormatArticleDate } from '../lib/format-date';
-import { categoryLeafName } from '../lib/categories';
+import { useFormatArticleDate } from '@/lib/format-date';
+import { categoryLeafName } from '@/lib/categories';
 import { ArticleStats } from './article-stats';
 import { ChannelLink } from './channel-link';
 

@@ -6,8 +6,9 @@ import { OnDemand } from '@/components/on-demand';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { errorMessage, useFacets, useFeed } from '../api/articles';
-import { categoryLeafName } from '../lib/categories';
+import { errorMessage } from '@/lib/api-client';
+import { useFacets, useFeed } from '../api/articles';
+import { categoryLeafName } from '@/lib/categories';
 import {
   activeFilterCount,
   DEFAULT_FEED_FILTERS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from '@contract/articles';
-import { valuesFromArticle } from '../lib/article-form';
+import { valuesFromArticle } from '@/lib/article-form';
 import { previewArticle } from './article-preview';
 
 const saved: Article = {

@@ -4,8 +4,8 @@ import { MonitorIcon, SmartphoneIcon } from 'lucide-react';
 import type { Article, ArticleImage } from '@contract/articles';
 import { cn } from '@/lib/utils';
 import { IconSprite } from '@/components/icon-sprite';
-import { categoryIdsForSubmit } from '../lib/categories';
-import type { ArticleFormValues } from '../lib/article-form';
+import { categoryIdsForSubmit } from '@/lib/categories';
+import type { ArticleFormValues } from '@/lib/article-form';
 import { ArticleBody, ArticleHeader } from './article-view';
 
 /** The media feature's gallery, which the page passes in (features do not import each other). */

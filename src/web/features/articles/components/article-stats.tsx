@@ -1,7 +1,7 @@
 import { formatCount } from '@contract/formats';
 import { SpriteIcon } from '@/components/icon-sprite';
 import { cn } from '@/lib/utils';
-import { showCommentCount } from '../lib/format-date';
+import { showCommentCount } from '@/lib/format-date';
 
 /** Views, likes, dislikes, and the comment count only from 7 (docs/product.md#comments and #limits). */
 export function ArticleStats({

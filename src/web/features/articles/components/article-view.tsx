@@ -4,7 +4,7 @@ import { MapPinIcon } from 'lucide-react';
 import type { Article } from '@contract/articles';
 import { paths } from '@contract/paths';
 import { Badge } from '@/components/ui/badge';
-import { showLatestEdit, useFormatArticleDate } from '../lib/format-date';
+import { showLatestEdit, useFormatArticleDate } from '@/lib/format-date';
 import { readingMinutes } from '../lib/reading-time';
 import { articleShareText } from '../lib/share';
 import { ArticleStats } from './article-stats';

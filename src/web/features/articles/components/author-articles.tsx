@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useHydrated } from '@/lib/use-hydrated';
-import { errorMessage } from '../api/articles';
+import { errorMessage } from '@/lib/api-client';
 import { useAuthorArticles } from '../api/author-articles';
 import { ArticleCard } from './article-card';
 

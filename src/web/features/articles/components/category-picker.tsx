@@ -15,7 +15,7 @@ import {
   searchCategories,
   type CategoryEntry,
   type PickedCategory,
-} from '../lib/categories';
+} from '@/lib/categories';
 
 /**
  * The category picker (docs/product.md#writing): a three-level tree to browse, a search whose

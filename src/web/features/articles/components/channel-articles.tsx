@@ -8,10 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
-import { errorMessage, useChannelTable } from '../api/articles';
-import { useFormatArticleDate } from '../lib/format-date';
+import { errorMessage } from '@/lib/api-client';
+import { useChannelTable } from '../api/articles';
+import { useFormatArticleDate } from '@/lib/format-date';
 import { INITIAL_TABLE_SORT, nextTableSort, type TableSort, type TableSortField } from '../lib/table-sort';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 /**
  * The 'Articles' section of a channel page (docs/product.md#channels): 'New Article' and the Drafts tab

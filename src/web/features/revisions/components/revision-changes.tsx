@@ -35,6 +35,18 @@ export function RevisionChanges({ number, diff }: { number: number; diff: Revisi
               <del>{diff.title.before}</del> <ins>{diff.title.after}</ins>
             </p>
           )}
+          {diff.changes.length > 0 && (
+            <dl className="revision-diff grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="revision-field-changes">
+              {diff.changes.map((change) => (
+                <div key={change.field} className="contents">
+                  <dt className="font-medium text-muted-foreground">{change.label}</dt>
+                  <dd>
+                    {change.before !== null && <del>{change.before}</del>} {change.after !== null ? <ins>{change.after}</ins> : <span className="text-muted-foreground">(none)</span>}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
           <div className={cn(proseClassName, 'revision-diff')} data-testid="revision-diff" dangerouslySetInnerHTML={{ __html: diff.html }} />
         </>
       ) : (

@@ -43,7 +43,7 @@ describe('the public record on the page', () => {
     inRouter(
       <RevisionChanges
         number={2}
-        diff={{ from: 1, to: 2, title: { before: 'Vote on Monday', after: 'Vote on Tuesday' }, html: '<p>The vote is on <del>Monday</del><ins>Tuesday</ins>.</p>' }}
+        diff={{ from: 1, to: 2, title: { before: 'Vote on Monday', after: 'Vote on Tuesday' }, changes: [], html: '<p>The vote is on <del>Monday</del><ins>Tuesday</ins>.</p>' }}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Changes in revision 2' })).toBeTruthy();
@@ -51,6 +51,26 @@ describe('the public record on the page', () => {
     expect(body.querySelector('del')?.textContent).toBe('Monday');
     expect(body.querySelector('ins')?.textContent).toBe('Tuesday');
     expect(screen.getByTestId('revision-title-change').textContent).toBe('Title: Vote on Monday Vote on Tuesday');
+    cleanup();
+    inRouter(
+      <RevisionChanges
+        number={3}
+        diff={{
+          from: 2,
+          to: 3,
+          title: { before: 'Vote', after: 'Vote' },
+          changes: [
+            { field: 'categoryIds', label: 'Categories', before: 'Politics', after: 'Politics, Local' },
+            { field: 'location', label: 'Location', before: 'Whitby', after: null },
+          ],
+          html: '<p>Same.</p>',
+        }}
+      />,
+    );
+    const fields = screen.getByTestId('revision-field-changes');
+    expect(fields.textContent).toContain('CategoriesPolitics Politics, Local');
+    expect(fields.textContent).toContain('LocationWhitby (none)');
+    expect(screen.queryByTestId('revision-title-change')).toBeNull();
     cleanup();
     inRouter(<RevisionChanges number={1} diff={null} />);
     expect(screen.getByText('This is the first version in the record: there is nothing earlier to compare it with.')).toBeTruthy();

@@ -2,11 +2,12 @@ import { MEDIA_MESSAGES } from '@contract/media-rules';
 import type { Article } from '@contract/articles';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { useUpdateArticle } from '../api/articles';
-import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
-import { ModerationNote } from './moderation-note';
-import { ArticleForm, type ArticleImagesSeam, type LocationFieldComponent, type SubmitDraft } from './article-form';
-import { editedVersion } from '../api/server-draft';
+import { useUpdateArticle } from '@/features/articles/api/articles';
+import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '@/lib/article-form';
+import { ModerationNote } from '@/features/articles/components/moderation-note';
+import type { ArticleImagesSeam, LocationFieldComponent, SubmitDraft } from '@/features/articles/components/article-form-seams';
+import { ArticleEditor } from './article-editor';
+import { editedVersion } from '@/features/drafts/api/server-draft';
 
 /**
  * Edit mode of the article page (docs/product.md#writing): Save or Cancel; Cancel restores the loaded
@@ -52,7 +53,7 @@ export default function ArticleInlineEditor({
   return (
     <>
       <ModerationNote note={article.moderationNote} className="mb-6" />
-      <ArticleForm
+      <ArticleEditor
         mode="inline"
         // The writer's pending edit, when there is one: Save applies it.
         initialValues={valuesFromArticle(editedVersion(article))}

@@ -7,9 +7,10 @@ import userEvent from '@testing-library/user-event';
 import type { CategoryNode } from '@contract/taxonomy';
 import { LIMITS } from '@contract/limits';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ArticleFormValues } from '../lib/article-form';
-import { storeUnsentArticle } from '../lib/unsent-article';
-import { ArticleForm, type ArticleFormProps, type LocationFieldComponent } from './article-form';
+import type { ArticleFormValues } from '@/lib/article-form';
+import { storeUnsentArticle } from '@/features/drafts/lib/unsent-article';
+import type { LocationFieldComponent } from '@/features/articles/components/article-form-seams';
+import { ArticleEditor, type ArticleEditorProps } from './article-editor';
 
 /** GET /api/categories: the category tree (contract/taxonomy CategoryNode[]). */
 const categoryTree: CategoryNode[] = [
@@ -51,14 +52,14 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-function show({ onSubmit: save, ...props }: Partial<ArticleFormProps> = {}) {
-  const onSubmit = vi.fn<ArticleFormProps['onSubmit']>(save ?? (async () => {}));
-  const onInvalid = vi.fn<NonNullable<ArticleFormProps['onInvalid']>>();
+function show({ onSubmit: save, ...props }: Partial<ArticleEditorProps> = {}) {
+  const onSubmit = vi.fn<ArticleEditorProps['onSubmit']>(save ?? (async () => {}));
+  const onInvalid = vi.fn<NonNullable<ArticleEditorProps['onInvalid']>>();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrap = (children: ReactNode) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   // The form asks before leaving with React Router's useBlocker: it lives in a data router, whatever the address.
   const form = wrap(
-    <ArticleForm
+    <ArticleEditor
       mode="create"
       initialValues={empty}
       channels={channels}

@@ -9,10 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { usePagePreferences } from '@/lib/page-preferences';
-import { useFormatArticleDate } from '../lib/format-date';
+import { useFormatArticleDate } from '@/lib/format-date';
 import { scheduleBounds, utcIsoToWallTime, wallTimeToUtcIso } from '../lib/publish-at';
 import { workflowActions } from '../lib/workflow';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 export const WORKFLOW_TEXT = {
   submit: 'Submit for review',

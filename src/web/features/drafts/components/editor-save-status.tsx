@@ -14,7 +14,7 @@ import { ConfirmAction } from '@/components/ui/confirm-action';
 import { toast } from '@/components/ui/use-toast';
 import { usePagePreferences } from '@/lib/page-preferences';
 import type { ServerDraft } from '../api/server-draft';
-import type { ArticleFormValues } from '../lib/article-form';
+import type { ArticleFormValues } from '@/lib/article-form';
 
 /** A save's time as the status line shows it: hours and minutes in the reader's time zone ('12:04'). */
 export function useSaveTime(): (iso: string) => string {

@@ -1,7 +1,7 @@
 import type { AutosaveArticle } from '@contract/articles';
 import { LIMITS } from '@contract/limits';
-import type { ArticleFormValues } from './article-form';
-import { categoryIdsForSubmit } from './categories';
+import { ARTICLE_FIELD_NAMES, changedFields as changedFieldsOf, fieldsFromBody, fieldsToBody, type ArticleFields } from '@contract/article-fields';
+import { fieldsOfForm } from '@/lib/article-form';
 
 /**
  * When the editor saves to the server (docs/decisions/040-drafts-on-the-server.md): a few seconds
@@ -82,17 +82,10 @@ export function createAutosaveScheduler(
   };
 }
 
-/** The form's values as an autosave compares them: what the server stores. */
-export interface SavedFields {
-  title: string;
-  content: string;
-  categoryIds: number[];
-  location: ArticleFormValues['location'];
-}
+/** The form's values as an autosave compares them: the article's fields, as the server stores them. */
+export type SavedFields = ArticleFields;
 
-export function savedFieldsOf(values: ArticleFormValues): SavedFields {
-  return { title: values.title, content: values.content, categoryIds: categoryIdsForSubmit(values.categories), location: values.location };
-}
+export const savedFieldsOf = fieldsOfForm;
 
 /**
  * An autosave's body: only the fields that differ from the last save. A title past the limit is
@@ -100,25 +93,13 @@ export function savedFieldsOf(values: ArticleFormValues): SavedFields {
  * Null when nothing changed.
  */
 export function changedFields(saved: SavedFields, now: SavedFields): Omit<AutosaveArticle, 'baseSavedAt'> | null {
-  const body: Omit<AutosaveArticle, 'baseSavedAt'> = {};
-  if (now.title !== saved.title && now.title.trim().length <= LIMITS.titleMax) body.title = now.title;
-  if (now.content !== saved.content) body.content = now.content;
-  if (now.categoryIds.join() !== saved.categoryIds.join()) body.categoryIds = now.categoryIds;
-  const place = (l: SavedFields['location']) => `${l?.name ?? ''}|${l?.lat ?? ''}|${l?.lng ?? ''}`;
-  if (place(now.location) !== place(saved.location)) {
-    body.location_name = now.location?.name ?? null;
-    body.location_lat = now.location?.lat ?? null;
-    body.location_lng = now.location?.lng ?? null;
-  }
-  return Object.keys(body).length > 0 ? body : null;
+  const changes = changedFieldsOf(saved, now);
+  if (changes.title !== undefined && changes.title.trim().length > LIMITS.titleMax) delete changes.title;
+  return Object.keys(changes).length > 0 ? (fieldsToBody(changes) as Omit<AutosaveArticle, 'baseSavedAt'>) : null;
 }
 
 /** What the server holds after a save of `body`: the sent fields as they were typed, the rest as before. */
 export function savedAfter(saved: SavedFields, now: SavedFields, body: Omit<AutosaveArticle, 'baseSavedAt'>): SavedFields {
-  return {
-    title: body.title !== undefined ? now.title : saved.title,
-    content: body.content !== undefined ? now.content : saved.content,
-    categoryIds: body.categoryIds !== undefined ? now.categoryIds : saved.categoryIds,
-    location: body.location_name !== undefined ? now.location : saved.location,
-  };
+  const sent = fieldsFromBody(body);
+  return Object.fromEntries(ARTICLE_FIELD_NAMES.map((name) => [name, sent[name] !== undefined ? now[name] : saved[name]])) as SavedFields;
 }

@@ -1,5 +1,6 @@
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
-import type { ArticleFormValues } from './article-form';
+import { changedFieldNames, readArticleFields } from '@contract/article-fields';
+import { fieldsOfForm, type ArticleFormValues } from '@/lib/article-form';
 
 /**
  * An article being written or edited, kept in this browser until it is saved, so leaving the page
@@ -23,14 +24,14 @@ export function readUnsentArticle(key: string): UnsentArticle | null {
     const parsed = JSON.parse(raw) as Partial<UnsentArticle>;
     const values = parsed.values;
     if (!values || typeof values.title !== 'string' || typeof values.content !== 'string' || typeof parsed.savedAt !== 'number') return null;
+    const fields = readArticleFields(values);
+    const { categoryIds: _ids, ...kept } = fields;
     return {
       savedAt: parsed.savedAt,
       values: {
-        title: values.title,
-        content: values.content,
+        ...kept,
         channelId: typeof values.channelId === 'number' ? values.channelId : null,
         categories: Array.isArray(values.categories) ? values.categories : [],
-        location: values.location && typeof values.location.name === 'string' ? values.location : null,
         draft: values.draft === true,
       },
     };
@@ -47,14 +48,7 @@ export function clearUnsentArticle(key: string): void {
   removeStorage(key);
 }
 
-const emptyHtml = (html: string) => html.replace(/<p>\s*<\/p>/g, '').trim();
-
 /** Whether the writer's values differ from what the page started with (their work, not the form's). */
 export function articleValuesDiffer(a: ArticleFormValues, b: ArticleFormValues): boolean {
-  return (
-    a.title.trim() !== b.title.trim() ||
-    emptyHtml(a.content) !== emptyHtml(b.content) ||
-    a.categories.map((c) => c.id).join() !== b.categories.map((c) => c.id).join() ||
-    (a.location?.name ?? '') !== (b.location?.name ?? '')
-  );
+  return changedFieldNames(fieldsOfForm(a), fieldsOfForm(b), 'work').length > 0;
 }

@@ -3,26 +3,34 @@ import { z } from 'zod';
 import { ARTICLE_MESSAGES, CreateArticleSchema, type Article, type CreateArticle, type UpdateArticle } from '@contract/articles';
 import { CORRECTION_KINDS, CorrectionInputSchema, type CorrectionKind } from '@contract/corrections';
 import { stripHtml } from '@contract/text';
+import { ARTICLE_FIELD_NAMES, EMPTY_ARTICLE_FIELDS, fieldsToBody, pickTextFields, type ArticleFields, type ArticlePlace } from '@contract/article-fields';
 import { categoryIdsForSubmit, type PickedCategory } from './categories';
 
-/** A place as the form holds it (location_name, location_lat, location_lng). */
-export interface ArticleLocation {
-  name: string;
-  lat: number | null;
-  lng: number | null;
-}
+/** A place as the form holds it. */
+export type ArticleLocation = ArticlePlace;
 
-export interface ArticleFormValues {
-  title: string;
-  /** HTML from the editor. */
-  content: string;
+/** An article's fields as the form holds them: as declared, the categories with their names for the picker. */
+export type ArticleFormFields = Omit<ArticleFields, 'categoryIds'> & { categories: PickedCategory[] };
+
+export interface ArticleFormValues extends ArticleFormFields {
   channelId: number | null;
-  categories: PickedCategory[];
-  location: ArticleLocation | null;
   /** The 'Save as draft' toggle. */
   draft: boolean;
   /** 'This edit corrects the article', offered when editing a published article (docs/product.md#public-record). */
   correction?: CorrectionChoice;
+}
+
+/** A new article's form. */
+export function emptyFormValues(channelId: number | null): ArticleFormValues {
+  const { categoryIds: _none, ...fields } = EMPTY_ARTICLE_FIELDS;
+  return { ...fields, categories: [], channelId, draft: false };
+}
+
+/** The article's fields of the form's values (what a save sends, autosave compares and the browser keeps). */
+export function fieldsOfForm(values: ArticleFormFields): ArticleFields {
+  return Object.fromEntries(
+    ARTICLE_FIELD_NAMES.map((name) => [name, name === 'categoryIds' ? categoryIdsForSubmit(values.categories) : values[name]]),
+  ) as ArticleFields;
 }
 
 /** The correction choice as the form holds it: whether the edit corrects, and with what. */
@@ -79,22 +87,13 @@ export function validateArticleForm(values: ArticleFormValues, options: { needsC
   return errors;
 }
 
-function locationFields(location: ArticleLocation | null) {
-  return {
-    location_name: location?.name ?? null,
-    location_lat: location?.lat ?? null,
-    location_lng: location?.lng ?? null,
-  };
-}
-
 /** POST /api/articles body. */
 export function toCreateBody(values: ArticleFormValues): CreateArticle {
   return {
+    ...fieldsToBody(fieldsOfForm(values)),
     title: values.title.trim(),
     content: values.content,
     channelId: values.channelId!,
-    categoryIds: categoryIdsForSubmit(values.categories),
-    ...locationFields(values.location),
     published: !values.draft,
     status: values.draft ? 'draft' : 'published',
   };
@@ -103,10 +102,8 @@ export function toCreateBody(values: ArticleFormValues): CreateArticle {
 /** PATCH /api/articles/{id} body. */
 export function toUpdateBody(values: ArticleFormValues): UpdateArticle {
   return {
+    ...fieldsToBody(fieldsOfForm(values)),
     title: values.title.trim(),
-    content: values.content,
-    categoryIds: categoryIdsForSubmit(values.categories),
-    ...locationFields(values.location),
     ...(values.correction?.corrects ? { correction: { kind: values.correction.kind, text: values.correction.text.trim() } } : {}),
   };
 }
@@ -115,7 +112,8 @@ export function toUpdateBody(values: ArticleFormValues): UpdateArticle {
 export function valuesFromArticle(article: Article): ArticleFormValues {
   const name = article.location_name ?? article.location;
   return {
-    title: article.title,
+    ...emptyFormValues(article.channelId),
+    ...pickTextFields(article),
     content: article.content,
     channelId: article.channelId,
     categories: article.categories.map((c) => ({ id: c.id, name: c.name })),

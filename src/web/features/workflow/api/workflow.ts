@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Article } from '@contract/articles';
 import type { ReviewArticle } from '@contract/staff';
 import { apiRequest } from '@/lib/api-client';
-import { articlesKeys, invalidateArticleLists } from './articles';
+import { articleDetailKey, invalidateArticleLists } from '@/lib/article-cache';
 
 /**
  * The newsroom's workflow writes (docs/product.md#newsroom): submit for review, review, schedule or
@@ -17,8 +17,8 @@ function isArticle(value: unknown): value is Article {
 }
 
 function settle(queryClient: QueryClient, id: number, answer: unknown): Promise<void> {
-  if (isArticle(answer)) queryClient.setQueryData(articlesKeys.detail(id), answer);
-  else void queryClient.invalidateQueries({ queryKey: articlesKeys.detail(id), exact: true });
+  if (isArticle(answer)) queryClient.setQueryData(articleDetailKey(id), answer);
+  else void queryClient.invalidateQueries({ queryKey: articleDetailKey(id), exact: true });
   return invalidateArticleLists(queryClient);
 }
 
@@ -55,7 +55,7 @@ export function usePublishNow() {
   return useMutation({
     mutationFn: (id: number) => apiRequest<Pick<Article, 'published' | 'status'>>('POST', `/api/articles/${id}/toggle-status`),
     onSuccess: (answer, id) => {
-      queryClient.setQueryData<Article>(articlesKeys.detail(id), (article) => (article ? { ...article, ...answer, publishAt: null } : article));
+      queryClient.setQueryData<Article>(articleDetailKey(id), (article) => (article ? { ...article, ...answer, publishAt: null } : article));
       return invalidateArticleLists(queryClient);
     },
   });

@@ -14,10 +14,10 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '../api/articles';
+import { errorMessage } from '@/lib/api-client';
 import { usePublishNow, useReviewArticle, useSchedule } from '../api/workflow';
-import { useFormatArticleDate } from '../lib/format-date';
-import { StatusBadge } from './status-badge';
+import { useFormatArticleDate } from '@/lib/format-date';
+import { StatusBadge } from '@/components/status-badge';
 
 export const QUEUE_TEXT = {
   empty: 'Nothing is waiting: no article is in review or scheduled.',

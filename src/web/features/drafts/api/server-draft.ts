@@ -1,10 +1,11 @@
+import { EMPTY_ARTICLE_FIELDS, pickTextFields } from '@contract/article-fields';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Article, AutosaveArticle, AutosaveNewArticle, AutosaveResult, NewDraftResult } from '@contract/articles';
 import { API_HEADERS, ApiError, apiErrorFromResponse, apiRequest } from '@/lib/api-client';
-import { isBlankHtml, type ArticleFormValues } from '../lib/article-form';
+import { isBlankHtml, type ArticleFormValues } from '@/lib/article-form';
 import { changedFields, createAutosaveScheduler, savedAfter, savedFieldsOf, type SavedFields } from '../lib/autosave';
-import { articlesKeys } from './articles';
+import { articleDetailKey } from '@/lib/article-cache';
 
 /**
  * The cached article after an autosave of `typed`: the next editor opened in this tab starts from
@@ -52,7 +53,7 @@ export function editedVersion(article: Article): Article {
   if (!pending) return article;
   return {
     ...article,
-    title: pending.title,
+    ...pickTextFields(pending),
     content: pending.content,
     categories: pending.categories,
     category: pending.categories[0]?.name ?? null,
@@ -125,12 +126,12 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
           const channelId = optionsRef.current.channelId;
           // Nothing typed yet, or nowhere to keep it: nothing to save.
           if (channelId === null || (now.title.trim() === '' && isBlankHtml(now.content))) return;
-          const body = changedFields({ title: '', content: '', categoryIds: [], location: null }, now) ?? {};
+          const body = changedFields(EMPTY_ARTICLE_FIELDS, now) ?? {};
           setStatus({ kind: 'saving' });
           const created = await createDraftByAutosave({ channelId, ...body });
           idRef.current = created.id;
           baseRef.current = created.savedAt;
-          savedRef.current = savedAfter({ title: '', content: '', categoryIds: [], location: null }, now, body);
+          savedRef.current = savedAfter(EMPTY_ARTICLE_FIELDS, now, body);
           setArticleId(created.id);
           setStatus({ kind: 'saved', at: created.savedAt });
           return;
@@ -142,7 +143,7 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
         baseRef.current = saved.savedAt;
         savedRef.current = savedAfter(savedRef.current, now, body);
         const id = idRef.current;
-        queryClient.setQueryData<Article | null>(articlesKeys.detail(id), (article) => article && withAutosave(article, typed, saved.savedAt));
+        queryClient.setQueryData<Article | null>(articleDetailKey(id), (article) => article && withAutosave(article, typed, saved.savedAt));
         if (optionsRef.current.published) setPendingEdit(true);
         setStatus({ kind: 'saved', at: saved.savedAt });
       } catch (error) {
@@ -184,7 +185,7 @@ export function useServerDraft(values: ArticleFormValues, options: ServerDraftOp
   }, [scheduler]);
 
   const takeVersion = useCallback((article: Article, serverValues: ArticleFormValues) => {
-    queryClient.setQueryData(articlesKeys.detail(article.id), article);
+    queryClient.setQueryData(articleDetailKey(article.id), article);
     baseRef.current = article.savedAt;
     savedRef.current = savedFieldsOf(serverValues);
     conflictRef.current = null;

@@ -5,8 +5,9 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Article } from '@contract/articles';
-import { valuesFromArticle } from '../lib/article-form';
-import { ArticleForm, type LocationFieldComponent } from './article-form';
+import { valuesFromArticle } from '@/lib/article-form';
+import type { LocationFieldComponent } from '@/features/articles/components/article-form-seams';
+import { ArticleEditor } from './article-editor';
 
 const NoPlace: LocationFieldComponent = ({ labelId }) => <input aria-labelledby={labelId} />;
 
@@ -71,7 +72,7 @@ function show() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const form = (
     <QueryClientProvider client={queryClient}>
-      <ArticleForm
+      <ArticleEditor
         mode="edit"
         initialValues={valuesFromArticle(article)}
         channels={[{ id: 4, name: 'Coast Desk' }]}
@@ -88,7 +89,9 @@ function show() {
 
 const status = () => screen.getByTestId('editor-save-status').textContent;
 
-describe('the editor saving to the server', () => {
+// Each test waits out the autosave's 3 s of quiet and then up to 6 s for its answer: more than
+// Vitest's default 5 s per test, which a busy machine passes.
+describe('the editor saving to the server', { timeout: 20_000 }, () => {
   it('sends only the changed field a few seconds after typing stops, then says when it was saved', async () => {
     const user = show();
     expect(status()).toBe('Saved 09:00');

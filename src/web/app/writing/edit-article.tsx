@@ -7,18 +7,19 @@ import { paths } from '@contract/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { useArticle, useOwnChannels, useUpdateArticle } from '../api/articles';
-import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '../lib/article-form';
-import { readEditCopy, storeEditCopy } from '../lib/edit-copy';
-import { unsentArticleKey } from '../lib/unsent-article';
-import { ArticleForm, type ArticleImagesSeam, type FormAction, type LocationFieldComponent, type SubmitDraft } from './article-form';
-import { roleInChannel, workflowActions, writableChannels, type StaffChannelRef } from '../lib/workflow';
-import { useSubmitForReview } from '../api/workflow';
-import { WorkflowPanel } from './workflow-panel';
-import { useFormatArticleDate } from '../lib/format-date';
-import { ModerationNote } from './moderation-note';
-import { editedVersion } from '../api/server-draft';
-import type { PreviewGalleryComponent } from './article-preview';
+import { useArticle, useOwnChannels, useUpdateArticle } from '@/features/articles/api/articles';
+import { toUpdateBody, valuesFromArticle, type ArticleFormValues } from '@/lib/article-form';
+import { readEditCopy, storeEditCopy } from '@/features/articles/lib/edit-copy';
+import { unsentArticleKey } from '@/features/drafts/lib/unsent-article';
+import type { ArticleImagesSeam, FormAction, LocationFieldComponent, SubmitDraft } from '@/features/articles/components/article-form-seams';
+import { ArticleEditor } from './article-editor';
+import { roleInChannel, workflowActions, writableChannels, type StaffChannelRef } from '@/features/workflow/lib/workflow';
+import { useSubmitForReview } from '@/features/workflow/api/workflow';
+import { WorkflowPanel } from '@/features/workflow/components/workflow-panel';
+import { useFormatArticleDate } from '@/lib/format-date';
+import { ModerationNote } from '@/features/articles/components/moderation-note';
+import { editedVersion } from '@/features/drafts/api/server-draft';
+import type { PreviewGalleryComponent } from '@/features/articles/components/article-preview';
 import { REDIRECT_DELAY_MS } from './create-article';
 
 /**
@@ -172,7 +173,7 @@ export function EditArticle({
   return (
     <>
       <ModerationNote note={article.moderationNote ?? null} className="mb-6" />
-      <ArticleForm
+      <ArticleEditor
         // The session copy is replaced by the loaded article as soon as it arrives.
         key={query.data ? `loaded-${round}` : 'stored-copy'}
         mode="edit"

@@ -4,7 +4,7 @@ import { CORRECTION_KIND_LABELS, CORRECTION_KINDS, CORRECTION_TEXT_MAX } from '@
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import type { ArticleFormValues } from '../lib/article-form';
+import type { ArticleFormValues } from '@/lib/article-form';
 
 /**
  * 'This edit corrects the article' (docs/product.md#public-record): when chosen, the kind (Correction,

@@ -6,21 +6,22 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { errorMessage, useCreateArticle, useOwnChannels } from '../api/articles';
+import { useCreateArticle, useOwnChannels } from '@/features/articles/api/articles';
 import { ARTICLE_MESSAGES } from '@contract/articles';
-import { toCreateBody, type ArticleFormValues } from '../lib/article-form';
-import { ArticleForm, type ArticleImagesSeam, type FormAction, type LocationFieldComponent, type SubmitDraft } from './article-form';
+import { toCreateBody, type ArticleFormValues } from '@/lib/article-form';
+import type { ArticleImagesSeam, FormAction, LocationFieldComponent, SubmitDraft } from '@/features/articles/components/article-form-seams';
+import { ArticleEditor } from './article-editor';
 import { canPublishIn, STAFF_MESSAGES } from '@contract/staff-rules';
-import { useSubmitForReview } from '../api/workflow';
-import { useFormatArticleDate } from '../lib/format-date';
-import { roleInChannel, writableChannels, type StaffChannelRef } from '../lib/workflow';
-import { WorkflowPanel } from './workflow-panel';
-import { toUpdateBody, valuesFromArticle } from '../lib/article-form';
+import { useSubmitForReview } from '@/features/workflow/api/workflow';
+import { useFormatArticleDate } from '@/lib/format-date';
+import { roleInChannel, writableChannels, type StaffChannelRef } from '@/features/workflow/lib/workflow';
+import { WorkflowPanel } from '@/features/workflow/components/workflow-panel';
+import { emptyFormValues, toUpdateBody, valuesFromArticle } from '@/lib/article-form';
 import type { Article } from '@contract/articles';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, errorMessage } from '@/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
-import { articlesKeys, invalidateArticleLists } from '../api/articles';
-import type { PreviewGalleryComponent } from './article-preview';
+import { articleDetailKey, invalidateArticleLists } from '@/lib/article-cache';
+import type { PreviewGalleryComponent } from '@/features/articles/components/article-preview';
 
 /** The page moves on 1500 ms after saving (docs/product.md#writing). */
 export const REDIRECT_DELAY_MS = 1500;
@@ -49,7 +50,7 @@ export function CreateArticle({
   author?: { id: number; username: string };
   /** The article page's gallery, for the Preview. */
   gallery?: PreviewGalleryComponent;
-  /** Where the unsent article is kept in this browser (lib/unsent-article). */
+  /** Where the unsent article is kept in this browser (drafts' lib/unsent-article). */
   unsentKey?: string;
   signedIn: boolean;
   routeChannelId: number | null;
@@ -96,7 +97,7 @@ export function CreateArticle({
   const defaultChannelId = isOwn(routeChannelId) ? routeChannelId : isOwn(selectedChannelId) ? selectedChannelId : (writable[0]?.id ?? null);
   const roleFor = (channelId: number | null) => roleInChannel(channelId, own, staff);
   const choices = writable.map((c) => ({ id: c.id, name: c.role === 'owner' ? c.name : `${c.name} (${STAFF_MESSAGES.roleLabels[c.role]})` }));
-  const initialValues: ArticleFormValues = { title: '', content: '', channelId: defaultChannelId, categories: [], location: null, draft: false };
+  const initialValues: ArticleFormValues = emptyFormValues(defaultChannelId);
 
   /** The draft its autosaves created: saved with the form's values, then published unless kept as a draft. */
   const saveDraft = async (id: number, values: ArticleFormValues, draft: SubmitDraft): Promise<Article> => {
@@ -106,7 +107,7 @@ export function CreateArticle({
       ...(values.draft ? {} : { published: true }),
       ...(draft.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}),
     });
-    queryClient.setQueryData(articlesKeys.detail(id), article);
+    queryClient.setQueryData(articleDetailKey(id), article);
     void invalidateArticleLists(queryClient);
     return article;
   };
@@ -121,7 +122,7 @@ export function CreateArticle({
           ...(publishAt !== undefined ? { publishAt } : {}),
           ...(draft.baseSavedAt ? { baseSavedAt: draft.baseSavedAt } : {}),
         });
-        queryClient.setQueryData(articlesKeys.detail(article.id), article);
+        queryClient.setQueryData(articleDetailKey(article.id), article);
         void invalidateArticleLists(queryClient);
         return article;
       }
@@ -216,7 +217,7 @@ export function CreateArticle({
   };
 
   return (
-    <ArticleForm
+    <ArticleEditor
       mode="create"
       initialValues={initialValues}
       channels={choices}
