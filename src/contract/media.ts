@@ -33,12 +33,12 @@ const CaptionSchema = z
   .nullish()
   .transform((c) => (c ? c : null));
 const OrderSchema = z.coerce.number().int().min(0).max(1000).optional();
-const AltSchema = z
-  .string()
-  .trim()
-  .max(IMAGE_ALT_MAX, MEDIA_MESSAGES.altTooLong)
-  .nullish()
-  .transform((a) => (a ? a : null));
+const AltTextSchema = z.string().trim().max(IMAGE_ALT_MAX, MEDIA_MESSAGES.altTooLong);
+const AltSchema = AltTextSchema.nullish().transform((a) => (a ? a : null));
+
+/** The editor's alt-text dialog: the alt text of an image in the article's text, as long as an image record's may be. */
+export const ImageAltFormSchema = z.object({ alt: AltTextSchema });
+export type ImageAltForm = z.infer<typeof ImageAltFormSchema>;
 
 /** One image record as the client saves it (docs/product.md#api: image_url, caption, order). */
 export const ImageRecordInputSchema = z.object({

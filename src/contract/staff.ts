@@ -79,19 +79,23 @@ export const StaffChannelSchema = ChannelSchema.extend({ role: z.enum(['editor',
 export type StaffChannel = z.infer<typeof StaffChannelSchema>;
 export const StaffChannelListSchema = z.array(StaffChannelSchema).meta({ id: 'StaffChannelList' });
 
+const ReviewNoteSchema = z
+  .string({ error: 'note must be text' })
+  .trim()
+  .max(STAFF_LIMITS.reviewNoteMax, `note must be at most ${STAFF_LIMITS.reviewNoteMax} characters`);
+
 /** POST /api/articles/{id}/review (owner and editors; 409 when not in review). The note is shown to the author. */
 export const ReviewArticleSchema = z
   .object({
     decision: z.enum(['approve', 'request_changes'], { error: 'decision must be approve or request_changes' }),
-    note: z
-      .string({ error: 'note must be text' })
-      .trim()
-      .max(STAFF_LIMITS.reviewNoteMax, `note must be at most ${STAFF_LIMITS.reviewNoteMax} characters`)
-      .nullish()
-      .transform((n) => (n ? n : null)),
+    note: ReviewNoteSchema.nullish().transform((n) => (n ? n : null)),
   })
   .meta({ id: 'ReviewArticle' });
 export type ReviewArticle = z.input<typeof ReviewArticleSchema>;
+
+/** The 'Request changes' dialog: the note, which sending an article back requires. */
+export const RequestChangesSchema = z.object({ note: ReviewNoteSchema.min(1, STAFF_MESSAGES.noteRequired) });
+export type RequestChanges = z.infer<typeof RequestChangesSchema>;
 
 /** One article of GET /api/channels/{id}/queue (staff and owner): in review or scheduled, oldest due first. */
 export const QueueItemSchema = z

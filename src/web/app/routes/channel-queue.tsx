@@ -1,10 +1,8 @@
 import { useRef } from 'react';
-import { data, Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon } from 'lucide-react';
-import { paths } from '@contract/paths';
 import { canPublishIn, STAFF_MESSAGES } from '@contract/staff-rules';
-import { Button } from '@/components/ui/button';
+import { ChannelPage } from '@/components/channel-page';
 import { Spinner } from '@/components/ui/spinner';
 import { DocumentTitle } from '@/components/document-title';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -55,25 +53,20 @@ export default function ChannelQueuePage() {
   const name = channel.data?.name ?? null;
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
-      <DocumentTitle title={pageTitle(name ? `Review queue · ${name}` : 'Review queue')} />
-      <Button asChild variant="ghost" size="sm" className="-ml-3">
-        <Link to={paths.channel(channelId)}>
-          <ArrowLeftIcon aria-hidden="true" />
-          Back to the channel
-        </Link>
-      </Button>
-      <header className="mt-4 mb-6 border-b pb-4">
-        <h1 ref={headingRef} tabIndex={-1} className="font-serif text-4xl font-bold tracking-tight outline-none">
-          Review queue
-        </h1>
-        {name && <p className="mt-1 text-lg text-muted-foreground">{name}</p>}
+    <ChannelPage
+      channelId={channelId}
+      title="Review queue"
+      channelName={name}
+      headingRef={headingRef}
+      intro={
         <p className="mt-3 text-sm text-muted-foreground">
           {canPublishIn(role)
             ? 'Articles writers submitted, and the ones scheduled to go out. Approve publishes now (or at the time set); Request changes sends it back with your note.'
             : `Articles waiting for an editor, and the ones scheduled to go out. You are a ${STAFF_MESSAGES.roleLabels[role ?? 'writer'].toLowerCase()} here: editors and the owner review them.`}
         </p>
-      </header>
+      }
+    >
+      <DocumentTitle title={pageTitle(name ? `Review queue · ${name}` : 'Review queue')} />
       {queue.data ? (
         <ReviewQueue items={queue.data} canReview={canPublishIn(role)} headingRef={headingRef} />
       ) : queue.isError ? (
@@ -83,6 +76,6 @@ export default function ChannelQueuePage() {
       ) : (
         <Spinner label="Loading the queue" className="py-6" />
       )}
-    </div>
+    </ChannelPage>
   );
 }

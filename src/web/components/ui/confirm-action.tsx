@@ -1,4 +1,8 @@
-import { useId, useRef, useState, type ReactElement } from 'react';
+import { useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import '@/lib/zod-jitless';
+import { z } from 'zod';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -12,7 +16,14 @@ import {
 import { Button } from './button';
 import { Label } from './label';
 import { Spinner } from './spinner';
-import { textareaClassName } from './textarea-class';
+import { Textarea } from './textarea';
+
+/** The reason's field, in the words the API answers with when a reason is too long. */
+export function confirmReasonSchema(max: number | undefined) {
+  const reason = z.string().trim();
+  return z.object({ reason: max === undefined ? reason : reason.max(max, `reason must be at most ${max} characters`) });
+}
+type ReasonValues = z.infer<ReturnType<typeof confirmReasonSchema>>;
 
 /**
  * A destructive action asked once more (a moderator's Hide or Remove, an owner's Remove from the
@@ -47,32 +58,29 @@ export function ConfirmAction({
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => confirmReasonSchema(reasonMax), [reasonMax]);
+  const form = useForm<ReasonValues>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
+  const { errors, isSubmitting: pending } = form.formState;
   const done = useRef(false);
+  const reasonError = errors.reason?.message;
 
-  async function run() {
-    setPending(true);
-    setError(null);
+  const run = form.handleSubmit(async ({ reason }) => {
     try {
-      await onConfirm(reason.trim() || null);
+      await onConfirm(reason || null);
       done.current = true;
       setOpen(false);
-      setReason('');
+      form.reset();
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : 'An unknown error occurred.');
-    } finally {
-      setPending(false);
+      form.setError('root', { message: failure instanceof Error && failure.message ? failure.message : 'An unknown error occurred.' });
     }
-  }
+  });
 
   return (
     <AlertDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setError(null);
+        if (!next) form.clearErrors();
       }}
     >
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
@@ -92,25 +100,30 @@ export function ConfirmAction({
         {withReason && (
           <div className="grid gap-2">
             <Label htmlFor={`${id}-reason`}>{reasonLabel}</Label>
-            <textarea
+            <Textarea
               id={`${id}-reason`}
               rows={3}
               maxLength={reasonMax}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              className={textareaClassName}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+              {...form.register('reason')}
             />
+            {reasonError && (
+              <p id={`${id}-reason-error`} role="alert" className="text-sm text-destructive">
+                {reasonError}
+              </p>
+            )}
           </div>
         )}
-        {error && (
+        {errors.root && (
           <p role="alert" className="text-sm text-destructive">
-            {error}
+            {errors.root.message}
           </p>
         )}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           {/* Not AlertDialogAction: that closes at once, before the answer (and a refusal) arrives. */}
-          <Button variant="destructive" onClick={() => void run()} disabled={pending}>
+          <Button variant="destructive" onClick={(event) => void run(event)} disabled={pending}>
             {pending && <Spinner className="[&_svg]:size-4" label="Working" />}
             {confirm}
           </Button>

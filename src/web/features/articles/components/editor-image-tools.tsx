@@ -1,8 +1,11 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { NodeSelection } from '@tiptap/pm/state';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageIcon, Loader2Icon, TextCursorInputIcon } from 'lucide-react';
-import { IMAGE_ALT_MAX } from '@contract/media-rules';
+import '@/lib/zod-jitless';
+import { IMAGE_ALT_MAX, ImageAltFormSchema, type ImageAltForm } from '@contract/media';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -60,7 +63,8 @@ export function EditorImageTools({ editor, upload, tabIndexOf }: { editor: Edito
   };
 
   const closed = () => {
-    if (!editor) return;
+    // The page may have gone (and the editor with it) while the dialog was open.
+    if (!editor || editor.isDestroyed) return;
     const image = toInsert.current;
     toInsert.current = null;
     if (!image) return void editor.commands.focus();
@@ -119,8 +123,6 @@ function AltTextDialog({
   onCancel: () => void;
   onClosed: () => void;
 }) {
-  const altId = useId();
-  const helpId = useId();
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && onCancel()}>
       <DialogContent
@@ -130,38 +132,58 @@ function AltTextDialog({
           onClosed();
         }}
       >
-        {state && (
-          <form
-            className="grid gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              // The dialog is portalled out of the article form, but React still bubbles to it.
-              event.stopPropagation();
-              onApply(String(new FormData(event.currentTarget).get('alt') ?? ''));
-            }}
-          >
-            <DialogHeader>
-              <DialogTitle>{state.kind === 'insert' ? 'Describe the image' : 'Change the alt text'}</DialogTitle>
-              <DialogDescription>Alt text tells readers who cannot see the image what it shows.</DialogDescription>
-            </DialogHeader>
-            <img src={state.src} alt="" className="max-h-48 w-auto justify-self-center rounded bg-muted object-contain" />
-            <div className="grid gap-2">
-              <Label htmlFor={altId}>Alt text</Label>
-              <Input id={altId} name="alt" defaultValue={state.alt} maxLength={IMAGE_ALT_MAX} aria-describedby={helpId} autoFocus />
-              <p id={helpId} className="text-xs text-muted-foreground">
-                For example: “Flood water around the market hall, seen from the bridge”.
-              </p>
-            </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button type="submit">{state.kind === 'insert' ? 'Insert image' : 'Save alt text'}</Button>
-            </DialogFooter>
-          </form>
-        )}
+        {state && <AltTextForm state={state} onApply={onApply} onCancel={onCancel} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The dialog's form, made anew each time it opens, with the image's alt text so far. */
+function AltTextForm({ state, onApply, onCancel }: { state: NonNullable<AltDialogState>; onApply: (alt: string) => void; onCancel: () => void }) {
+  const ids = { alt: useId(), help: useId(), error: useId() };
+  const form = useForm<ImageAltForm>({ resolver: zodResolver(ImageAltFormSchema), defaultValues: { alt: state.alt } });
+  const error = form.formState.errors.alt?.message;
+  return (
+    <form
+      className="grid gap-4"
+      noValidate
+      onSubmit={(event) => {
+        // The dialog is portalled out of the article form, but React still bubbles to it.
+        event.stopPropagation();
+        void form.handleSubmit(({ alt }) => onApply(alt))(event);
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>{state.kind === 'insert' ? 'Describe the image' : 'Change the alt text'}</DialogTitle>
+        <DialogDescription>Alt text tells readers who cannot see the image what it shows.</DialogDescription>
+      </DialogHeader>
+      <img src={state.src} alt="" className="max-h-48 w-auto justify-self-center rounded bg-muted object-contain" />
+      <div className="grid gap-2">
+        <Label htmlFor={ids.alt}>Alt text</Label>
+        <Input
+          id={ids.alt}
+          maxLength={IMAGE_ALT_MAX}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${ids.help} ${ids.error}` : ids.help}
+          autoFocus
+          {...form.register('alt')}
+        />
+        <p id={ids.help} className="text-xs text-muted-foreground">
+          For example: “Flood water around the market hall, seen from the bridge”.
+        </p>
+        {error && (
+          <p id={ids.error} role="alert" className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit">{state.kind === 'insert' ? 'Insert image' : 'Save alt text'}</Button>
+      </DialogFooter>
+    </form>
   );
 }
 

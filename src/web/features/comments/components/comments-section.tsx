@@ -15,6 +15,7 @@ import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -137,7 +138,7 @@ function CommentForm({
     >
       <Label htmlFor={`${id}-content`}>{label}</Label>
       {replyTo && <input type="hidden" name="parent_id" value={replyTo.id} />}
-      <textarea
+      <Textarea
         {...field}
         ref={(element) => {
           registerRef(element);
@@ -150,12 +151,7 @@ function CommentForm({
         maxLength={LIMITS.commentMax}
         placeholder={replyTo ? 'Write your reply…' : 'Share your thoughts…'}
         aria-invalid={error ? true : undefined}
-        className={cn(
-          'flex min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors outline-none placeholder:text-muted-foreground md:text-sm',
-          'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60',
-          'aria-invalid:border-destructive aria-invalid:ring-destructive/30',
-          'disabled:cursor-not-allowed disabled:opacity-60',
-        )}
+        className="disabled:opacity-60"
       />
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">

@@ -9,7 +9,7 @@ import { LIMITS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/utils';
+import { Textarea } from '@/components/ui/textarea';
 import { useEditComment } from '../api/comments';
 
 /** The edit form's one field, checked as a new comment is (the same words as the server's). */
@@ -51,17 +51,12 @@ export function EditCommentForm({ comment, onDone }: { comment: Comment; onDone:
       <Label htmlFor={`${id}-content`} className="sr-only">
         Edit your comment
       </Label>
-      <textarea
+      <Textarea
         id={`${id}-content`}
         rows={3}
         maxLength={LIMITS.commentMax}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className={cn(
-          'flex min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors outline-none md:text-sm',
-          'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60',
-          'aria-invalid:border-destructive aria-invalid:ring-destructive/30',
-        )}
         {...field}
         ref={(element) => {
           registerRef(element);

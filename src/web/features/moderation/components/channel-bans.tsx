@@ -16,9 +16,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useBanUser, useChannelBans, useLiftBan } from '../api/moderation';
-import { textareaClassName } from '../lib/fields';
 import { moderationDay, moderationTime } from '../lib/format';
 import { ConfirmAction } from '@/components/ui/confirm-action';
+import { Textarea } from '@/components/ui/textarea';
 
 /** The ban form, with the contract's limits and words; an empty `days` is a permanent ban. */
 const banFormSchema = z.object({
@@ -86,11 +86,10 @@ function BanForm({ channelId }: { channelId: number }) {
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-reason`}>Reason (optional)</Label>
-        <textarea
+        <Textarea
           id={`${id}-reason`}
           rows={2}
           maxLength={MODERATION_LIMITS.reasonMax}
-          className={textareaClassName}
           aria-invalid={errors.reason ? true : undefined}
           aria-describedby={describedBy('reason')}
           {...form.register('reason')}

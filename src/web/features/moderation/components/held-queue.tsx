@@ -9,7 +9,7 @@ import { usePagePreferences } from '@/lib/page-preferences';
 import { useDecideHeld, useHeldComments } from '../api/moderation';
 import { moderationTime } from '../lib/format';
 import { ConfirmAction } from '@/components/ui/confirm-action';
-import { ModerationList } from './moderation-list';
+import { PagedList } from '@/components/paged-list';
 
 const CAUSES: Record<HeldComment['cause'], string> = {
   hold_first: 'First comment in the channel',
@@ -75,7 +75,7 @@ function HeldCommentCard({ comment }: { comment: HeldComment }) {
 export function HeldQueue({ channelId }: { channelId: number | null }) {
   const query = useHeldComments(channelId);
   return (
-    <ModerationList
+    <PagedList
       query={query}
       label="Held comments"
       empty="No comments are waiting for approval."

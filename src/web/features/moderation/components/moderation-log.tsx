@@ -1,8 +1,9 @@
 import type { ModerationLogEntry } from '@contract/moderation';
+import { PagedList } from '@/components/paged-list';
+import { LogLine } from '@/components/log-line';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useModerationLog } from '../api/moderation';
 import { moderationTime } from '../lib/format';
-import { ModerationList } from './moderation-list';
 
 const ACTIONS: Record<ModerationLogEntry['action'], string> = {
   dismiss: 'dismissed the reports on',
@@ -23,18 +24,10 @@ const TARGETS: Record<ModerationLogEntry['target']['type'], string> = { article:
 function LogEntry({ entry }: { entry: ModerationLogEntry }) {
   const { timeZone } = usePagePreferences();
   return (
-    <div className="flex flex-col gap-1 border-b pb-3 text-sm sm:flex-row sm:gap-4">
-      <time dateTime={entry.at} className="shrink-0 text-muted-foreground sm:w-44">
-        {moderationTime(entry.at, timeZone)}
-      </time>
-      <div className="min-w-0">
-        <p className="break-words">
-          <span className="font-semibold">{entry.actor.username}</span> {ACTIONS[entry.action]} {TARGETS[entry.target.type]}{' '}
-          <span className="font-medium">“{entry.target.label}”</span>
-        </p>
-        {entry.reason && <p className="mt-0.5 break-words text-muted-foreground">Reason: {entry.reason}</p>}
-      </div>
-    </div>
+    <LogLine at={entry.at} time={moderationTime(entry.at, timeZone)} detail={entry.reason && `Reason: ${entry.reason}`}>
+      <span className="font-semibold">{entry.actor.username}</span> {ACTIONS[entry.action]} {TARGETS[entry.target.type]}{' '}
+      <span className="font-medium">“{entry.target.label}”</span>
+    </LogLine>
   );
 }
 
@@ -42,7 +35,7 @@ function LogEntry({ entry }: { entry: ModerationLogEntry }) {
 export function ModerationLog({ channelId }: { channelId: number | null }) {
   const query = useModerationLog(channelId);
   return (
-    <ModerationList
+    <PagedList
       query={query}
       label="Moderation log"
       empty="No moderation actions yet."

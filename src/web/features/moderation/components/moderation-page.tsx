@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { CHANNEL_MESSAGES } from '@contract/channel-rules';
 import { paths } from '@contract/paths';
+import { ChannelPage } from '@/components/channel-page';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TabSection, useUrlTab } from '@/components/url-tabs';
@@ -77,21 +78,9 @@ export function ChannelModerationView({
     );
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
-      {channelId !== null && (
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to={paths.channel(channelId)}>
-            <ArrowLeftIcon aria-hidden="true" />
-            Back to the channel
-          </Link>
-        </Button>
-      )}
-      <header className="mt-4 mb-6 border-b pb-4">
-        <h1 className="font-serif text-4xl font-bold tracking-tight">Moderation</h1>
-        {channelName && <p className="mt-1 text-lg text-muted-foreground">{channelName}</p>}
-      </header>
+    <ChannelPage channelId={channelId} title="Moderation" channelName={channelName}>
       {body}
-    </div>
+    </ChannelPage>
   );
 }
 

@@ -11,9 +11,9 @@ import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useChannelModeration, useSaveChannelModeration } from '../api/moderation';
-import { textareaClassName } from '../lib/fields';
 
 const POLICIES: Record<CommentPolicy, { label: string; hint: string }> = {
   open: { label: 'Open', hint: 'Comments appear at once (unless they contain a blocked word).' },
@@ -94,11 +94,10 @@ function SettingsForm({ channelId, settings }: { channelId: number; settings: Ch
           One word or phrase a line, at most {MODERATION_LIMITS.blockedWordsMax}, each up to {MODERATION_LIMITS.blockedWordMax} characters. Whole words
           match, ignoring case and accents. A comment containing one is held for your approval, never dropped.
         </p>
-        <textarea
+        <Textarea
           id={`${id}-words`}
           rows={8}
           spellCheck={false}
-          className={textareaClassName}
           aria-invalid={errors.blockedWords ? true : undefined}
           aria-describedby={`${id}-words-hint ${id}-words-count${errors.blockedWords ? ` ${id}-words-error` : ''}`}
           {...form.register('blockedWords')}

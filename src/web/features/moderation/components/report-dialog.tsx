@@ -10,9 +10,10 @@ import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateReport } from '../api/moderation';
-import { REASON_HINTS, REASON_LABELS, textareaClassName } from '../lib/fields';
+import { REASON_HINTS, REASON_LABELS } from '../lib/fields';
 
 /** The dialog's fields, with the contract's limits and words. */
 const reportFormSchema = z.object({
@@ -117,13 +118,12 @@ export default function ReportDialog({
           </fieldset>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-text`}>Note for the moderators (optional)</Label>
-            <textarea
+            <Textarea
               id={`${id}-text`}
               rows={3}
               maxLength={MODERATION_LIMITS.reportTextMax}
               aria-describedby={`${id}-count${errors.text ? ` ${id}-text-error` : ''}`}
               aria-invalid={errors.text ? true : undefined}
-              className={textareaClassName}
               {...form.register('text')}
             />
             <p id={`${id}-count`} className="text-right text-xs text-muted-foreground">

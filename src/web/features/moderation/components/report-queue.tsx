@@ -11,7 +11,7 @@ import { useReportQueue, useResolveReports } from '../api/moderation';
 import { REASON_LABELS } from '../lib/fields';
 import { moderationTime } from '../lib/format';
 import { ConfirmAction } from '@/components/ui/confirm-action';
-import { ModerationList } from './moderation-list';
+import { PagedList } from '@/components/paged-list';
 
 const KIND: Record<ReportGroup['targetType'], string> = { article: 'Article', comment: 'Comment', user: 'Profile' };
 
@@ -152,7 +152,7 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
 export function ReportQueue({ channelId }: { channelId: number | null }) {
   const query = useReportQueue(channelId);
   return (
-    <ModerationList
+    <PagedList
       query={query}
       label="Open reports"
       empty="No open reports. Nothing needs your attention."

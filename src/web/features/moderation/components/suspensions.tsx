@@ -18,10 +18,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useAdminUsers, useSuspendUser, useUnsuspendUser } from '../api/moderation';
-import { textareaClassName } from '../lib/fields';
 import { moderationDay, moderationTime } from '../lib/format';
 import { ConfirmAction } from '@/components/ui/confirm-action';
-import { ModerationList } from './moderation-list';
+import { Textarea } from '@/components/ui/textarea';
+import { PagedList } from '@/components/paged-list';
 
 const suspendFormSchema = z.object({
   reason: z.string().trim().min(1, 'reason is required').max(MODERATION_LIMITS.reasonMax, `reason must be at most ${MODERATION_LIMITS.reasonMax} characters`),
@@ -71,11 +71,10 @@ function SuspendDialog({ user }: { user: AdminUser }) {
         <Form className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-reason`}>Reason</Label>
-            <textarea
+            <Textarea
               id={`${id}-reason`}
               rows={3}
               maxLength={MODERATION_LIMITS.reasonMax}
-              className={textareaClassName}
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
               {...form.register('reason')}
@@ -214,7 +213,7 @@ export function Suspensions() {
           </Button>
         </form>
         {q !== '' && (
-          <ModerationList
+          <PagedList
             query={found}
             label="Users found"
             empty={`No user’s name contains “${q}”.`}
@@ -227,7 +226,7 @@ export function Suspensions() {
         <h3 id={`${id}-suspended`} className="font-semibold">
           Suspended now
         </h3>
-        <ModerationList
+        <PagedList
           query={suspended}
           label="Suspended users"
           empty="No account is suspended."

@@ -1,5 +1,3 @@
-export { textareaClassName } from '@/components/ui/textarea-class';
-
 /** The reasons a reader may give, in the words the dialog and the queue show. */
 export const REASON_LABELS = {
   spam: 'Spam',

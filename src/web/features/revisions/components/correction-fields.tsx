@@ -3,6 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { CORRECTION_KIND_LABELS, CORRECTION_KINDS, CORRECTION_TEXT_MAX } from '@contract/corrections';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
 import type { ArticleFormValues } from '@/lib/article-form';
 
 /**
@@ -43,14 +44,13 @@ export function CorrectionFields({ form }: { form: UseFormReturn<ArticleFormValu
           </fieldset>
           <div className="space-y-2">
             <Label htmlFor={ids.text}>What readers should know</Label>
-            <textarea
+            <Textarea
               id={ids.text}
               {...form.register('correction.text')}
               rows={3}
               maxLength={CORRECTION_TEXT_MAX}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${ids.textError} ${ids.textHint}` : ids.textHint}
-              className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60 aria-invalid:border-destructive md:text-sm"
             />
             <p id={ids.textHint} className="text-xs text-muted-foreground">
               Shown after the article with today’s date. {text.length}/{CORRECTION_TEXT_MAX}

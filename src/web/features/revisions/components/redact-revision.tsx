@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger, DialogClose } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
 
@@ -54,13 +55,12 @@ export function RedactRevision({ articleId, number }: { articleId: number; numbe
         <Form onSubmit={form.handleSubmit((values) => redact.mutate(values))} className="grid gap-3" noValidate>
           <div className="grid gap-1.5">
             <Label htmlFor={ids.reason}>Reason</Label>
-            <textarea
+            <Textarea
               id={ids.reason}
               rows={3}
               maxLength={REDACTION_REASON_MAX}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? ids.error : undefined}
-              className="flex w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60 aria-invalid:border-destructive md:text-sm"
               {...form.register('reason')}
             />
             {error && (

@@ -1,8 +1,5 @@
-import { Link } from 'react-router';
-import { ArrowLeftIcon } from 'lucide-react';
 import type { ChannelRole } from '@contract/staff-rules';
-import { paths } from '@contract/paths';
-import { Button } from '@/components/ui/button';
+import { ChannelPage } from '@/components/channel-page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TabSection, useUrlTab } from '@/components/url-tabs';
 import { ChannelLog } from './channel-log';
@@ -30,17 +27,7 @@ export function StaffPageView({
   const tabs = role === 'writer' ? TABS.slice(0, 1) : TABS;
   const [tab, selectTab] = useUrlTab(tabs);
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
-      <Button asChild variant="ghost" size="sm" className="-ml-3">
-        <Link to={paths.channel(channelId)}>
-          <ArrowLeftIcon aria-hidden="true" />
-          Back to the channel
-        </Link>
-      </Button>
-      <header className="mt-4 mb-6 border-b pb-4">
-        <h1 className="font-serif text-4xl font-bold tracking-tight">Staff</h1>
-        {channelName && <p className="mt-1 text-lg text-muted-foreground">{channelName}</p>}
-      </header>
+    <ChannelPage channelId={channelId} title="Staff" channelName={channelName}>
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList aria-label="Staff sections">
           <TabsTrigger value="staff">Staff</TabsTrigger>
@@ -60,6 +47,6 @@ export function StaffPageView({
           </TabsContent>
         )}
       </Tabs>
-    </div>
+    </ChannelPage>
   );
 }

@@ -14,13 +14,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { PageSpinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useUpdateDescription, useUser } from '../api/users';
-
-const textareaClassName =
-  'flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60 md:text-sm';
 
 /** In the page's time zone, so the server and the browser print the same day. */
 function memberSince(value: string | null | undefined, timeZone: string): string {
@@ -118,9 +116,9 @@ function AboutCard({ userId, description, editable }: { userId: number; descript
             <Label htmlFor="profile-bio" className="sr-only">
               About you
             </Label>
-            <textarea
+            <Textarea
               id="profile-bio"
-              className={textareaClassName}
+              className="min-h-24"
               maxLength={LIMITS.bioMax}
               placeholder="Write a short bio about yourself..."
               aria-invalid={error ? true : undefined}

@@ -1,15 +1,19 @@
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarXIcon, CheckIcon, MessageSquareWarningIcon, SendIcon } from 'lucide-react';
+import '@/lib/zod-jitless';
 import { paths } from '@contract/paths';
-import type { QueueItem } from '@contract/staff';
-import { STAFF_LIMITS, STAFF_MESSAGES } from '@contract/staff-rules';
+import { RequestChangesSchema, type QueueItem, type RequestChanges as RequestChangesValues } from '@contract/staff';
+import { STAFF_LIMITS } from '@contract/staff-rules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { cn } from '@/lib/utils';
 import { errorMessage } from '@/lib/api-client';
 import { usePublishNow, useReviewArticle, useSchedule } from '../api/workflow';
 import { useFormatArticleDate } from '@/lib/format-date';
@@ -147,30 +151,22 @@ function QueueRow({ item, canReview, headingRef }: { item: QueueItem; canReview:
 export function RequestChanges({ item, disabled, headingRef }: { item: Pick<QueueItem, 'id' | 'title'>; disabled?: boolean; headingRef?: RefObject<HTMLHeadingElement | null> }) {
   const review = useReviewArticle();
   const [open, setOpen] = useState(false);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<RequestChangesValues>({ resolver: zodResolver(RequestChangesSchema), defaultValues: { note: '' } });
+  const error = form.formState.errors.note?.message;
   const sent = useRef(false);
-  const noteRef = useRef<HTMLTextAreaElement>(null);
   const ids = { note: useId(), error: useId() };
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!note.trim()) {
-      setError(STAFF_MESSAGES.noteRequired);
-      noteRef.current?.focus();
-      return;
-    }
-    setError(null);
+  const send = form.handleSubmit(async ({ note }) => {
     try {
-      await review.mutateAsync({ id: item.id, decision: 'request_changes', note: note.trim() });
+      await review.mutateAsync({ id: item.id, decision: 'request_changes', note });
       sent.current = true;
       toast({ title: 'Sent back to the writer' });
       setOpen(false);
-      setNote('');
+      form.reset();
     } catch (failure) {
-      setError(errorMessage(failure, 'Failed to send the article back.'));
+      form.setError('note', { message: errorMessage(failure, 'Failed to send the article back.') });
     }
-  };
+  });
 
   return (
     <Dialog
@@ -178,7 +174,7 @@ export function RequestChanges({ item, disabled, headingRef }: { item: Pick<Queu
       onOpenChange={(next) => {
         setOpen(next);
         if (next) sent.current = false;
-        else setError(null);
+        else form.clearErrors();
       }}
     >
       <DialogTrigger asChild>
@@ -190,7 +186,7 @@ export function RequestChanges({ item, disabled, headingRef }: { item: Pick<Queu
       <DialogContent
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          noteRef.current?.focus();
+          form.setFocus('note');
         }}
         onCloseAutoFocus={(event) => {
           // Sent, the article leaves the queue with the button that opened this: the queue's heading takes the focus.
@@ -200,7 +196,7 @@ export function RequestChanges({ item, disabled, headingRef }: { item: Pick<Queu
           }
         }}
       >
-        <form onSubmit={(event) => void send(event)} noValidate className="grid gap-4">
+        <Form onSubmit={(event) => void send(event)} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{QUEUE_TEXT.requestChanges}</DialogTitle>
             <DialogDescription>
@@ -209,25 +205,16 @@ export function RequestChanges({ item, disabled, headingRef }: { item: Pick<Queu
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor={ids.note}>{QUEUE_TEXT.noteLabel}</Label>
-            <textarea
-              ref={noteRef}
+            <Textarea
               id={ids.note}
               rows={4}
               required
               aria-required="true"
               maxLength={STAFF_LIMITS.reviewNoteMax}
-              value={note}
-              onChange={(event) => {
-                setNote(event.target.value);
-                if (error) setError(null);
-              }}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? ids.error : undefined}
-              className={cn(
-                'flex min-h-24 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs transition-colors outline-none placeholder:text-muted-foreground md:text-sm',
-                'focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/60',
-                'aria-invalid:border-destructive aria-invalid:ring-destructive/30',
-              )}
+              className="min-h-24"
+              {...form.register('note')}
             />
             {error && (
               <p id={ids.error} role="alert" className="text-sm font-medium text-destructive">
@@ -244,7 +231,7 @@ export function RequestChanges({ item, disabled, headingRef }: { item: Pick<Queu
               {QUEUE_TEXT.sendBack}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

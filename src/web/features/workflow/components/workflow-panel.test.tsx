@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import type { PagePreferences } from '@contract/pages';
@@ -93,6 +93,30 @@ describe('the editor’s status panel', () => {
     expect(screen.getByLabelText('Publish at').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('refuses a time that is not one, under the field, until the field is changed', async () => {
+    const { onSchedule } = show({ role: 'owner', status: 'draft' });
+    const field = screen.getByLabelText('Publish at');
+    // What a browser without a date picker lets one type into the field.
+    fireEvent.change(field, { target: { value: 'next tuesday' } });
+    await userEvent.click(button('Schedule')!);
+    expect(onSchedule).not.toHaveBeenCalled();
+    const message = screen.getByRole('alert');
+    expect(message.textContent).toBe('Choose a date and time');
+    expect((field.getAttribute('aria-describedby') ?? '').split(' ')).toContain(message.id);
+    expect(document.activeElement).toBe(button('Schedule'));
+    fireEvent.change(field, { target: { value: '2026-12-01T09:30' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('schedules with Enter in the field, without sending the form around it', async () => {
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const { element, onSchedule } = panel({ role: 'owner', status: 'draft' });
+    render(<form onSubmit={onSubmit}>{element}</form>);
+    await userEvent.type(screen.getByLabelText('Publish at'), '2026-12-01T09:30{Enter}');
+    expect(onSchedule).toHaveBeenCalledWith('2026-12-01T08:30:00.000Z');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('shows the API’s refusal of the time beside the field', () => {
     show({ role: 'owner', status: 'draft', scheduleError: 'publishAt must be in the future' });
     const field = screen.getByLabelText('Publish at');
@@ -110,6 +134,35 @@ describe('the editor’s status panel', () => {
     expect(onSchedule).toHaveBeenCalledWith('2026-12-01T08:30:00.000Z');
     await userEvent.click(button('Unschedule')!);
     expect(onUnschedule).toHaveBeenCalledOnce();
+  });
+
+  it('follows the page’s zone until typed into, then keeps what was typed', async () => {
+    const props: WorkflowPanelProps = {
+      role: 'owner',
+      status: 'scheduled',
+      publishAt: '2026-12-01T08:30:00.000Z',
+      reviewNote: null,
+      isAuthor: false,
+      busy: false,
+      scheduleError: null,
+      onSubmitForReview: vi.fn(),
+      onSchedule: vi.fn(),
+      onUnschedule: vi.fn(),
+    };
+    const inZone = (timeZone: string) => (
+      <PagePreferencesProvider value={{ ...preferences, timeZone }}>
+        <WorkflowPanel {...props} />
+      </PagePreferencesProvider>
+    );
+    const { rerender } = render(inZone('Europe/Paris'));
+    const field = () => screen.getByLabelText('Publish at') as HTMLInputElement;
+    expect(field().value).toBe('2026-12-01T09:30');
+    // Hydration gives the browser's zone.
+    rerender(inZone('America/New_York'));
+    expect(field().value).toBe('2026-12-01T03:30');
+    fireEvent.change(field(), { target: { value: '2026-12-02T10:00' } });
+    rerender(inZone('Europe/Paris'));
+    expect(field().value).toBe('2026-12-02T10:00');
   });
 
   it('offers nothing to schedule once published', () => {

@@ -1,5 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarClockIcon, CalendarXIcon, MessageSquareWarningIcon, SendIcon } from 'lucide-react';
+import '@/lib/zod-jitless';
+import { z } from 'zod';
 import type { ArticleStatus, ChannelRole } from '@contract/staff-rules';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -89,6 +93,22 @@ export function WorkflowPanel(props: WorkflowPanelProps) {
   );
 }
 
+/**
+ * The Schedule field's value: a wall-clock time that means an instant in the reader's zone. It
+ * parses to that instant (UTC ISO); the API then says whether the instant is in its range.
+ */
+export function scheduleFormSchema(timeZone: string) {
+  return z.object({
+    when: z.string().transform((value, context) => {
+      const instant = wallTimeToUtcIso(value, timeZone);
+      if (instant !== null) return instant;
+      context.addIssue({ code: 'custom', message: WORKFLOW_TEXT.chooseTime });
+      return z.NEVER;
+    }),
+  });
+}
+type ScheduleFormSchema = ReturnType<typeof scheduleFormSchema>;
+
 function ScheduleField({
   publishAt,
   busy,
@@ -99,48 +119,56 @@ function ScheduleField({
   unschedule,
 }: WorkflowPanelProps & { scheduled: boolean; unschedule: boolean }) {
   const { timeZone, renderedAt } = usePagePreferences();
+  const schema = useMemo(() => scheduleFormSchema(timeZone), [timeZone]);
   // Untouched, the field shows the scheduled time in the page's zone (which becomes the browser's
   // right after hydration); once typed into, it keeps what the reader typed.
-  const [typed, setTyped] = useState<string | null>(null);
-  const [missing, setMissing] = useState(false);
-  const value = typed ?? utcIsoToWallTime(publishAt, timeZone);
+  const form = useForm<z.input<ScheduleFormSchema>, unknown, z.output<ScheduleFormSchema>>({
+    resolver: zodResolver(schema),
+    values: { when: utcIsoToWallTime(publishAt, timeZone) },
+    resetOptions: { keepDirtyValues: true },
+    // The focus stays on Schedule; the message under the field is announced.
+    shouldFocusError: false,
+  });
   const ids = { field: useId(), hint: useId(), error: useId() };
-  const error = missing ? WORKFLOW_TEXT.chooseTime : scheduleError;
+  const error = form.formState.errors.when?.message ?? scheduleError;
   // Bounds from the render's time, so the server and the hydrating browser write the same attributes.
   const bounds = renderedAt ? scheduleBounds(renderedAt, timeZone) : null;
 
-  const schedule = () => {
-    const instant = wallTimeToUtcIso(value, timeZone);
-    setMissing(instant === null);
-    if (instant !== null) onSchedule(instant);
-  };
+  // Not a <form>: the field sits inside the article's form, whose submit saves the article.
+  const schedule = form.handleSubmit(({ when }) => onSchedule(when));
 
   return (
     <div className="space-y-2">
       <Label htmlFor={ids.field}>{WORKFLOW_TEXT.timeLabel}</Label>
       <div className="flex flex-wrap items-start gap-3">
-        <Input
-          id={ids.field}
-          type="datetime-local"
-          value={value}
-          min={bounds?.min}
-          max={bounds?.max}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            setMissing(false);
-          }}
-          onKeyDown={(event) => {
-            // Enter schedules instead of saving the whole form.
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              schedule();
-            }
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[ids.hint, error ? ids.error : ''].filter(Boolean).join(' ')}
-          className="w-auto min-w-56"
+        <Controller
+          control={form.control}
+          name="when"
+          render={({ field }) => (
+            <Input
+              {...field}
+              id={ids.field}
+              type="datetime-local"
+              min={bounds?.min}
+              max={bounds?.max}
+              onChange={(event) => {
+                field.onChange(event);
+                form.clearErrors('when');
+              }}
+              onKeyDown={(event) => {
+                // Enter schedules instead of saving the whole form.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  void schedule();
+                }
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={[ids.hint, error ? ids.error : ''].filter(Boolean).join(' ')}
+              className="w-auto min-w-56"
+            />
+          )}
         />
-        <Button type="button" variant="outline" onClick={schedule} disabled={busy}>
+        <Button type="button" variant="outline" onClick={() => void schedule()} disabled={busy}>
           <CalendarClockIcon aria-hidden="true" />
           {scheduled ? WORKFLOW_TEXT.reschedule : WORKFLOW_TEXT.schedule}
         </Button>

@@ -4,32 +4,37 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
 /**
- * One of the moderation lists (reports, held comments, the log): its rows, 'Load more' while the
- * API has a next page, and what to say when it is empty or fails.
+ * A list the API gives a page at a time (the moderation lists, the channel log): its rows, 'Load
+ * more' while there is a next page, and what to say while it loads, when it is empty or fails.
  */
-export function ModerationList<Item>({
+export function PagedList<Item>({
   query,
   label,
   empty,
   renderItem,
   itemKey,
+  loadingLabel = `Loading ${label.toLowerCase()}`,
+  failed = `${label} could not be loaded.`,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<{ items: Item[]; nextCursor: string | null }>>;
   /** The list's accessible name. */
   label: string;
   empty: string;
   renderItem: (item: Item) => ReactNode;
-  itemKey: (item: Item) => string | number;
+  itemKey: (item: Item, index: number) => string | number;
+  loadingLabel?: string;
+  /** Said when the first page fails and the server gave no message. */
+  failed?: string;
 }) {
-  if (query.isPending) return <Spinner label={`Loading ${label.toLowerCase()}`} />;
-  if (query.isError && !query.data) return <p className="text-sm text-destructive">{query.error.message || `${label} could not be loaded.`}</p>;
+  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isError && !query.data) return <p className="text-sm text-destructive">{query.error.message || failed}</p>;
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <p className="py-6 text-muted-foreground">{empty}</p>;
   return (
     <div className="space-y-4">
       <ul aria-label={label} className="space-y-4">
-        {items.map((item) => (
-          <li key={itemKey(item)}>{renderItem(item)}</li>
+        {items.map((item, index) => (
+          <li key={itemKey(item, index)}>{renderItem(item)}</li>
         ))}
       </ul>
       {query.hasNextPage && (
