@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
-import { withoutXmlForbidden } from './text.js';
+import { stripHtml, withoutXmlForbidden } from './text.js';
 
 /**
  * The fields a writer edits, declared once. Everything that carries an edit derives from this
@@ -18,7 +18,12 @@ import { withoutXmlForbidden } from './text.js';
  */
 export type ArticleFieldKind = 'text' | 'html' | 'categories' | 'place';
 
+/** A subtitle (the standfirst under the title): plain text, with a counter in the editor from 250. */
+export const SUBTITLE_MAX = 300;
+export const SUBTITLE_COUNTER_FROM = 250;
+
 export const ARTICLE_FIELD_MESSAGES = {
+  subtitleTooLong: `Subtitle must be at most ${SUBTITLE_MAX} characters`,
   tooManyCategories: `Choose at most ${LIMITS.categoriesPerArticle} categories`,
   locationTooLong: 'Location must be at most 200 characters',
 } as const;
@@ -69,6 +74,21 @@ export const ARTICLE_FIELDS = {
         .overwrite(withoutXmlForbidden)
         .max(LIMITS.titleMax, `Title must be at most ${LIMITS.titleMax} characters`)
         .optional(),
+    },
+  }),
+  subtitle: field({
+    kind: 'text',
+    label: 'Subtitle',
+    value: z.string().nullable(),
+    empty: null as string | null,
+    input: {
+      subtitle: z
+        .string({ error: 'subtitle must be text' })
+        // Plain text: markup pasted into it is stripped, not refused; empty is none.
+        .overwrite((text) => stripHtml(withoutXmlForbidden(text)))
+        .max(SUBTITLE_MAX, ARTICLE_FIELD_MESSAGES.subtitleTooLong)
+        .transform((text) => text || null)
+        .nullish(),
     },
   }),
   content: field({

@@ -27,6 +27,7 @@ describe('compiled response serializers', () => {
       id,
       slug: `card-${id}`,
       title: `Card ${id}`,
+      subtitle: null,
       userId: 1,
       channelId: 2,
       channel: { id: 2, name: 'Desk', slug: 'desk' },

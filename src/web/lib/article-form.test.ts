@@ -4,6 +4,7 @@ import { isBlankHtml, toCreateBody, toUpdateBody, validateArticleForm, valuesFro
 
 const base: ArticleFormValues = {
   title: '  Harbour tides  ',
+  subtitle: null,
   content: '<h2>Rising</h2><p>The water <strong>rose</strong>.</p>',
   channelId: 4,
   categories: [

@@ -66,7 +66,8 @@ export const feedsRoutes: FastifyPluginAsync<{ articles: ArticleListsRepository;
     const corrections = parseJson<{ kind: CorrectionKind; text: string; created_at: number | string }[]>(row.corrections, []).map((c) =>
       correctionLine({ kind: c.kind, text: c.text, createdAt: new Date(Number(c.created_at)).toISOString() }),
     );
-    const description = clean([truncateAtBoundary(row.text, 300), ...corrections].join('\n\n'));
+    // The subtitle where there is one (it says what the article is), else the start of the text.
+    const description = clean([row.subtitle ?? truncateAtBoundary(row.text, 300), ...corrections].join('\n\n'));
     const published = new Date(Number(row.created_at));
     const updated = row.updated_at === null ? published : new Date(Number(row.updated_at));
     const channelLink = absolute(paths.channel(row.channel_id));

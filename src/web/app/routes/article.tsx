@@ -246,13 +246,14 @@ export const head: PageHead = ({ queryClient, params, publicUrl }) => {
 const MAIN_IMAGE_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)';
 
 /**
- * What a shared link shows anywhere (docs/product.md#article): description (the text cut to 160 at a
+ * What a shared link shows anywhere (docs/product.md#article): description (the subtitle, else the text, cut to 160 at a
  * sentence or word boundary), Open Graph and Twitter tags, canonical URL and JSON-LD; and the
  * preload of the main image, the same WebP copy the gallery picks.
  */
 function ArticleHeadTags({ article, publicUrl }: { article: Article; publicUrl: string }) {
   const canonical = `${publicUrl}${paths.article(article.id, article.slug)}`;
-  const text = article.excerpt.length >= 160 ? article.excerpt : article.content.replace(/<[^>]+>/g, ' ');
+  // The subtitle says what the article is, where its writer gave one; else its first words.
+  const text = article.subtitle ?? (article.excerpt.length >= 160 ? article.excerpt : article.content.replace(/<[^>]+>/g, ' '));
   const description = truncateAtBoundary(text, 160);
   // The share image is the chosen cover, else the first gallery image (the gallery's main image too).
   const image = [...article.images].sort((a, b) => Number(b.cover) - Number(a.cover) || a.order - b.order)[0];

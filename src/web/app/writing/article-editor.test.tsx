@@ -34,7 +34,7 @@ const PlainLocationField: LocationFieldComponent = ({ value, onChange, labelId }
   />
 );
 
-const empty: ArticleFormValues = { title: '', content: '', channelId: null, categories: [], location: null, draft: false };
+const empty: ArticleFormValues = { title: '', subtitle: null, content: '', channelId: null, categories: [], location: null, draft: false };
 const UNSENT_KEY = 'broadsheet-unsent-article:1:new';
 
 let asked: string[];

@@ -14,6 +14,7 @@ const NoPlace: LocationFieldComponent = ({ labelId }) => <input aria-labelledby=
 const article: Article = {
   id: 7,
   slug: 'harbour-wall-repaired',
+  subtitle: null,
   title: 'Harbour wall repaired',
   userId: 1,
   channelId: 4,

@@ -73,7 +73,8 @@ export const ArticleCard = memo(function ArticleCard({
             ))}
           </ul>
         )}
-        {article.excerpt && <p className="line-clamp-3 text-muted-foreground">{article.excerpt}</p>}
+        {/* The subtitle, where the writer gave one, says what the article is better than its first lines. */}
+        {(article.subtitle || article.excerpt) && <p className="line-clamp-3 text-muted-foreground">{article.subtitle || article.excerpt}</p>}
         <ArticleStats viewCount={article.viewCount} likes={article.likes} dislikes={article.dislikes} commentCount={article.commentCount} />
       </div>
       {image && (

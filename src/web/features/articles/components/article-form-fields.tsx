@@ -1,5 +1,7 @@
 import { useId, type RefObject } from 'react';
+import { SUBTITLE_COUNTER_FROM, SUBTITLE_MAX } from '@contract/article-fields';
 import { LIMITS } from '@contract/limits';
+import { cn } from '@/lib/utils';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TITLE_COUNTER_FROM } from '../lib/word-count';
@@ -38,6 +40,42 @@ export function TitleField({ state, error, inputRef }: { state: ArticleFormState
         aria-invalid={error || values.title.trim().length > LIMITS.titleMax ? true : undefined}
         aria-describedby={[error ? ids.error : '', values.title.trim().length >= TITLE_COUNTER_FROM ? ids.counter : ''].filter(Boolean).join(' ') || undefined}
         className="h-11 font-serif text-xl md:text-xl"
+      />
+      <FieldError id={ids.error} message={error} />
+    </div>
+  );
+}
+
+/**
+ * The subtitle under the title: plain text, optional, with its counter from 250 characters. Past
+ * the limit nothing is cut; the counter says so and the form refuses to save with its message.
+ */
+export function SubtitleField({ state, error }: { state: ArticleFormState; error?: string }) {
+  const ids = { subtitle: useId(), error: useId(), counter: useId() };
+  const { form, values, setTouched } = state;
+  const subtitle = form.register('subtitle', { onChange: () => setTouched(true) });
+  const length = (values.subtitle ?? '').trim().length;
+  const over = length - SUBTITLE_MAX;
+  return (
+    <div className="space-y-2">
+      <div className="flex items-baseline justify-between gap-3">
+        <Label htmlFor={ids.subtitle}>
+          Subtitle <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        {length >= SUBTITLE_COUNTER_FROM && (
+          <span id={ids.counter} data-testid="subtitle-counter" className={cn('text-sm tabular-nums', over > 0 ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+            {length}/{SUBTITLE_MAX}
+            {over > 0 && <span role="status"> · {over} too many: a subtitle can be at most {SUBTITLE_MAX} characters</span>}
+          </span>
+        )}
+      </div>
+      <Input
+        {...subtitle}
+        value={values.subtitle ?? ''}
+        id={ids.subtitle}
+        aria-invalid={error || over > 0 ? true : undefined}
+        aria-describedby={[error ? ids.error : '', length >= SUBTITLE_COUNTER_FROM ? ids.counter : ''].filter(Boolean).join(' ') || undefined}
+        className="h-11 font-serif text-lg text-muted-foreground md:text-lg"
       />
       <FieldError id={ids.error} message={error} />
     </div>

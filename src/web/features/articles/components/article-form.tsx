@@ -11,7 +11,7 @@ import { MissingAltDialog, missingAltInHtml } from './missing-alt-dialog';
 import { ArticlePreview, previewArticle } from './article-preview';
 import { EditorWordCount } from './editor-word-count';
 import { EditorSlot } from './editor-slot';
-import { ChannelField, FieldError, TitleField } from './article-form-fields';
+import { ChannelField, FieldError, SubtitleField, TitleField } from './article-form-fields';
 import { messagesOf, type ArticleFormState } from './use-article-form';
 import type { ArticleImagesSeam, FormAction, FormDesk, FormUnsentWork, LocationFieldComponent, SubmitDraft, WorkflowControls } from './article-form-seams';
 
@@ -164,6 +164,7 @@ export function ArticleForm({
       />
       {unsent?.restoreNotice}
       <TitleField state={state} error={errors.title} inputRef={titleRef} />
+      <SubtitleField state={state} error={errors.subtitle} />
 
       <div className="space-y-2">
         <span id={ids.content} className="block text-sm leading-none font-medium">

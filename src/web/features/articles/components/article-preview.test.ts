@@ -6,6 +6,7 @@ import { previewArticle } from './article-preview';
 const saved: Article = {
   id: 7,
   slug: 'ferry-timetable',
+  subtitle: null,
   title: 'New ferry timetable',
   userId: 1,
   channelId: 4,
@@ -54,5 +55,13 @@ describe('the preview dates the article as readers will see it', () => {
 
   it('an article published before: its first publication', () => {
     expect(preview({ ...saved, published: true, status: 'published' }).createdAt).toBe('2026-11-20T09:00:00.000Z');
+  });
+});
+
+describe('the preview shows what the writer typed', () => {
+  it('the subtitle as typed, and none when it was cleared', () => {
+    const values = { ...valuesFromArticle({ ...saved, subtitle: 'Saved standfirst.' }), subtitle: 'Typed standfirst.' };
+    expect(previewArticle(values, { article: saved, author: saved.author, channel: saved.channel }, now).subtitle).toBe('Typed standfirst.');
+    expect(previewArticle({ ...values, subtitle: null }, { article: { ...saved, subtitle: 'Old.' }, author: saved.author, channel: saved.channel }, now).subtitle).toBeNull();
   });
 });

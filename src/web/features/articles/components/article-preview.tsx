@@ -1,3 +1,4 @@
+import { EMPTY_ARTICLE_FIELDS, pickTextFields } from '@contract/article-fields';
 import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { MonitorIcon, SmartphoneIcon } from 'lucide-react';
@@ -32,7 +33,7 @@ export function previewArticle(values: ArticleFormValues, { article, author, cha
   const base: Article = article ?? {
     id: 0,
     slug: 'preview',
-    title: '',
+    ...pickTextFields(EMPTY_ARTICLE_FIELDS),
     userId: author.id,
     channelId,
     channel: { id: channelId, name: channel?.name ?? '', slug: 'channel' },
@@ -69,6 +70,7 @@ export function previewArticle(values: ArticleFormValues, { article, author, cha
   const publishedBefore = article?.published === true;
   return {
     ...base,
+    ...pickTextFields(values),
     title: values.title.trim(),
     content: values.content,
     categories,

@@ -69,6 +69,11 @@ export function ArticleHeader({
         <h1 tabIndex={-1} className="font-serif text-3xl leading-tight font-bold tracking-tight text-balance outline-none sm:text-5xl">
           {article.title}
         </h1>
+        {article.subtitle && (
+          <p data-testid="article-subtitle" className="font-serif text-lg leading-snug text-pretty text-muted-foreground sm:text-2xl">
+            {article.subtitle}
+          </p>
+        )}
         <p data-testid="article-byline" className="text-base text-muted-foreground">
           By{' '}
           <Link

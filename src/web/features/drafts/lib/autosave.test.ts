@@ -70,7 +70,7 @@ describe('when the editor saves to the server', () => {
 });
 
 describe('what an autosave sends', () => {
-  const saved: SavedFields = { title: 'Harbour', content: '<p>Wall</p>', categoryIds: [1], location: null };
+  const saved: SavedFields = { title: 'Harbour', subtitle: null, content: '<p>Wall</p>', categoryIds: [1], location: null };
 
   it('sends only the changed fields, and nothing when nothing changed', () => {
     expect(changedFields(saved, saved)).toBeNull();
