@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * The import zones of DESIGN.md section 6 and STYLE.md: contract imports only zod; server and web
+ * The import zones: contract imports only zod; server and web
  * never import each other; inside web, shared folders feed features, features feed app, and
  * features do not import each other. Inside the server, db/, lib/ and http/ import no feature,
  * a feature reaches another only through its service or repository, and services and
@@ -85,6 +85,13 @@ export default tseslint.config(
     // (type-only imports aside): a cycle makes the order of evaluation decide what is defined.
     files: ['src/server/**/*.{ts,tsx}', 'src/web/**/*.{ts,tsx}', 'src/contract/**/*.{ts,tsx}'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The articles wing stays in parts a reader can hold: a file past 400 lines of code is a part
+    // that wants splitting (docs/decisions/047-the-articles-wing-in-four-parts.md).
+    files: ['articles', 'drafts', 'revisions', 'workflow'].flatMap((part) => [`src/server/features/${part}/**/*.{ts,tsx}`, `src/web/features/${part}/**/*.{ts,tsx}`]),
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
