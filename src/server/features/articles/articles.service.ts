@@ -29,6 +29,8 @@ import { detailRowToArticle, summaryRowToSummary, type ArticleDetailRow, type Ar
 import type { CategoriesRepository, CategoryIndex } from './categories.repository.js';
 import type { ChannelTableRepository } from './channel-table.repository.js';
 import { sanitizeArticleHtml } from './sanitize-html.js';
+// Imports write articles under the same rules as the editor (features/imports/import-job.ts).
+export { sanitizeArticleHtml, withResolvedImages } from './sanitize-html.js';
 import { resolveInlineImages, resolvePendingInlineImages, type InlineImages } from './inline-images.js';
 import type { ViewKeys } from './view-keys.js';
 import { CORRECTION_MESSAGES } from '../../../contract/corrections.js';
