@@ -165,7 +165,8 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
         summary: 'The channel as a ZIP of our own format (broadsheet.json, images, subscribers.csv), or with format=ghost a JSON file Ghost imports',
         params: IdParamsSchema,
         querystring: ExportQuerySchema,
-        response: { ...errors },
+        produces: ['application/zip', 'application/json'],
+        response: { 200: z.string().meta({ description: 'The ZIP (application/zip), or with format=ghost the Ghost JSON file, as an attachment' }), ...errors },
       },
     },
     async (request, reply) => {
@@ -177,7 +178,7 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesOptions> = async 
           .header('content-type', 'application/json; charset=utf-8')
           .header('content-disposition', `attachment; filename="channel-${request.params.id}.ghost.json"`)
           .header('cache-control', 'private, no-store')
-          .send(JSON.stringify(body) as never);
+          .send(Buffer.from(JSON.stringify(body)) as never);
       }
       const stream = await exports.archive(user, request.params.id);
       return reply
