@@ -256,6 +256,9 @@ describe.each(testDatabases())('imports on %s', (kind) => {
     const subscriptions = await t.ctx.db.selectFrom('subscriptions').select(['user_id', 'imported']).where('channel_id', '=', target).execute();
     expect(subscriptions).toContainEqual({ user_id: existing.id, imported: 1 });
     expect(subscriptions).toHaveLength(2);
+    // The person sees that the publisher's list brought the subscription.
+    const mine = await t.ctx.channels.subscriptionsOf(existing.id, { id: existing.id, username: 'dan', description: null, isAdmin: false, hasPassword: true, createdAt: '', sessionId: 'test' });
+    expect(mine.find((subscription) => subscription.id === target)?.imported).toBe(true);
     const channel = await t.ctx.db.selectFrom('channels').select('subscriber_count').where('id', '=', target).executeTakeFirstOrThrow();
     expect(channel.subscriber_count).toBe(2);
     // Eve has an account without a password, and no subscription: nothing ever emails her.
