@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/server/main.ts', admin: 'src/server/cli/admin.ts' },
+  entryPoints: { main: 'src/server/main.ts', admin: 'src/server/cli/admin.ts', import: 'src/server/cli/import.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

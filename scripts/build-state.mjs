@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-const BUILD = ['dist/web/index.html', 'dist/server/main.js', 'dist/ssr/entry-server.js'];
+const BUILD = ['dist/web/index.html', 'dist/server/main.js', 'dist/server/import.js', 'dist/ssr/entry-server.js'];
 
 export function hasBuild() {
   return BUILD.every((file) => fs.existsSync(file));

@@ -93,7 +93,11 @@ export const SubscriptionStateSchema = z
 
 export const SubscriberSchema = z.object({ id: z.number().int(), username: z.string() }).meta({ id: 'Subscriber' });
 
-export const SubscriptionSchema = ChannelSchema.extend({ subscriptionDate: z.string() }).meta({ id: 'Subscription' });
+export const SubscriptionSchema = ChannelSchema.extend({
+  subscriptionDate: z.string(),
+  /** Made by an import of the publisher's old list (docs/product.md#import-and-export): the person sees why, and may unsubscribe. */
+  imported: z.boolean().optional(),
+}).meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 export const DebugSubscriptionsSchema = z

@@ -18,6 +18,11 @@ export const CommentSchema = z
     createdAt: z.string(),
     /** The author; null for a deleted comment (shown as 'Anonymous'). */
     user: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+    /**
+     * Present for a comment that is no account's: one imported from the old site (`kind: "imported"`),
+     * shown under `name` without a profile link. `user` is then null.
+     */
+    author: z.object({ name: z.string(), kind: z.enum(['imported']) }).optional(),
     deleted: z.boolean(),
     /** When its author last changed the text (LIMITS.commentEditMs after posting at most); null when never. */
     editedAt: z.string().nullable(),

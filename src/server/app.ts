@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -106,6 +108,13 @@ import { moderationRoutes } from './features/moderation/moderation.routes.js';
 import { createStaffRepository } from './features/staff/staff.repository.js';
 import { createStaffService } from './features/staff/staff.service.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
+import { createImportsRepository } from './features/imports/imports.repository.js';
+import { createImportsService } from './features/imports/imports.service.js';
+import { createExportsRepository } from './features/imports/exports.repository.js';
+import { createExportsService } from './features/imports/exports.service.js';
+import { importsRoutes } from './features/imports/imports.routes.js';
+import { registerOldAddresses } from './features/imports/old-addresses.js';
+import { publicFetch } from './lib/public-fetch.js';
 
 /** Everything the routes need, built once per app from one database handle. */
 /** The scheduler's log until buildApp points it at the app's log (createContext runs before the app exists). */
@@ -209,6 +218,30 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     mailQueued,
   });
   const schedulerLog = forwardingLog();
+  // Imports from other platforms, run in the background; exports of a channel (docs/decisions/046-import-and-export.md).
+  const imports = createImportsService({
+    repository: createImportsRepository(db),
+    channels: channelsRepository,
+    articles: articlesRepository,
+    categories,
+    media,
+    imagePrefix: storage.url(''),
+    fetchRemote: async (url, signal) => (await publicFetch(url, { allowPrivateAddresses: config.imports.allowPrivateAddresses, signal })).body,
+    maxBytes: config.imports.maxBytes,
+    directory: path.join(config.dataDir, 'imports'),
+    written,
+    log: schedulerLog,
+  });
+  const exportsService = createExportsService({
+    repository: createExportsRepository(db),
+    categories,
+    openStored: async (key) => {
+      if (storage.kind === 'local') return fs.createReadStream(path.join(storage.root, key));
+      const response = await fetch(storage.url(key));
+      return response.ok && response.body ? Readable.fromWeb(response.body as import('node:stream/web').ReadableStream) : null;
+    },
+    publicUrl: config.publicUrl,
+  });
   // Publishes scheduled articles at their time; buildApp starts it when the app is ready.
   const scheduler = createScheduler({
     db,
@@ -287,6 +320,8 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     unsubscribeLinks: createUnsubscribeLinks(db),
     outboxQueued,
     scheduler,
+    imports,
+    exports: exportsService,
     /** Where the scheduler's lines go: buildApp points it at the app's log. */
     schedulerLog,
   };
@@ -375,6 +410,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   ctx.schedulerLog.target = app.log;
   app.addHook('onReady', async () => ctx.scheduler.start());
   app.addHook('onClose', async () => ctx.scheduler.stop());
+  app.addHook('onReady', async () => ctx.imports.startRunner());
+  app.addHook('onClose', async () => ctx.imports.stopRunner());
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   // The place search's data loads once the server listens, off the main thread, so neither the
   // start nor the first search waits for it.
@@ -441,6 +478,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   registerOriginCheck(app, config.publicUrl, { strict: config.publicUrlSet });
   registerInputGuard(app);
+  // Old addresses of imported articles answer 301 with their new page (paths no route of ours owns).
+  registerOldAddresses(app, (pathAndQuery) => ctx.imports.redirectLocation(pathAndQuery));
   registerSessionResolver(app, ctx.sessions, { secure });
   registerArticleRefResolver(app, (segment) => ctx.articles.resolveArticleId(segment));
   await registerOpenApi(app, config.publicUrl);
@@ -513,6 +552,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(moderationRoutes, { moderation: ctx.moderation });
       await api.register(staffRoutes, { staff: ctx.staff });
       await api.register(analyticsRoutes, { analytics: ctx.analytics });
+      await api.register(importsRoutes, {
+        imports: ctx.imports,
+        exports: ctx.exports,
+        maxBytes: config.imports.maxBytes,
+        rateLimit: { max: config.imports.perHour, timeWindow: 60 * 60_000 },
+      });
       await api.register(emailRoutes, {
         email,
         users: ctx.users,

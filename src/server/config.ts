@@ -81,6 +81,12 @@ const EnvSchema = z.object({
   UPLOAD_QUOTA_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).max(1024 * 1024).default(200),
   /** How long an upload may stay unused in any article before it is removed. */
   UPLOAD_ABANDON_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(5).max(7 * 24 * 60).default(60),
+  /** The largest file an import accepts (docs/decisions/046-import-and-export.md). */
+  IMPORT_MAX_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).max(64 * 1024).default(500),
+  /** Imports (and dry runs) one account may start an hour. */
+  IMPORT_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(20),
+  /** Outgoing requests taken from content (an import's remote images) may reach loopback and private addresses: for tests on one machine only. */
+  ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
   /** How long anonymous read responses are served from memory; 0 turns the cache off. */
   MICRO_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
   /** How often each instance looks for scheduled articles that are due; at most 10 s, so one goes out within 15 s of its time. */
@@ -134,6 +140,8 @@ export interface AppConfig {
   images: { memoryBytes: number };
   /** Uploads not yet used in an article: the quota per account and when they count as abandoned. */
   uploads: { quotaBytes: number; abandonAfterMs: number };
+  /** Imports: the largest file (bytes), and whether remote images may come from private addresses. */
+  imports: { maxBytes: number; allowPrivateAddresses: boolean; perHour: number };
   email: {
     smtpUrl?: string;
     from: string;
@@ -173,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither',
     );
+  }
+  // Reaching private addresses is for a site that runs on one machine for tests: a public site
+  // that allowed it would let an import's image addresses probe its own network.
+  if (e.ALLOW_PRIVATE_ADDRESSES && !isLocalUrl(publicUrl)) {
+    throw new ConfigError('Invalid configuration:\n  ALLOW_PRIVATE_ADDRESSES: only allowed when PUBLIC_URL is a loopback address (localhost, 127.0.0.1, [::1])');
   }
   return {
     env: e.NODE_ENV,
@@ -223,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     images: { memoryBytes: e.IMAGE_MEMORY_MB * 1024 * 1024 },
     uploads: { quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024, abandonAfterMs: e.UPLOAD_ABANDON_MINUTES * 60_000 },
+    imports: { maxBytes: e.IMPORT_MAX_MB * 1024 * 1024, allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES, perHour: e.IMPORT_RATE_LIMIT },
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     webDev: e.WEB_DEV,
     email: {
@@ -274,3 +288,4 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   }
   return entries;
 }
+

@@ -72,6 +72,8 @@ export interface SubscriptionsTable {
   created_at: number;
   /** New-article emails: 'each', 'digest' or 'none'. */
   notify: Generated<'each' | 'digest' | 'none'>;
+  /** 1: made by an import from the publisher's old list (the person sees why, and may unsubscribe). */
+  imported: Generated<number>;
 }
 
 export interface EmailTokensTable {
@@ -301,6 +303,11 @@ export interface CommentsTable {
   /** 'pending' while held for approval (only its author sees it, not counted); 'hidden' by a moderator. */
   status: Generated<'published' | 'pending' | 'hidden'>;
   held_cause: Generated<'hold_first' | 'blocked_word' | null>;
+  /**
+   * An imported comment: the name it was written under on the old site. Such a comment is no
+   * account's (user_id holds the importer, who answers for it as the channel's moderator would).
+   */
+  imported_author_name: Generated<string | null>;
 }
 
 export interface ReactionsTable {
@@ -443,6 +450,60 @@ export interface ModerationLogTable {
   created_at: number;
 }
 
+/** An import job (docs/decisions/046-import-and-export.md): its progress and report. */
+export interface ImportsTable {
+  id: Generated<number>;
+  channel_id: number;
+  user_id: number;
+  /** The format given or detected; null until the file has been read. */
+  format: string | null;
+  authors: 'accounts' | 'me';
+  site_url: string | null;
+  file_name: string;
+  /** The uploaded file on disk, removed when the job ends. */
+  file_path: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  total: Generated<number>;
+  done: Generated<number>;
+  /** JSON: the report's counts. */
+  counts: string;
+  /** JSON array of {item, reason}. */
+  problems: string;
+  claimed_by: string | null;
+  claimed_until: number | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** What a channel took in from a source, by kind and `{format}:{source id}`: a second run creates nothing twice. */
+export interface ImportItemsTable {
+  channel_id: number;
+  kind: 'article' | 'author' | 'comment';
+  source: string;
+  target_id: number;
+  import_id: number;
+}
+
+/** An old address that answers 301 with an imported article's page. */
+export interface RedirectsTable {
+  id: Generated<number>;
+  channel_id: number;
+  path: string;
+  article_id: number;
+  import_id: number | null;
+  created_at: number;
+}
+
+/** A subscriber who came in by an import; a suppressed one holds no subscription. */
+export interface ImportSubscribersTable {
+  channel_id: number;
+  user_id: number;
+  import_id: number;
+  suppressed: Generated<number>;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -481,4 +542,8 @@ export interface DB {
   reports: ReportsTable;
   report_targets: ReportTargetsTable;
   moderation_log: ModerationLogTable;
+  imports: ImportsTable;
+  import_items: ImportItemsTable;
+  redirects: RedirectsTable;
+  import_subscribers: ImportSubscribersTable;
 }

@@ -23,6 +23,7 @@ import * as newsroom from './2026_11_30_1600_newsroom.js';
 import * as commentCountSeen from './2026_12_02_1150_comment_count_seen.js';
 import * as articleFieldSnapshots from './2026_12_02_1210_article_field_snapshots.js';
 import * as articleSubtitle from './2026_12_02_1220_article_subtitle.js';
+import * as imports from './2026_12_02_1300_imports.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1150_comment_count_seen': commentCountSeen,
   '2026_12_02_1210_article_field_snapshots': articleFieldSnapshots,
   '2026_12_02_1220_article_subtitle': articleSubtitle,
+  '2026_12_02_1300_imports': imports,
 };

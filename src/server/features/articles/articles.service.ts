@@ -21,6 +21,8 @@ import type { ArticleAccess } from './article-access.service.js';
 import type { ArticleEdits } from './article-edits.service.js';
 import { detailRowToArticle, type ArticleDetailRow, type ArticlesRepository } from './articles.repository.js';
 import type { CategoriesRepository } from './categories.repository.js';
+// Imports write articles under the same rules as the editor (features/imports/import-job.ts).
+export { sanitizeArticleHtml, withResolvedImages } from './sanitize-html.js';
 import type { ViewKeys } from './view-keys.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();

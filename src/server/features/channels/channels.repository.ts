@@ -163,10 +163,10 @@ export function createChannelsRepository(db: Database, dialect: Dialect) {
     },
 
     /** The channels a user subscribes to, newest subscription first, with the subscription date. */
-    listSubscribedBy(userId: number, viewerId: number | null): Promise<(ChannelRow & { subscription_date: number })[]> {
+    listSubscribedBy(userId: number, viewerId: number | null): Promise<(ChannelRow & { subscription_date: number; subscription_imported: number })[]> {
       return selectChannels(viewerId)
         .innerJoin('subscriptions as sub', (join) => join.onRef('sub.channel_id', '=', 'channels.id').on('sub.user_id', '=', userId))
-        .select('sub.created_at as subscription_date')
+        .select(['sub.created_at as subscription_date', 'sub.imported as subscription_imported'])
         .orderBy('sub.created_at', 'desc')
         .orderBy('channels.id', 'desc')
         .execute();

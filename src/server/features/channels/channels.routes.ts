@@ -209,7 +209,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
       const list = await channels.subscriptionsOf(userId, user);
       return {
         success: true,
-        subscriptions: list.map(({ subscriptionDate, ...channel }) => ({ channel, subscriptionDate })),
+        subscriptions: list.map(({ subscriptionDate, imported: _imported, ...channel }) => ({ channel, subscriptionDate })),
         diagnostic: { userId, count: list.length },
       };
     },

@@ -115,7 +115,11 @@ export function createChannelsService(
     async subscriptionsOf(userId: number, viewer: SessionUser): Promise<Subscription[]> {
       if (userId !== viewer.id && !viewer.isAdmin) throw forbidden(CHANNEL_MESSAGES.noPermission);
       const rows = await channels.listSubscribedBy(userId, viewer.id);
-      return rows.map((row) => ({ ...channelRowToChannel(row), subscriptionDate: new Date(row.subscription_date).toISOString() }));
+      return rows.map(({ subscription_imported, ...row }) => ({
+        ...channelRowToChannel(row),
+        subscriptionDate: new Date(row.subscription_date).toISOString(),
+        imported: subscription_imported === 1,
+      }));
     },
 
     /** A user's own channels: only their own, unless the viewer is an admin (the debug alias). */

@@ -12,6 +12,8 @@ export { countThread };
 /** A comment with its author's name. */
 export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | 'user_id' | 'parent_id' | 'content' | 'deleted' | 'created_at' | 'edited_at' | 'status'> & {
   username: string;
+  /** An imported comment's name on the old site (docs/decisions/046-import-and-export.md); null for our readers' own. */
+  imported_author_name?: string | null;
 };
 
 export type InsertCommentResult =
@@ -37,6 +39,7 @@ const COMMENT_COLUMNS = [
   'comments.edited_at as edited_at',
   'comments.status as status',
   'users.username as username',
+  'comments.imported_author_name as imported_author_name',
 ] as const;
 
 /**
@@ -211,6 +214,8 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
           // click cannot both pass the duplicate check below (SQLite runs one writer at a time).
           if (pg) await trx.selectFrom('users').select('id').where('id', '=', values.userId).forUpdate().executeTakeFirst();
           let parentId: number | null = null;
+          // An imported comment is no account's: a reply to it notifies nobody.
+          let repliedToImported = false;
           // Under its author's own held comment a reply waits too: readers see neither until both are approved.
           let heldThread: 'hold_first' | 'blocked_word' | null = null;
           // Someone else's held comment is as missing as any other.
@@ -218,13 +223,14 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
           if (values.parentId !== null) {
             const parent = await trx
               .selectFrom('comments')
-              .select(['id', 'article_id', 'parent_id', 'deleted', 'status', 'user_id', 'held_cause'])
+              .select(['id', 'article_id', 'parent_id', 'deleted', 'status', 'user_id', 'held_cause', 'imported_author_name'])
               .where('id', '=', values.parentId)
               .$if(pg, (q) => q.forShare())
               .executeTakeFirst();
             if (!parent || parent.deleted === 1 || unseen(parent)) return { ok: false, reason: 'parentMissing' };
             if (parent.article_id !== values.articleId) return { ok: false, reason: 'parentOtherArticle' };
             parentId = parent.parent_id ?? parent.id;
+            repliedToImported = parent.imported_author_name !== null;
             let top: { status: 'published' | 'pending' | 'hidden'; user_id: number; held_cause: 'hold_first' | 'blocked_word' | null } | undefined = parent;
             if (parent.parent_id !== null) {
               top = await trx
@@ -276,7 +282,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
           await recordArticleChanges(trx, { id: values.articleId, channelId: article.channel_id }, [{ day: utcDay(values.now), delta: { comments: 1 } }]);
           // The replied-to author's email, in the outbox with the reply (one per thread an hour).
           const replyNoticeQueued =
-            values.parentId !== null && parentId !== null
+            values.parentId !== null && parentId !== null && !repliedToImported
               ? await queueReplyNotice(trx, { threadId: parentId, repliedToId: values.parentId, authorId: values.userId, articleId: values.articleId, now: values.now })
               : false;
           const row = await selectComments(trx).where('comments.id', '=', id).executeTakeFirstOrThrow();

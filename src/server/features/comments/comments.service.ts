@@ -46,7 +46,9 @@ export function commentRowToComment(row: CommentRow, reader: CommentReader = ANO
     parent_id: row.parent_id,
     created_at: at,
     createdAt: at,
-    user: deleted ? null : { id: row.user_id, username: row.username },
+    // An imported comment shows the name it was written under, and no account (no profile link).
+    user: deleted || row.imported_author_name ? null : { id: row.user_id, username: row.username },
+    ...(row.imported_author_name && !deleted ? { author: { name: row.imported_author_name, kind: 'imported' as const } } : {}),
     deleted,
     editedAt: row.edited_at === null || deleted ? null : new Date(Number(row.edited_at)).toISOString(),
     status: row.status,

@@ -171,8 +171,10 @@ describe('knowing what was uploaded', () => {
     expect(await failureOf(text, { format: 'substack' })).toBe('notes.txt: a Substack export is a ZIP archive, and this file is not one');
   });
 
-  it('does not claim to read our own export yet', async () => {
+  it('refuses a broadsheet.json that is not our export, naming what is wrong', async () => {
     const zip = await zipOf([{ name: 'broadsheet.json', data: Buffer.from('{}') }], 'channel.zip');
-    expect(await failureOf(zip)).toBe('channel.zip: archives exported from Broadsheet cannot be imported yet');
+    expect(await failureOf(zip)).toMatch(/^broadsheet\.json: format: /);
+    const broken = await zipOf([{ name: 'broadsheet.json', data: Buffer.from('{"format": ') }], 'broken.zip');
+    expect(await failureOf(broken)).toMatch(/^broadsheet\.json: malformed JSON/);
   });
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { readBroadsheet } from './broadsheet-reader.js';
 import { readGhost } from './ghost-reader.js';
 import { isZipFile, openImportArchive, sizeText, type ImportArchive } from './import-archive.js';
 import { readMedium } from './medium-reader.js';
@@ -16,7 +17,7 @@ const FORMAT_NAMES: Record<ImportFormat, string> = {
   broadsheet: 'Broadsheet',
 };
 
-/** The manifest our own export will carry at its root; its reader arrives with the export. */
+/** The manifest our own export carries at its root (exports.service.ts writes it, broadsheet-reader.ts reads it). */
 export const BROADSHEET_MANIFEST = 'broadsheet.json';
 
 /**
@@ -133,7 +134,6 @@ function readArchive(archive: ImportArchive, format: ImportFormat, siteUrl: stri
     case 'medium':
       return readMedium(archive);
     case 'broadsheet':
-      // The hook for our own export: its reader is written with the exporter, so both change together.
-      throw new ImportFileError(archive.name, 'archives exported from Broadsheet cannot be imported yet');
+      return readBroadsheet(archive);
   }
 }
