@@ -27,6 +27,10 @@ export const ChannelSchema = z
     isSubscribed: z.boolean(),
     /** The owner's choice: new-article emails carry the excerpt and a link, not the whole article. */
     emailExcerptOnly: z.boolean(),
+    /** Its address on the social web, `@handle@host` (docs/decisions/045-the-social-web.md); one channel's answer only, null when it does not federate. */
+    handle: z.string().nullable().optional(),
+    /** Its followers on the fediverse, apart from its subscribers; one channel's answer only. */
+    fediverseFollowerCount: z.number().int().optional(),
   })
   .meta({ id: 'Channel' });
 export type Channel = z.infer<typeof ChannelSchema>;
