@@ -185,6 +185,16 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     written,
   });
   social.federation = federation;
+  // Social web: an article published as it is created names no article in its write (only lists
+  // and counts change), so its announcement is asked for here. Every later write names it.
+  if (federation) {
+    const create = articles.create.bind(articles);
+    articles.create = async (...args) => {
+      const made = await create(...args);
+      void federation.articleChanged(made.id);
+      return made;
+    };
+  }
   const schedulerLog = forwardingLog();
   // Publishes scheduled articles at their time; buildApp starts it when the app is ready.
   const scheduler = createScheduler({
