@@ -71,6 +71,8 @@ export const UpdateChannelSchema = z
     description: DescriptionSchema.optional(),
     category: CategorySchema.optional(),
     emailExcerptOnly: z.boolean({ error: 'emailExcerptOnly must be true or false' }).optional(),
+    /** The owner's switch for the social web (docs/decisions/045-the-social-web.md): false stops federating the channel. */
+    federated: z.boolean({ error: 'federated must be true or false' }).optional(),
   })
   .meta({ id: 'UpdateChannel' });
 export type UpdateChannel = z.input<typeof UpdateChannelSchema>;

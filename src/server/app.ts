@@ -99,7 +99,7 @@ import { createStaffService } from './features/staff/staff.service.js';
 import { staffRoutes } from './features/staff/staff.routes.js';
 import { createSiteFederation } from './features/federation/federation.wiring.js';
 import type { FederationService } from './features/federation/federation.service.js';
-import { federationInboxRoutes, registerFederationNegotiation } from './features/federation/federation.routes.js';
+import { federationAdminRoutes, federationInboxRoutes, registerFederationNegotiation } from './features/federation/federation.routes.js';
 
 /** Everything the routes need, built once per app from one database handle. */
 /** The scheduler's log until buildApp points it at the app's log (createContext runs before the app exists). */
@@ -379,6 +379,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // response cache, so a kept page never answers a request for the object.
   if (ctx.federation) {
     const federation = ctx.federation;
+    federation.setLog(app.log);
     registerFederationNegotiation(app, federation);
     app.addHook('onReady', async () => federation.startQueue());
     app.addHook('onClose', async () => federation.stopQueue());
@@ -494,7 +495,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       await api.register(channelsRoutes, {
         channels: ctx.channels,
         fediverse: ctx.federation ? (channel) => ctx.federation!.describeChannel(channel.id, channel.slug) : undefined,
+        setFederated: ctx.federation ? (channel, federated) => ctx.federation!.setChannelFederated(channel, federated) : undefined,
       });
+      if (ctx.federation) await api.register(federationAdminRoutes, { service: ctx.federation });
       await api.register(articlesRoutes, {
         articles: ctx.articles,
         newDrafts: createLimiter({ name: 'new-drafts', points: NEW_DRAFT_LIMITS.perWindow, durationS: NEW_DRAFT_LIMITS.windowMinutes * 60, redis }),

@@ -26,7 +26,9 @@ export const channelsRoutes: FastifyPluginAsyncZod<{
   channels: ChannelsService;
   /** The channel's handle and followers on the social web, when the site federates. */
   fediverse?: (channel: { id: number; slug: string }) => Promise<{ handle: string | null; fediverseFollowerCount: number }>;
-}> = async (app, { channels, fediverse }) => {
+  /** The owner's switch for the social web, when the site federates. */
+  setFederated?: (channel: { id: number; slug: string }, federated: boolean) => Promise<void>;
+}> = async (app, { channels, fediverse, setFederated }) => {
   app.get(
     '/channels',
     {
@@ -86,7 +88,12 @@ export const channelsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ChannelSchema, ...errors },
       },
     },
-    async (request) => channels.update(request.params.id, requireUser(request), request.body),
+    async (request) => {
+      const channel = await channels.update(request.params.id, requireUser(request), request.body);
+      // Only the owner gets here (update refuses anyone else).
+      if (request.body.federated !== undefined && setFederated) await setFederated(channel, request.body.federated);
+      return channel;
+    },
   );
 
   app.post(

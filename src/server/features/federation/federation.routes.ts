@@ -1,4 +1,11 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema } from '../../../contract/errors.js';
+import { FederationBlockInputSchema, FederationBlockListSchema, FederationBlockSchema, FederationDomainParamsSchema } from '../../../contract/federation.js';
+import { requireAdmin } from '../../http/session.js';
+import { sessionRequired } from '../../http/openapi.js';
+import { HttpError } from '../../lib/errors.js';
 import { articleIdFromSegment } from '../../../contract/paths.js';
 import type { FederationService } from './federation.service.js';
 
@@ -119,4 +126,53 @@ export const federationInboxRoutes: FastifyPluginAsync<{ service: FederationServ
   };
   app.post('/inbox', { bodyLimit: INBOX_BODY_LIMIT, config }, handler);
   app.post('/channels/:id/inbox', { bodyLimit: INBOX_BODY_LIMIT, config }, handler);
+};
+
+const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+/** The admin's instance blocks, under /api. */
+export const federationAdminRoutes: FastifyPluginAsyncZod<{ service: FederationService }> = async (app, { service }) => {
+  app.get(
+    '/admin/federation/blocks',
+    { schema: { tags: ['admin'], operationId: 'listFederationBlocks', security: sessionRequired, summary: 'Blocked instances', response: { 200: FederationBlockListSchema, ...adminErrors } } },
+    async (request) => {
+      requireAdmin(request);
+      return { items: await service.blocks() };
+    },
+  );
+  app.post(
+    '/admin/federation/blocks',
+    {
+      schema: {
+        tags: ['admin'],
+        operationId: 'blockFederationInstance',
+        security: sessionRequired,
+        summary: 'Block an instance: its inbox posts are refused and its follows dropped',
+        body: FederationBlockInputSchema,
+        response: { 201: FederationBlockSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      return reply.status(201).send(await service.block(request.body.domain, admin.id));
+    },
+  );
+  app.delete(
+    '/admin/federation/blocks/:domain',
+    {
+      schema: {
+        tags: ['admin'],
+        operationId: 'unblockFederationInstance',
+        security: sessionRequired,
+        summary: 'Lift an instance block',
+        params: FederationDomainParamsSchema,
+        response: { 204: z.null().describe('Unblocked'), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      if (!(await service.unblock(request.params.domain))) throw new HttpError(404, 'This instance is not blocked');
+      return reply.status(204).send(null);
+    },
+  );
 };

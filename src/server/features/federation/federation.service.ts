@@ -59,6 +59,7 @@ export function createFederationService(deps: FederationServiceDeps) {
   const now = deps.now ?? Date.now;
   const origin = new URL(deps.publicUrl).origin;
   const host = new URL(deps.publicUrl).host;
+  let log = deps.log;
 
   const federation: Federation<undefined> = createFederation<undefined>({
     kv: deps.kv,
@@ -302,7 +303,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     const previous = chains.get(articleId) ?? Promise.resolve();
     const next = previous
       .then(() => reconcile(articleId))
-      .catch((error: unknown) => deps.log?.warn({ err: error, articleId }, 'federation: the article could not be announced'))
+      .catch((error: unknown) => log?.warn({ err: error, articleId }, 'federation: the article could not be announced'))
       .finally(() => {
         if (chains.get(articleId) === next) chains.delete(articleId);
       });
@@ -324,6 +325,10 @@ export function createFederationService(deps: FederationServiceDeps) {
       }
     },
     articleChanged,
+    /** Where its warnings go (buildApp points it at the app's log). */
+    setLog(next: { warn(obj: object, msg: string): void }): void {
+      log = next;
+    },
     /** Resolves once every look at an article begun so far has finished (tests wait on it). */
     async settled(): Promise<void> {
       while (chains.size > 0) await Promise.allSettled([...chains.values()]);
@@ -354,6 +359,23 @@ export function createFederationService(deps: FederationServiceDeps) {
     /** Articles an import brought in are never announced. */
     markImported: (articles: { articleId: number; channelId: number }[]) => repository.markImported(articles, now()),
     isBlocked: (domain: string) => repository.isBlocked(domain),
+    /** An admin blocks an instance: its inbox posts answer 403 and its follows are dropped. */
+    async block(domain: string, adminId: number): Promise<{ domain: string; createdAt: string }> {
+      await repository.addBlock(domain, adminId, now());
+      if ((await repository.removeDomain(domain)).length > 0) deps.written([CACHE_TAGS.channels, CACHE_TAGS.pages]);
+      const row = (await repository.listBlocks()).find((b) => b.domain === domain)!;
+      return { domain: row.domain, createdAt: new Date(row.created_at).toISOString() };
+    },
+    async blocks(): Promise<{ domain: string; createdAt: string }[]> {
+      return (await repository.listBlocks()).map((b) => ({ domain: b.domain, createdAt: new Date(b.created_at).toISOString() }));
+    },
+    unblock: (domain: string) => repository.removeBlock(domain),
+    /** The owner's switch for one channel: off, its WebFinger, actor and objects answer 404 and nothing more is delivered. */
+    async setChannelFederated(channel: { id: number; slug: string }, federated: boolean): Promise<void> {
+      await repository.ensureActor(channel.id, channel.slug, now());
+      await repository.setFederated(channel.id, federated);
+      deps.written([CACHE_TAGS.channels, CACHE_TAGS.pages]);
+    },
     startQueue(): void {
       if (stopQueue) return;
       stopQueue = new AbortController();
