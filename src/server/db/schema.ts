@@ -491,6 +491,14 @@ export interface FederationActivitiesTable {
   created_at: number;
 }
 
+export interface FederationReactionsTable {
+  article_id: number;
+  actor_uri: string;
+  kind: 'like' | 'announce';
+  activity_id: string | null;
+  created_at: number;
+}
+
 export interface FederationBlocksTable {
   domain: string;
   created_by: number | null;
@@ -556,6 +564,7 @@ export interface DB {
   federation_articles: FederationArticlesTable;
   federation_activities: FederationActivitiesTable;
   federation_blocks: FederationBlocksTable;
+  federation_reactions: FederationReactionsTable;
   federation_kv: FederationKvTable;
   federation_queue: FederationQueueTable;
 }

@@ -71,6 +71,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('federation_activities_channel_idx').on('federation_activities').columns(['channel_id', 'id']).execute();
 
+  // Likes and boosts of an article from the fediverse, one per remote actor and kind; apart from the site's own reactions.
+  await db.schema
+    .createTable('federation_reactions')
+    .addColumn('article_id', 'integer', (c) => c.notNull())
+    .addColumn('actor_uri', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('activity_id', 'text')
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('federation_reactions_pk', ['article_id', 'kind', 'actor_uri'])
+    .execute();
+
   await db.schema
     .createTable('federation_blocks')
     .addColumn('domain', 'text', (c) => c.primaryKey())
@@ -98,7 +109,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['federation_queue', 'federation_kv', 'federation_blocks', 'federation_activities', 'federation_articles', 'federation_followers', 'federation_actors']) {
+  for (const table of ['federation_queue', 'federation_kv', 'federation_blocks', 'federation_reactions', 'federation_activities', 'federation_articles', 'federation_followers', 'federation_actors']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

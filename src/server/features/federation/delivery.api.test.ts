@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Create, Delete, Undo, Update, Accept, Follow, type Actor } from '@fedify/vocab';
+import { Accept, Announce, Create, Delete, Follow, Like, PUBLIC_COLLECTION, Undo, Update, type Actor } from '@fedify/vocab';
 import { signedInClient, testDatabases, type TestClient } from '../../../test-support/test-app.js';
 import { useFederatedApp } from '../../../test-support/federated-app.js';
 import { follow, lookupActor, startPeer, type Peer } from '../../../test-support/fediverse-peer.js';
@@ -131,6 +131,26 @@ describe.each(testDatabases())('followers, articles and their delivery on %s', (
     expect((await owner.client.delete(`/api/articles/${article.id}`)).statusCode).toBeLessThan(300);
     await eventually(() => received(Delete, objectId)[0], 'the Delete');
     expect((await fetch(`${t.origin}/articles/${article.id}`, { headers: { accept: AP } })).status).toBe(410);
+  });
+
+  it('counts likes and boosts from the fediverse once per remote account, and their undoing', async () => {
+    const article = (await owner.client.post('/api/articles', { title: 'Liked piece', content: '<p>Good.</p>', channelId: channel.id, published: true })).json();
+    const objectId = new URL(`${t.origin}/ap/articles/${article.id}/1`);
+    await eventually(() => received(Create, objectId.href)[0], 'the Create');
+    const ctx = peer.context();
+    const like = new Like({ id: new URL(`/likes/${Date.now()}`, peer.origin), actor: peer.actorUri('alice'), object: objectId });
+    await ctx.sendActivity({ identifier: 'alice' }, actor, like);
+    await ctx.sendActivity({ identifier: 'alice' }, actor, new Like({ id: new URL(`/likes/${Date.now()}-again`, peer.origin), actor: peer.actorUri('alice'), object: objectId }));
+    await ctx.sendActivity({ identifier: 'bob' }, actor, new Announce({ id: new URL(`/boosts/${Date.now()}`, peer.origin), actor: peer.actorUri('bob'), object: objectId, to: PUBLIC_COLLECTION }));
+    await eventually(async () => {
+      const counts = await t.ctx.federation!.fediverseReactions(article.id);
+      return counts.likes === 1 && counts.announces === 1;
+    }, 'one like and one boost');
+    // The site's own likes are untouched.
+    expect((await owner.client.get(`/api/articles/${article.id}`)).json()).toMatchObject({ likes: 0, dislikes: 0 });
+    await ctx.sendActivity({ identifier: 'alice' }, actor, new Undo({ id: new URL(`/undo-like/${Date.now()}`, peer.origin), actor: peer.actorUri('alice'), object: like }));
+    await eventually(async () => (await t.ctx.federation!.fediverseReactions(article.id)).likes === 0, 'the like undone');
+    expect((await t.ctx.federation!.fediverseReactions(article.id)).announces).toBe(1);
   });
 
   it('stops counting a follower who undoes the follow', async () => {

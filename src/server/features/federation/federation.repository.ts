@@ -151,6 +151,32 @@ export function createFederationRepository(db: Kysely<DB>, _dialect: Dialect) {
         .execute();
     },
 
+    // Likes and boosts from the fediverse
+
+    async addReaction(row: { articleId: number; actorUri: string; kind: 'like' | 'announce'; activityId: string | null; now: number }): Promise<void> {
+      await db
+        .insertInto('federation_reactions')
+        .values({ article_id: row.articleId, actor_uri: row.actorUri, kind: row.kind, activity_id: row.activityId, created_at: row.now })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
+
+    async removeReaction(articleId: number, actorUri: string, kind: 'like' | 'announce'): Promise<boolean> {
+      const result = await db.deleteFrom('federation_reactions').where('article_id', '=', articleId).where('actor_uri', '=', actorUri).where('kind', '=', kind).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async reactionCounts(articleId: number): Promise<{ likes: number; announces: number }> {
+      const rows = await db
+        .selectFrom('federation_reactions')
+        .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('article_id', '=', articleId)
+        .groupBy('kind')
+        .execute();
+      const count = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+      return { likes: count('like'), announces: count('announce') };
+    },
+
     // Instance blocks
 
     async isBlocked(domain: string): Promise<boolean> {

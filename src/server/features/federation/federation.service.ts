@@ -10,7 +10,7 @@ import {
   type KvStore,
   type MessageQueue,
 } from '@fedify/fedify';
-import { Accept, Activity, Article, Create, Delete, Endpoints, Follow, Image, isActor, Organization, Undo, Update, type Recipient } from '@fedify/vocab';
+import { Accept, Activity, Announce, Article, Create, Delete, Endpoints, Follow, Image, isActor, Like, Organization, Undo, Update, type Recipient } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import type { Article as ArticleAnswer } from '../../../contract/articles.js';
 import { paths } from '../../../contract/paths.js';
@@ -201,8 +201,15 @@ export function createFederationService(deps: FederationServiceDeps) {
       // Followers are accepted automatically.
       await ctx.sendActivity({ identifier: parsed.identifier }, follower, new Accept({ id: new URL(`#accepts/${randomUUID()}`, actorUri), actor: actorUri, object: follow }));
     })
+    .on(Like, async (ctx, like) => reacted(ctx, like, 'like'))
+    .on(Announce, async (ctx, announce) => reacted(ctx, announce, 'announce'))
     .on(Undo, async (ctx, undo) => {
       const object = await undo.getObject(ctx);
+      if ((object instanceof Like || object instanceof Announce) && undo.actorId && object.actorId?.href === undo.actorId.href) {
+        const articleId = ourArticle(ctx, object.objectId);
+        if (articleId !== null && (await repository.removeReaction(articleId, undo.actorId.href, object instanceof Like ? 'like' : 'announce'))) deps.written([CACHE_TAGS.article(articleId)]);
+        return;
+      }
       if (object instanceof Follow) {
         if (!undo.actorId || !object.objectId || object.actorId?.href !== undo.actorId.href) return;
         const parsed = ctx.parseUri(object.objectId);
@@ -218,6 +225,25 @@ export function createFederationService(deps: FederationServiceDeps) {
     })
     // Anything else is accepted and ignored.
     .on(Activity, async () => {});
+
+  /** The article an object id of ours names (any generation), or null. */
+  function ourArticle(ctx: Ctx, id: URL | null): number | null {
+    if (!id) return null;
+    const parsed = ctx.parseUri(id);
+    if (parsed?.type !== 'object' || parsed.class !== Article) return null;
+    const articleId = Number(parsed.values.id);
+    return Number.isSafeInteger(articleId) && articleId > 0 ? articleId : null;
+  }
+
+  /** A like or a boost of one of our articles, counted once per remote actor. */
+  async function reacted(ctx: Ctx, activity: Like | Announce, kind: 'like' | 'announce'): Promise<void> {
+    if (!activity.actorId) return;
+    const articleId = ourArticle(ctx, activity.objectId);
+    if (articleId === null || !(await repository.federatedArticle(articleId))) return;
+    if (await repository.isBlocked(activity.actorId.host)) return;
+    await repository.addReaction({ articleId, actorUri: activity.actorId.href, kind, activityId: activity.id?.href ?? null, now: now() });
+    deps.written([CACHE_TAGS.article(articleId)]);
+  }
 
   /** An article's object now: the Article, its Tombstone (withdrawn after it was announced), or nothing. */
   async function articleState(
@@ -359,6 +385,8 @@ export function createFederationService(deps: FederationServiceDeps) {
     /** Articles an import brought in are never announced. */
     markImported: (articles: { articleId: number; channelId: number }[]) => repository.markImported(articles, now()),
     isBlocked: (domain: string) => repository.isBlocked(domain),
+    /** Likes and boosts of the article from the fediverse, apart from the site's own likes. */
+    fediverseReactions: (articleId: number) => repository.reactionCounts(articleId),
     /** An admin blocks an instance: its inbox posts answer 403 and its follows are dropped. */
     async block(domain: string, adminId: number): Promise<{ domain: string; createdAt: string }> {
       await repository.addBlock(domain, adminId, now());
