@@ -7,7 +7,8 @@ export const FederationDomainSchema = z
   .toLowerCase()
   .regex(/^(?=.{1,253}(?::\d{1,5})?$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/, 'domain must be a host name, optionally with :port');
 
-export const FederationBlockInputSchema = z.object({ domain: FederationDomainSchema }).meta({ id: 'FederationBlockInput' });
+/** No component name of its own: its domain is trimmed and lower-cased, so its input and output shapes differ. */
+export const FederationBlockInputSchema = z.object({ domain: FederationDomainSchema });
 export const FederationBlockSchema = z.object({ domain: z.string(), createdAt: z.string() }).meta({ id: 'FederationBlock' });
 export type FederationBlock = z.infer<typeof FederationBlockSchema>;
 export const FederationBlockListSchema = z.object({ items: z.array(FederationBlockSchema) }).meta({ id: 'FederationBlockList' });
