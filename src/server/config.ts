@@ -99,6 +99,12 @@ const EnvSchema = z.object({
   EMAIL_SENDER: booleanFromEnv.default(true),
   /** The bearer token the mail provider's bounce and complaint webhook sends to POST /api/email/events; unset: the endpoint refuses everything. */
   EMAIL_WEBHOOK_SECRET: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  /** The social web for the whole site (docs/decisions/045-the-social-web.md): default on when PUBLIC_URL is https. */
+  FEDERATION: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  /** Lets requests to addresses taken from content or remote servers reach loopback and private networks: tests on one machine only. */
+  ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
+  /** Inbox posts one remote instance may send per minute. */
+  FEDERATION_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().positive().default(600),
 });
 
 export interface AppConfig {
@@ -149,6 +155,8 @@ export interface AppConfig {
   /** Limits of the HTTP server itself (http/server-limits.ts). */
   connections: { perAddress: number; total: number };
   supervise: boolean;
+  /** The social web: whether the site federates, and whether private addresses may be reached (tests only). */
+  federation: { enabled: boolean; allowPrivateAddresses: boolean; inboxPerMinute: number };
   /** Where the built client lives (its SSR bundle in ../ssr); absent in API-only tests. */
   webRoot?: string;
   /** Pages from Vite's dev server instead of the build (npm run dev). */
@@ -173,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither',
     );
+  }
+  if (e.ALLOW_PRIVATE_ADDRESSES && !isLocalUrl(publicUrl)) {
+    throw new ConfigError('Invalid configuration:\n  ALLOW_PRIVATE_ADDRESSES: only for tests on one machine; PUBLIC_URL must be a loopback address (localhost, 127.0.0.1) to set it');
   }
   return {
     env: e.NODE_ENV,
@@ -238,6 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     connections: { perAddress: e.MAX_CONNECTIONS_PER_ADDRESS, total: e.MAX_CONNECTIONS },
     supervise: e.SUPERVISE,
+    federation: {
+      enabled: (e.FEDERATION ?? (publicUrl.startsWith('https://') ? 'on' : 'off')) === 'on',
+      allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES,
+      inboxPerMinute: e.FEDERATION_RATE_LIMIT,
+    },
   };
 }
 

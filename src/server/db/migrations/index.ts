@@ -22,6 +22,7 @@ import * as articleAutosave from './2026_11_30_1500_article_autosave.js';
 import * as newsroom from './2026_11_30_1600_newsroom.js';
 import * as commentCountSeen from './2026_12_02_1150_comment_count_seen.js';
 import * as articleFieldSnapshots from './2026_12_02_1210_article_field_snapshots.js';
+import * as federation from './2026_12_02_1400_federation.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30_1600_newsroom': newsroom,
   '2026_12_02_1150_comment_count_seen': commentCountSeen,
   '2026_12_02_1210_article_field_snapshots': articleFieldSnapshots,
+  '2026_12_02_1400_federation': federation,
 };
