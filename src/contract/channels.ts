@@ -27,6 +27,10 @@ export const ChannelSchema = z
     isSubscribed: z.boolean(),
     /** The owner's choice: new-article emails carry the excerpt and a link, not the whole article. */
     emailExcerptOnly: z.boolean(),
+    /** Its address on the social web, `@handle@host` (docs/decisions/045-the-social-web.md); one channel's answer only, null when it does not federate. */
+    handle: z.string().nullable().optional(),
+    /** Its followers on the fediverse, apart from its subscribers; one channel's answer only. */
+    fediverseFollowerCount: z.number().int().optional(),
   })
   .meta({ id: 'Channel' });
 export type Channel = z.infer<typeof ChannelSchema>;
@@ -67,6 +71,8 @@ export const UpdateChannelSchema = z
     description: DescriptionSchema.optional(),
     category: CategorySchema.optional(),
     emailExcerptOnly: z.boolean({ error: 'emailExcerptOnly must be true or false' }).optional(),
+    /** The owner's switch for the social web (docs/decisions/045-the-social-web.md): false stops federating the channel. */
+    federated: z.boolean({ error: 'federated must be true or false' }).optional(),
   })
   .meta({ id: 'UpdateChannel' });
 export type UpdateChannel = z.input<typeof UpdateChannelSchema>;

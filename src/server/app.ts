@@ -115,6 +115,9 @@ import { createExportsService } from './features/imports/exports.service.js';
 import { importsRoutes } from './features/imports/imports.routes.js';
 import { registerOldAddresses } from './features/imports/old-addresses.js';
 import { publicFetch } from './lib/public-fetch.js';
+import { createSiteFederation } from './features/federation/federation.wiring.js';
+import type { FederationService } from './features/federation/federation.service.js';
+import { federationAdminRoutes, federationInboxRoutes, registerFederationNegotiation } from './features/federation/federation.routes.js';
 
 /** Everything the routes need, built once per app from one database handle. */
 /** The scheduler's log until buildApp points it at the app's log (createContext runs before the app exists). */
@@ -147,7 +150,13 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
   const outboxQueued = outboxSignal(database);
   // Services announce committed writes here; the response cache (and other instances) drop what they affect.
   const invalidation = createCacheInvalidation();
-  const written = (tags: readonly string[]) => invalidation.written(tags);
+  // The social web (made below, when FEDERATION is on) hears every write too: a write naming an
+  // article may be a publication, an edit or a withdrawal to announce.
+  const social: { federation?: FederationService } = {};
+  const written = (tags: readonly string[]) => {
+    invalidation.written(tags);
+    social.federation?.written(tags);
+  };
   // Who moderates what, and each channel's comment rules: comments, reactions and articles ask it.
   const moderation = createModerationService({
     repository: createModerationRepository(db, database.dialect),
@@ -217,9 +226,26 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     written,
     mailQueued,
   });
+  const federation = createSiteFederation(config, database, {
+    channel: (id) => channelsRepository.findById(id, null),
+    readArticle: (id) => articles.get(id, null),
+    written,
+  });
+  social.federation = federation;
+  // Social web: an article published as it is created names no article in its write (only lists
+  // and counts change), so its announcement is asked for here. Every later write names it.
+  if (federation) {
+    const create = articles.create.bind(articles);
+    articles.create = async (...args) => {
+      const made = await create(...args);
+      void federation.articleChanged(made.id);
+      return made;
+    };
+  }
   const schedulerLog = forwardingLog();
   // Imports from other platforms, run in the background; exports of a channel (docs/decisions/046-import-and-export.md).
   const imports = createImportsService({
+    markImported: async (list) => social.federation?.markImported(list),
     repository: createImportsRepository(db),
     channels: channelsRepository,
     articles: articlesRepository,
@@ -324,6 +350,8 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     exports: exportsService,
     /** Where the scheduler's lines go: buildApp points it at the app's log. */
     schedulerLog,
+    /** Each channel an ActivityPub actor; undefined when FEDERATION is off. */
+    federation,
   };
 }
 export type AppContext = ReturnType<typeof createContext>;
@@ -426,6 +454,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // compressed copy (a route hook added after the plugin's). Its onRequest hook reads the parsed
   // cookies and answers hits before the session lookup.
   await app.register(fastifyCookie);
+  // WebFinger, NodeInfo and the ActivityPub objects under content negotiation: before the
+  // response cache, so a kept page never answers a request for the object.
+  if (ctx.federation) {
+    const federation = ctx.federation;
+    federation.setLog(app.log);
+    registerFederationNegotiation(app, federation);
+    app.addHook('onReady', async () => federation.startQueue());
+    app.addHook('onClose', async () => federation.stopQueue());
+  }
   // Before the cache's onSend: a deleted article's page is already a 410 when the cache decides
   // what to keep, so nothing it keeps can answer for that address with another status.
   if (config.webDev || config.webRoot) registerRetiredArticleAddresses(app, (segment) => ctx.articlesRepository.isRetiredSegment(segment));
@@ -536,7 +573,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         // Mapbox bills every request: only signed-in users (the article editor) may spend them.
         requireSession: config.geocoder.kind === 'mapbox',
       });
-      await api.register(channelsRoutes, { channels: ctx.channels });
+      await api.register(channelsRoutes, {
+        channels: ctx.channels,
+        fediverse: ctx.federation ? (channel) => ctx.federation!.describeChannel(channel.id, channel.slug) : undefined,
+        setFederated: ctx.federation ? (channel, federated) => ctx.federation!.setChannelFederated(channel, federated) : undefined,
+      });
+      if (ctx.federation) await api.register(federationAdminRoutes, { service: ctx.federation });
       await api.register(articlesRoutes, { articles: ctx.articles, listings: ctx.listings });
       await api.register(autosaveRoutes, {
         drafts: ctx.drafts,
@@ -572,6 +614,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     { prefix: '/api' },
   );
 
+  if (ctx.federation) await app.register(federationInboxRoutes, { service: ctx.federation, perMinute: config.federation.inboxPerMinute });
   await registerLocalUploads(app, ctx.storage);
   await app.register(feedsRoutes, { articles: ctx.articleLists, channels: ctx.channelsRepository, categories: ctx.categories, publicUrl: config.publicUrl });
 

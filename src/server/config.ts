@@ -85,7 +85,7 @@ const EnvSchema = z.object({
   IMPORT_MAX_MB: z.coerce.number({ error: 'must be a number of megabytes' }).int().min(1).max(64 * 1024).default(500),
   /** Imports (and dry runs) one account may start an hour. */
   IMPORT_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().min(1).default(20),
-  /** Outgoing requests taken from content (an import's remote images) may reach loopback and private addresses: for tests on one machine only. */
+  /** Outgoing requests taken from content (an import's remote images) or sent to remote servers may reach loopback and private addresses: for tests on one machine only. */
   ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
   /** How long anonymous read responses are served from memory; 0 turns the cache off. */
   MICRO_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(1000),
@@ -105,6 +105,10 @@ const EnvSchema = z.object({
   EMAIL_SENDER: booleanFromEnv.default(true),
   /** The bearer token the mail provider's bounce and complaint webhook sends to POST /api/email/events; unset: the endpoint refuses everything. */
   EMAIL_WEBHOOK_SECRET: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  /** The social web for the whole site (docs/decisions/045-the-social-web.md): default on when PUBLIC_URL is https. */
+  FEDERATION: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  /** Inbox posts one remote instance may send per minute. */
+  FEDERATION_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().positive().default(600),
 });
 
 export interface AppConfig {
@@ -157,6 +161,8 @@ export interface AppConfig {
   /** Limits of the HTTP server itself (http/server-limits.ts). */
   connections: { perAddress: number; total: number };
   supervise: boolean;
+  /** The social web: whether the site federates, and whether private addresses may be reached (tests only). */
+  federation: { enabled: boolean; allowPrivateAddresses: boolean; inboxPerMinute: number };
   /** Where the built client lives (its SSR bundle in ../ssr); absent in API-only tests. */
   webRoot?: string;
   /** Pages from Vite's dev server instead of the build (npm run dev). */
@@ -252,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy,
     connections: { perAddress: e.MAX_CONNECTIONS_PER_ADDRESS, total: e.MAX_CONNECTIONS },
     supervise: e.SUPERVISE,
+    federation: {
+      enabled: (e.FEDERATION ?? (publicUrl.startsWith('https://') ? 'on' : 'off')) === 'on',
+      allowPrivateAddresses: e.ALLOW_PRIVATE_ADDRESSES,
+      inboxPerMinute: e.FEDERATION_RATE_LIMIT,
+    },
   };
 }
 

@@ -504,6 +504,77 @@ export interface ImportSubscribersTable {
   created_at: number;
 }
 
+/** A channel as an ActivityPub actor (docs/decisions/045-the-social-web.md). */
+export interface FederationActorsTable {
+  channel_id: number;
+  handle: string;
+  handle_key: string;
+  federated: Generated<number>;
+  /** JSON: [{ private, public }] JWKs, RSA then Ed25519; null until first needed. */
+  key_pairs: string | null;
+  created_at: number;
+}
+
+export interface FederationFollowersTable {
+  channel_id: number;
+  actor_uri: string;
+  handle: string;
+  domain: string;
+  inbox_url: string;
+  shared_inbox_url: string | null;
+  follow_id: string | null;
+  created_at: number;
+}
+
+export interface FederationArticlesTable {
+  article_id: number;
+  channel_id: number;
+  generation: Generated<number>;
+  edited_at: number;
+  published_at: number;
+  deleted_at: number | null;
+  imported: Generated<number>;
+}
+
+export interface FederationActivitiesTable {
+  id: Generated<number>;
+  channel_id: number;
+  activity_id: string;
+  type: string;
+  json: string;
+  created_at: number;
+}
+
+export interface FederationReactionsTable {
+  article_id: number;
+  actor_uri: string;
+  kind: 'like' | 'announce';
+  activity_id: string | null;
+  created_at: number;
+}
+
+export interface FederationBlocksTable {
+  domain: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+export interface FederationKvTable {
+  key: string;
+  value: string;
+  expires_at: number | null;
+}
+
+export interface FederationQueueTable {
+  id: Generated<number>;
+  message: string;
+  ordering_key: string | null;
+  available_at: number;
+  claimed_by: string | null;
+  claimed_until: number | null;
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -546,4 +617,12 @@ export interface DB {
   import_items: ImportItemsTable;
   redirects: RedirectsTable;
   import_subscribers: ImportSubscribersTable;
+  federation_actors: FederationActorsTable;
+  federation_followers: FederationFollowersTable;
+  federation_articles: FederationArticlesTable;
+  federation_activities: FederationActivitiesTable;
+  federation_blocks: FederationBlocksTable;
+  federation_reactions: FederationReactionsTable;
+  federation_kv: FederationKvTable;
+  federation_queue: FederationQueueTable;
 }

@@ -8,3 +8,8 @@ export function FeedLinks({ title, feeds }: { title: string; feeds: { rss: strin
     </>
   );
 }
+
+/** The page's ActivityPub object, which its own address answers under content negotiation (docs/decisions/045-the-social-web.md). */
+export function ActivityPubLink({ href }: { href: string }) {
+  return <link rel="alternate" type="application/activity+json" href={href} />;
+}

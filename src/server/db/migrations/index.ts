@@ -24,6 +24,7 @@ import * as commentCountSeen from './2026_12_02_1150_comment_count_seen.js';
 import * as articleFieldSnapshots from './2026_12_02_1210_article_field_snapshots.js';
 import * as articleSubtitle from './2026_12_02_1220_article_subtitle.js';
 import * as imports from './2026_12_02_1300_imports.js';
+import * as federation from './2026_12_02_1400_federation.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1210_article_field_snapshots': articleFieldSnapshots,
   '2026_12_02_1220_article_subtitle': articleSubtitle,
   '2026_12_02_1300_imports': imports,
+  '2026_12_02_1400_federation': federation,
 };

@@ -22,7 +22,13 @@ import { sessionOptional, sessionRequired } from '../../http/openapi.js';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
-export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }> = async (app, { channels }) => {
+export const channelsRoutes: FastifyPluginAsyncZod<{
+  channels: ChannelsService;
+  /** The channel's handle and followers on the social web, when the site federates. */
+  fediverse?: (channel: { id: number; slug: string }) => Promise<{ handle: string | null; fediverseFollowerCount: number }>;
+  /** The owner's switch for the social web, when the site federates. */
+  setFederated?: (channel: { id: number; slug: string }, federated: boolean) => Promise<void>;
+}> = async (app, { channels, fediverse, setFederated }) => {
   app.get(
     '/channels',
     {
@@ -62,7 +68,10 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
     '/channels/:id',
     {
       config: { cache: { tags: [CACHE_TAGS.channels] } }, schema: { tags: ['channels'], operationId: 'getChannel', security: sessionOptional, summary: 'One channel', params: IdParamsSchema, response: { 200: ChannelSchema, ...errors } } },
-    async (request) => channels.get(request.params.id, request.user),
+    async (request) => {
+      const channel = await channels.get(request.params.id, request.user);
+      return fediverse ? { ...channel, ...(await fediverse(channel)) } : { ...channel, handle: null, fediverseFollowerCount: 0 };
+    },
   );
 
   app.patch(
@@ -79,7 +88,12 @@ export const channelsRoutes: FastifyPluginAsyncZod<{ channels: ChannelsService }
         response: { 200: ChannelSchema, ...errors },
       },
     },
-    async (request) => channels.update(request.params.id, requireUser(request), request.body),
+    async (request) => {
+      const channel = await channels.update(request.params.id, requireUser(request), request.body);
+      // Only the owner gets here (update refuses anyone else).
+      if (request.body.federated !== undefined && setFederated) await setFederated(channel, request.body.federated);
+      return channel;
+    },
   );
 
   app.post(

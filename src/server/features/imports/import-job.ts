@@ -37,6 +37,8 @@ export interface ImportJobDeps {
   maxBytes: number;
   now?: () => number;
   written?: (tags: readonly string[]) => void;
+  /** Imported articles are never announced to the social web, now or when edited later. */
+  markImported?: (articles: { articleId: number; channelId: number }[]) => Promise<void>;
 }
 
 export interface ImportPlan {
@@ -408,6 +410,7 @@ export async function runImport(job: ImportRow, deps: ImportJobDeps, control: Ru
       await repository.recordArticle(trx, job.channel_id, sourceKey(record.sourceId), id, job.id);
       return { id, commentCount, redirects };
     });
+    await deps.markImported?.([{ articleId: result.id, channelId: job.channel_id }]);
     written.add(result.id);
     if (fields.published) counts.articles += 1;
     else counts.drafts += 1;

@@ -8,7 +8,7 @@ import { articleIdFromSegment, paths } from '@contract/paths';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { DocumentTitle } from '@/components/document-title';
-import { FeedLinks } from '@/components/feed-links';
+import { ActivityPubLink, FeedLinks } from '@/components/feed-links';
 import { pageTitle } from '@/lib/site';
 import { useAuth } from '@/features/auth/components/auth-provider';
 import { useIsAdmin } from '@/features/auth/api/get-is-admin';
@@ -290,6 +290,7 @@ function ArticleHeadTags({ article, publicUrl }: { article: Article; publicUrl: 
       {imageUrl && <meta name="twitter:image" content={imageUrl} />}
       {!article.published && <meta name="robots" content="noindex" />}
       <FeedLinks title={`${article.channel.name} · ${SITE_NAME}`} feeds={paths.channelFeeds(article.channel.id)} />
+      <ActivityPubLink href={canonical} />
       {/* '<' is escaped so no text in the article can close the element. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
       {image && (

@@ -1,7 +1,7 @@
 import { data, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { Channel } from '@contract/channels';
 import { paths } from '@contract/paths';
-import { FeedLinks } from '@/components/feed-links';
+import { ActivityPubLink, FeedLinks } from '@/components/feed-links';
 import { SITE_NAME } from '@/lib/site';
 import { channelTableQueryOptions } from '@/features/articles/api/articles';
 import { channelQueryOptions } from '@/features/channels/api/channels';
@@ -61,5 +61,10 @@ export const head: PageHead = ({ params, queryClient }) => {
   const id = channelIdFromParam(params.id);
   if (id === null) return null;
   const channel = queryClient.getQueryData<Channel | null>(channelQueryOptions(id).queryKey);
-  return <FeedLinks title={channel ? `${channel.name} · ${SITE_NAME}` : SITE_NAME} feeds={paths.channelFeeds(id)} />;
+  return (
+    <>
+      <FeedLinks title={channel ? `${channel.name} · ${SITE_NAME}` : SITE_NAME} feeds={paths.channelFeeds(id)} />
+      <ActivityPubLink href={paths.channel(id)} />
+    </>
+  );
 };

@@ -28,6 +28,22 @@ export function ChannelStats({ channel, isOwner }: { channel: Channel; isOwner: 
           <dd className="text-right font-medium tabular-nums" data-testid="channel-subscriber-count">
             {channel.subscriberCount}
           </dd>
+          {channel.handle && (
+            <>
+              {/* Followers on the fediverse, apart from subscribers (docs/decisions/045-the-social-web.md). */}
+              <dt className="text-muted-foreground">Fediverse followers</dt>
+              <dd className="text-right font-medium tabular-nums" data-testid="channel-fediverse-follower-count">
+                {channel.fediverseFollowerCount ?? 0}
+              </dd>
+              <dt className="text-muted-foreground">On the fediverse</dt>
+              <dd className="min-w-0 text-right">
+                {/* The handle to paste into Mastodon's search. */}
+                <span className="break-all font-mono text-xs select-all" data-testid="channel-handle">
+                  {channel.handle}
+                </span>
+              </dd>
+            </>
+          )}
           <dt className="text-muted-foreground">Created by</dt>
           <dd className="truncate text-right">
             <Link to={paths.profile} className="font-medium underline-offset-4 hover:underline">
