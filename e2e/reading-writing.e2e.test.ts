@@ -312,7 +312,8 @@ describeInBrowser('reading and writing', () => {
     await page.getByRole('textbox', { name: 'Content' }).waitFor();
     const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
     expect(await toolbar.locator('[tabindex="0"]').count()).toBe(1);
-    await page.getByLabel('Title', { exact: true }).focus();
+    // The subtitle sits between the title and the text.
+    await page.getByRole('textbox', { name: /^Subtitle/ }).focus();
     await page.keyboard.press('Tab');
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.getAttribute('role'));
     expect(await focused()).toBe('Heading 2');
