@@ -34,6 +34,7 @@ describe('article form', () => {
 
   it('builds the create body: trimmed title, draft status, Other left out, place fields', () => {
     expect(toCreateBody(base)).toEqual({
+      subtitle: null,
       title: 'Harbour tides',
       content: base.content,
       channelId: 4,
@@ -82,6 +83,7 @@ describe('article form', () => {
     } as unknown as Article;
     expect(valuesFromArticle(article)).toEqual({
       title: 'T',
+      subtitle: null,
       content: '<p>x</p>',
       channelId: 2,
       categories: [{ id: 5, name: 'World > Europe' }],
