@@ -38,7 +38,7 @@ describeInBrowser('place names on the demo site', () => {
 
     // An article placed through the picker, as a writer does, on a site whose demo content has Edinburgh too.
     await journey.goto('/articles/new');
-    await page.getByLabel('Title').fill('The castle esplanade reopens');
+    await page.getByLabel('Title', { exact: true }).fill('The castle esplanade reopens');
     await page.getByRole('textbox', { name: 'Content' }).fill('The esplanade is open again after repairs.');
     await page.getByRole('combobox', { name: 'Location' }).fill('Edinburgh');
     await page.getByRole('option', { name: /Edinburgh, United Kingdom/ }).first().click();

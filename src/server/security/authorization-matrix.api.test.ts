@@ -57,6 +57,14 @@ const CASES: Case[] = [
   { method: 'GET', route: '/api/user/channels', request: async () => ({ url: '/api/user/channels' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/user/subscriptions', request: async () => ({ url: '/api/user/subscriptions' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/users/:id/subscriptions', request: async (fx) => ({ url: `/api/users/${fx.owner.id}/subscriptions` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  // Imports, exports and redirects: the channel's owner and admins only. A JSON body is not an upload (400); an
+  // import or redirect that does not exist answers 404 to those who could otherwise see it.
+  { method: 'POST', route: '/api/channels/:id/imports', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/imports`, body: { format: 'ghost' } }), expect: { anonymous: 401, other: 403, owner: 400, admin: 400 } },
+  { method: 'GET', route: '/api/channels/:id/imports', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/imports` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/imports/:id', request: async () => ({ url: '/api/imports/999999' }), expect: { anonymous: 401, other: 404, owner: 404, admin: 404 } },
+  { method: 'GET', route: '/api/channels/:id/export', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/export?format=ghost` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/channels/:id/redirects', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/redirects` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
+  { method: 'DELETE', route: '/api/channels/:id/redirects/:redirectId', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/redirects/999999` }), expect: { anonymous: 401, other: 403, owner: 404, admin: 404 } },
   { method: 'GET', route: '/api/debug/channels', request: async (fx) => ({ url: `/api/debug/channels?userId=${fx.owner.id}` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/debug/subscriptions', request: async (fx) => ({ url: `/api/debug/subscriptions?userId=${fx.owner.id}` }), expect: { anonymous: 401, other: 403, owner: 200, admin: 200 } },
   // Articles

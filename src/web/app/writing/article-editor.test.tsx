@@ -184,6 +184,7 @@ describe('the article form', () => {
       channelId: 4,
       categories: [{ id: 2, name: 'News > Local' }],
       location: { name: 'Brighton', lat: null, lng: null },
+      subtitle: null,
       draft: false,
     });
     expect(onInvalid).not.toHaveBeenCalled();
