@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { fullDate, relativeTime } from '../lib/relative-time';
+import { commentAuthorName } from '../lib/comment-author';
 import { CommentContent } from './comment-content';
 import { EditCommentForm } from './edit-comment-form';
 import { lazyWithRetry } from '@/lib/chunk-retry';
@@ -46,7 +47,8 @@ export function CommentBody({
   /** The reader is banned from the channel: Edit is there, disabled. */
   locked?: boolean;
 }) {
-  const username = comment.user?.username || 'Anonymous';
+  const username = commentAuthorName(comment);
+  const imported = !comment.deleted && comment.author?.kind === 'imported';
   const { timeZone } = usePagePreferences();
   const [editing, setEditing] = useState(false);
   const editable = isOwn && isCommentEditable(comment, now);
@@ -79,6 +81,11 @@ export function CommentBody({
           </Link>
         ) : (
           <span className={cn('font-semibold', comment.deleted && 'font-normal text-muted-foreground')}>{username}</span>
+        )}
+        {imported && (
+          <Badge variant="outline" title="Brought over from the channel's earlier site">
+            Imported
+          </Badge>
         )}
         {!comment.deleted && articleAuthorId !== undefined && comment.user?.id === articleAuthorId && (
           <Badge variant="secondary">Author</Badge>

@@ -62,3 +62,19 @@ describe('a comment moderation has touched', () => {
     expect(screen.queryByText('Hidden by a moderator')).toBeNull();
   });
 });
+
+describe('a comment brought over by an import', () => {
+  it('shows the name it had on the old site, marked "Imported", with no profile link', () => {
+    show(comment({ user: null, author: { name: 'Margaret Hale', kind: 'imported' } }));
+    expect(screen.getByText('Margaret Hale')).toBeTruthy();
+    expect(screen.getByText('Imported')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Margaret Hale' })).toBeNull();
+  });
+
+  it('reads as Anonymous and unmarked once deleted', () => {
+    show(comment({ user: null, deleted: true, author: { name: 'Margaret Hale', kind: 'imported' } }));
+    expect(screen.getByText('Anonymous')).toBeTruthy();
+    expect(screen.queryByText('Imported')).toBeNull();
+    expect(screen.queryByText('Margaret Hale')).toBeNull();
+  });
+});

@@ -23,6 +23,7 @@ import { useCommentThreads } from '../api/comments';
 import type { CommentActionResult } from '../api/post-comment-action';
 import { CommentBody, DeleteCommentButton } from './comment-body';
 import { ThreadReplies } from './thread-replies';
+import { commentAuthorName } from '../lib/comment-author';
 
 /**
  * The current time, moved on every half minute so 'just now' grows into '1 minute ago'. It starts
@@ -229,7 +230,7 @@ export function CommentsSection({
   const linkedReply = Number(params.get('replyTo'));
   const [chosenReplyTo, setReplyTo] = useState<ReplyTarget | null>(() => {
     const thread = comments.data?.pages.flatMap((page) => page.items).find((t) => t.id === linkedReply);
-    return thread ? { id: thread.id, username: thread.user?.username || 'Anonymous' } : null;
+    return thread ? { id: thread.id, username: commentAuthorName(thread) } : null;
   });
   const [revealedThreads, setRevealedThreads] = useState<ReadonlySet<number>>(() => new Set());
   const signedIn = currentUserId !== null;
@@ -326,7 +327,7 @@ export function CommentsSection({
               ref={index === firstNewThread ? focusFirstNewThread : undefined}
               tabIndex={index === firstNewThread ? -1 : undefined}
               className="scroll-mt-20 border-b pb-5 outline-none last:border-b-0 focus-visible:ring-2 focus-visible:ring-ring/60"
-              aria-label={`Comment by ${thread.user?.username || 'Anonymous'}`}
+              aria-label={`Comment by ${commentAuthorName(thread)}`}
             >
               <CommentBody
                 comment={thread}
@@ -342,7 +343,7 @@ export function CommentsSection({
                           variant="ghost"
                           size="sm"
                           disabled={locked}
-                          onClick={() => setReplyTo({ id: thread.id, username: thread.user?.username || 'Anonymous' })}
+                          onClick={() => setReplyTo({ id: thread.id, username: commentAuthorName(thread) })}
                         >
                           <ReplyIcon aria-hidden="true" />
                           Reply

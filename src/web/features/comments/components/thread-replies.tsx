@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMoreReplies } from '../api/comments';
 import { CommentBody, DeleteCommentButton } from './comment-body';
+import { commentAuthorName } from '../lib/comment-author';
 
 interface ThreadRepliesProps {
   thread: CommentThread;
@@ -109,7 +110,7 @@ function RepliesList({
   const focusReply = useCallback((item: HTMLLIElement | null) => item?.focus(), []);
   if (replies.length === 0) return null;
   return (
-    <ol className="mt-4 space-y-4 border-l-2 pl-4 sm:ml-2 sm:pl-6" aria-label={`Replies to ${thread.user?.username || 'Anonymous'}`}>
+    <ol className="mt-4 space-y-4 border-l-2 pl-4 sm:ml-2 sm:pl-6" aria-label={`Replies to ${commentAuthorName(thread)}`}>
       {replies.map((reply, index) => (
         <li
           key={reply.id}
@@ -117,7 +118,7 @@ function RepliesList({
           ref={index === focusAt ? focusReply : undefined}
           tabIndex={index === focusAt ? -1 : undefined}
           className="scroll-mt-20 outline-none focus-visible:ring-2 focus-visible:ring-ring/60"
-          aria-label={`Reply by ${reply.user?.username || 'Anonymous'}`}
+          aria-label={`Reply by ${commentAuthorName(reply)}`}
         >
           <CommentBody
             comment={reply}
