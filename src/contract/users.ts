@@ -73,7 +73,6 @@ export const UserExportSchema = z
       id: z.number().int(),
       username: z.string(),
       description: z.string().nullable(),
-      image: z.string().nullable(),
       // The person's own address: users.email only ever holds a confirmed one.
       email: z.string().nullable(),
       emailConfirmed: z.boolean(),
