@@ -63,3 +63,47 @@ export type AuthorArticlesQuery = z.output<typeof AuthorArticlesQuerySchema>;
 /** An author's published articles, newest first, a page at a time. */
 export const AuthorArticlesPageSchema = paginated(ArticleSummarySchema, 'AuthorArticlesPage');
 export type AuthorArticlesPage = z.infer<typeof AuthorArticlesPageSchema>;
+
+/** GET /api/user/export: everything the signed-in person put on the site, for them to download. */
+export const UserExportSchema = z
+  .object({
+    format: z.literal('broadsheet-user-export'),
+    exportedAt: z.string(),
+    profile: z.object({
+      id: z.number().int(),
+      username: z.string(),
+      description: z.string().nullable(),
+      // The person's own address: users.email only ever holds a confirmed one.
+      email: z.string().nullable(),
+      emailConfirmed: z.boolean(),
+      createdAt: z.string(),
+    }),
+    comments: z.array(
+      z.object({
+        id: z.number().int(),
+        article: z.object({ id: z.number().int(), title: z.string(), url: z.string() }),
+        text: z.string(),
+        createdAt: z.string(),
+        editedAt: z.string().nullable(),
+        status: z.enum(['published', 'pending', 'hidden']),
+      }),
+    ),
+    reactions: z.array(
+      z.object({
+        article: z.object({ id: z.number().int(), title: z.string(), url: z.string() }),
+        reaction: z.enum(['like', 'dislike']),
+        createdAt: z.string(),
+      }),
+    ),
+    subscriptions: z.array(
+      z.object({ channel: z.object({ id: z.number().int(), name: z.string() }), since: z.string(), imported: z.boolean() }),
+    ),
+    channels: z.array(
+      z.object({ id: z.number().int(), name: z.string(), description: z.string(), slug: z.string(), createdAt: z.string() }),
+    ),
+    staff: z.array(
+      z.object({ channel: z.object({ id: z.number().int(), name: z.string() }), role: z.enum(['editor', 'writer']), since: z.string() }),
+    ),
+  })
+  .meta({ id: 'UserExport' });
+export type UserExport = z.infer<typeof UserExportSchema>;

@@ -44,6 +44,7 @@ import { createPasswordSignIn } from './features/auth/password-sign-in.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { createUsersService } from './features/users/users.service.js';
+import { createUserExportRepository } from './features/users/user-export.repository.js';
 import { createCategoriesRepository } from './features/articles/categories.repository.js';
 import { categoriesRoutes } from './features/articles/categories.routes.js';
 import { createLocationsRepository } from './features/geo/locations.repository.js';
@@ -316,7 +317,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     workflow,
     revisions,
     /** Profiles and author pages. */
-    usersService: createUsersService({ users, channels, articles: listings, written }),
+    usersService: createUsersService({ users, channels, articles: listings, exports: createUserExportRepository(db), written }),
     articlesDeps,
     reactionsService: createReactionsService({ reactions, articles: articlesRepository, written, moderation }),
     commentsRepository,

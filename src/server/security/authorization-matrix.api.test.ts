@@ -43,6 +43,7 @@ const CASES: Case[] = [
   { method: 'GET', route: '/api/user/email', request: async () => ({ url: '/api/user/email' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'PUT', route: '/api/user/email', request: async () => ({ url: '/api/user/email', body: { email: 'not-an-address' } }), expect: { anonymous: 401, other: 400, owner: 400, admin: 400 } },
   { method: 'DELETE', route: '/api/user/email', request: async () => ({ url: '/api/user/email' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
+  { method: 'GET', route: '/api/user/export', request: async () => ({ url: '/api/user/export' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'GET', route: '/api/user/notifications', request: async () => ({ url: '/api/user/notifications' }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'PUT', route: '/api/user/notifications', request: async () => ({ url: '/api/user/notifications', body: { replies: true } }), expect: { anonymous: 401, other: 200, owner: 200, admin: 200 } },
   { method: 'PUT', route: '/api/channels/:id/notifications', request: async (fx) => ({ url: `/api/channels/${fx.channelId}/notifications`, body: { notify: 'none' } }), expect: { anonymous: 401, other: 404, owner: 404, admin: 404 } },

@@ -7,6 +7,7 @@ import {
   AuthorSchema,
   PublicUserSchema,
   UpdateUserSchema,
+  UserExportSchema,
   UserSegmentParamsSchema,
 } from '../../../contract/users.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
@@ -50,6 +51,27 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => users.authorArticles(request.params.id, request.query),
+  );
+
+  app.get(
+    '/user/export',
+    {
+      onRequest: signedInOnly(),
+      schema: {
+        tags: ['users'],
+        operationId: 'exportOwnData',
+        security: sessionRequired,
+        summary: 'Your own data as JSON (profile, comments, reactions, subscriptions, channels, staff roles), as a download',
+        response: { 200: UserExportSchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await users.exportOwn(requireUser(request));
+      return reply
+        .header('content-disposition', `attachment; filename="broadsheet-${data.profile.username}-export.json"`)
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
   );
 
   app.patch(

@@ -1,15 +1,17 @@
-import type { Author, AuthorArticlesPage, AuthorArticlesQuery, PublicUser, UserSegment } from '../../../contract/users.js';
+import type { Author, AuthorArticlesPage, AuthorArticlesQuery, PublicUser, UserExport, UserSegment } from '../../../contract/users.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { ListingsService } from '../articles/listings.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ChannelsService } from '../channels/channels.service.js';
+import type { UserExportRepository } from './user-export.repository.js';
 import { userRowToPublicUser, type UserRow, type UsersRepository } from './users.repository.js';
 
 export interface UsersServiceDeps {
   users: UsersRepository;
   channels: Pick<ChannelsService, 'ofOwner'>;
   articles: Pick<ListingsService, 'byAuthor'>;
+  exports: UserExportRepository;
   /** Announces a committed write: cached answers carrying these tags are dropped. */
   written: (tags: readonly string[]) => void;
 }
@@ -20,7 +22,7 @@ const USER_NOT_FOUND = 'User not found';
  * Profiles and author pages (docs/product.md#authors): a user by id (the first product's GET /api/users/{id})
  * or by username (their author page), their published articles, and their own bio.
  */
-export function createUsersService({ users, channels, articles, written }: UsersServiceDeps) {
+export function createUsersService({ users, channels, articles, exports, written }: UsersServiceDeps) {
   async function find(segment: UserSegment): Promise<UserRow> {
     const row = 'id' in segment ? await users.findById(segment.id) : await users.findByUsername(segment.username);
     if (!row) throw notFound(USER_NOT_FOUND);
@@ -63,6 +65,13 @@ export function createUsersService({ users, channels, articles, written }: Users
       // Their author page and its JSON show the bio.
       written([CACHE_TAGS.authors]);
       return userRowToPublicUser(updated);
+    },
+
+    /** The signed-in person's own data, for them to download. */
+    async exportOwn(me: SessionUser): Promise<UserExport> {
+      const data = await exports.exportOf(me.id);
+      if (!data) throw notFound(USER_NOT_FOUND);
+      return { format: 'broadsheet-user-export', exportedAt: new Date().toISOString(), ...data };
     },
   };
 }

@@ -8,6 +8,7 @@ import { SubscriptionsCard } from '@/features/channels/components/subscriptions-
 import { EmailCard } from '@/features/email/components/email-card';
 import { InvitationsCard } from '@/features/staff/components/invitations-card';
 import { ProfileSummary } from '@/features/users/components/profile-summary';
+import { YourDataCard } from '@/features/users/components/your-data-card';
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClientOf } from '@/lib/router-context';
 import { userQueryOptions } from '@/features/users/api/users';
@@ -28,6 +29,7 @@ export default function ProfilePage() {
         <MyChannelsCard userId={user.id} />
         <EmailCard hasPassword={user.hasPassword} />
         <PasswordCard />
+        <YourDataCard />
       </ProfileSummary>
     </>
   );
