@@ -66,11 +66,17 @@ describe.each(testDatabases())('SQL statements per server-rendered page on %s', 
   let statements = 0;
   const t = useTestApp(kind, {}, { webRoot: builtWebRoot(), onQuery: () => void statements++ });
 
+  // The fewest of three visits: a background timer (a scheduler tick, a queue's poll) that fires during
+  // one visit adds its statements to that visit only, while a page that grows costs more on every visit.
   async function count(run: () => Promise<{ statusCode: number }>): Promise<number> {
-    statements = 0;
-    const response = await run();
-    expect(response.statusCode).toBe(200);
-    return statements;
+    const seen: number[] = [];
+    for (let visit = 0; visit < 3; visit++) {
+      statements = 0;
+      const response = await run();
+      expect(response.statusCode).toBe(200);
+      seen.push(statements);
+    }
+    return Math.min(...seen);
   }
 
   it('does not grow with the number of articles or comments shown', async () => {
