@@ -109,11 +109,11 @@ function ImportForm({ channelId }: { channelId: number }) {
         </div>
         <fieldset className="grid gap-1">
           <legend className="font-medium">Authors</legend>
-          <label className="flex items-center gap-2">
+          <label className="flex items-start gap-2">
             <input type="radio" name={`${id}-authors`} value="accounts" checked={authors === 'accounts'} onChange={() => setAuthors('accounts')} />
             Match each author to an account, making one where needed
           </label>
-          <label className="flex items-center gap-2">
+          <label className="flex items-start gap-2">
             <input type="radio" name={`${id}-authors`} value="me" checked={authors === 'me'} onChange={() => setAuthors('me')} />
             Make me the author of everything
           </label>

@@ -6,7 +6,7 @@ import { COUNT_LABELS } from '../api/imports';
 export const ImportReport = forwardRef<HTMLElement, { title: string; counts: ImportCounts; problems: ImportProblem[]; children?: React.ReactNode }>(
   function ImportReport({ title, counts, problems, children }, ref) {
     return (
-      <section ref={ref} tabIndex={-1} aria-label={title} className="grid gap-3 rounded-md border p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <section ref={ref} tabIndex={-1} aria-label={title} className="grid min-w-0 gap-3 rounded-md border p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <h2 className="text-lg font-semibold">{title}</h2>
         {children}
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
@@ -24,7 +24,7 @@ export const ImportReport = forwardRef<HTMLElement, { title: string; counts: Imp
             <h3 className="font-medium">Problems</h3>
             <ul className="mt-1 list-disc pl-5" aria-label="Problems">
               {problems.map((problem, index) => (
-                <li key={index} className="break-words">
+                <li key={index} className="[overflow-wrap:anywhere]">
                   <span className="font-medium">{problem.item}</span>: {problem.reason}
                 </li>
               ))}
