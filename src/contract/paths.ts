@@ -21,6 +21,8 @@ export const paths = {
   channelStaff: (id: number) => `/channels/${id}/staff`,
   /** Articles in review and scheduled ones (the channel's owner and staff). */
   channelQueue: (id: number) => `/channels/${id}/queue`,
+  /** Import an export from another platform (the channel's owner and admins). */
+  channelImport: (id: number) => `/channels/${id}/import`,
   newArticle: '/articles/new',
   newArticleInChannel: (channelId: number) => `/channels/${channelId}/articles/new`,
   article: (id: number, slug?: string | null) => (slug ? `/articles/${slug}-${id}` : `/articles/${id}`),

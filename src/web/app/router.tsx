@@ -104,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: 'channels/:id/moderation', ...page('channel-moderation') },
           { path: 'channels/:id/queue', ...page('channel-queue') },
           { path: 'channels/:id/staff', ...page('channel-staff') },
+          { path: 'channels/:id/import', ...page('channel-import') },
           { path: 'profile', ...page('profile') },
           { path: 'articles/new', ...page('article-new') },
           { path: 'channels/:channelId/articles/new', ...page('article-new') },

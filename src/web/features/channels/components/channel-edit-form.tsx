@@ -1,3 +1,4 @@
+import { ChannelRedirects } from './channel-redirects';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import '@/lib/zod-jitless';
@@ -43,6 +44,7 @@ export default function ChannelEditForm({ channel, onDone }: { channel: Channel;
   });
 
   return (
+    <>
     <Form className="grid max-w-3xl gap-4" onSubmit={(event) => void save(event)} noValidate>
       <h1 className="font-serif text-3xl font-bold tracking-tight">Edit Channel</h1>
       <div className="grid gap-2">
@@ -97,5 +99,7 @@ export default function ChannelEditForm({ channel, onDone }: { channel: Channel;
         </Button>
       </div>
     </Form>
+    <ChannelRedirects channelId={channel.id} />
+    </>
   );
 }
