@@ -111,6 +111,11 @@ export const ArticleSchema = ArticleBaseSchema.extend({
   /** How many revisions its public record holds (0 when never published); 'View history' shows from 2. */
   publicRevisions: z.number().int(),
   /**
+   * Likes and boosts (announces) from the fediverse, one per remote account: shown beside the
+   * site's likes as "from the fediverse", and never counted in `likes` or `dislikes`.
+   */
+  fediverse: z.object({ likes: z.number().int(), announces: z.number().int() }),
+  /**
    * Why a moderator removed it (it is a draft since): shown to its author in the editor. Only its author
    * and the channel's moderators receive it; null for everyone else and when never removed.
    */

@@ -19,10 +19,19 @@ export const CommentSchema = z
     /** The author; null for a deleted comment (shown as 'Anonymous'). */
     user: z.object({ id: z.number().int(), username: z.string() }).nullable(),
     /**
-     * Present for a comment that is no account's: one imported from the old site (`kind: "imported"`),
-     * shown under `name` without a profile link. `user` is then null.
+     * Present for a comment that is no account of the site's, and `user` is then null: one imported
+     * from the old site (`kind: "imported"`, shown under `name` without a profile link), or a reply
+     * from the fediverse (`kind: "fediverse"`: the display name, the handle `@user@host[:port]` and
+     * the profile on its own server).
      */
-    author: z.object({ name: z.string(), kind: z.enum(['imported']) }).optional(),
+    author: z
+      .object({
+        name: z.string(),
+        kind: z.enum(['imported', 'fediverse']),
+        handle: z.string().optional(),
+        url: z.string().nullable().optional(),
+      })
+      .optional(),
     deleted: z.boolean(),
     /** When its author last changed the text (LIMITS.commentEditMs after posting at most); null when never. */
     editedAt: z.string().nullable(),

@@ -165,7 +165,16 @@ export const HeldDecisionSchema = z
 /** POST /api/channels/{id}/bans (owner/editors). */
 export const CreateBanSchema = z
   .object({
-    username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(200),
+    /** A reader of the site; or, in its place, */
+    username: z.string({ error: 'username is required' }).trim().min(1, 'username is required').max(200).optional(),
+    /** an account on the fediverse that has replied here: `@user@host[:port]`. */
+    handle: z
+      .string({ error: 'handle must be text' })
+      .trim()
+      .max(300)
+      .regex(/^@?[^@\s]+@[^@\s/]+$/, 'handle must look like @user@host')
+      .transform((h) => (h.startsWith('@') ? h : `@${h}`))
+      .optional(),
     reason: z
       .string({ error: 'reason must be text' })
       .trim()
@@ -180,6 +189,8 @@ export const CreateBanSchema = z
       .max(365, 'days must be between 1 and 365')
       .nullish(),
   })
+  .refine((ban) => ban.username !== undefined || ban.handle !== undefined, { message: 'username is required', path: ['username'] })
+  .refine((ban) => ban.username === undefined || ban.handle === undefined, { message: 'give a username or a handle, not both', path: ['handle'] })
   .meta({ id: 'CreateBan' });
 export type CreateBan = z.input<typeof CreateBanSchema>;
 

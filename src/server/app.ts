@@ -227,10 +227,20 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     written,
     mailQueued,
   });
+  const comments = createCommentsService({
+    comments: commentsRepository,
+    articles: articlesRepository,
+    written,
+    // A reply's email to the author of the comment it answers leaves now, not at the next poll.
+    mailQueued,
+    moderation,
+  });
   const federation = createSiteFederation(config, database, {
     channel: (id) => channelsRepository.findById(id, null),
     readArticle: (id) => articles.get(id, null),
     written,
+    // Replies from the fediverse are comments, under the channel's moderation.
+    comments,
   });
   social.federation = federation;
   // Social web: an article published as it is created names no article in its write (only lists
@@ -321,14 +331,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
     articlesDeps,
     reactionsService: createReactionsService({ reactions, articles: articlesRepository, written, moderation }),
     commentsRepository,
-    comments: createCommentsService({
-      comments: commentsRepository,
-      articles: articlesRepository,
-      written,
-      // A reply's email to the author of the comment it answers leaves now, not at the next poll.
-      mailQueued: () => outboxQueued.dispatchEvent(new Event('queued')),
-      moderation,
-    }),
+    comments,
     moderation,
     // The newsroom's staff, invitations and channel log.
     staff: createStaffService({

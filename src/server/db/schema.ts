@@ -27,6 +27,15 @@ export interface UsersTable {
   suspended_until: Generated<number | null>;
   suspension_reason: Generated<string | null>;
   suspended_by: Generated<number | null>;
+  /**
+   * A fediverse account that replied or reacted: its actor's id. Such a row has no password and no
+   * address, is named by its handle (`@user@host`) and is none of the site's own people.
+   */
+  remote_actor_uri: Generated<string | null>;
+  /** Its display name on its own server. */
+  remote_name: Generated<string | null>;
+  /** Its profile page on its own server. */
+  remote_url: Generated<string | null>;
 }
 
 export interface UserIdentitiesTable {
@@ -155,6 +164,9 @@ export interface ArticlesTable extends ArticleTextColumns {
   like_count: Generated<number>;
   dislike_count: Generated<number>;
   comment_count: Generated<number>;
+  /** Likes and boosts from the fediverse, one per remote account (federation_reactions), apart from the site's own. */
+  fediverse_like_count: Generated<number>;
+  fediverse_announce_count: Generated<number>;
   view_boost: Generated<number>;
   like_boost: Generated<number>;
   dislike_boost: Generated<number>;
@@ -308,6 +320,8 @@ export interface CommentsTable {
    * account's (user_id holds the importer, who answers for it as the channel's moderator would).
    */
   imported_author_name: Generated<string | null>;
+  /** A reply from the fediverse: the id of the Note it was made from (its Update and Delete name it). */
+  remote_note_uri: Generated<string | null>;
 }
 
 export interface ReactionsTable {

@@ -61,6 +61,8 @@ export interface ArticleDetailRow extends ArticleRowBase {
   comments_closed: number | null;
   /** An editor's request for changes; the service shows it to the author and the channel's staff only. */
   review_note: string | null;
+  fediverse_like_count: number;
+  fediverse_announce_count: number;
 }
 
 export function imageRowToImage(row: ArticleImageRow): ArticleImage {
@@ -146,6 +148,7 @@ export function detailRowToArticle(row: ArticleDetailRow, categories: CategoryIn
     })),
     updatedAt: row.updated_at === null ? null : new Date(Number(row.updated_at)).toISOString(),
     publicRevisions: Number(row.public_revisions ?? 0),
+    fediverse: { likes: Number(row.fediverse_like_count ?? 0), announces: Number(row.fediverse_announce_count ?? 0) },
   };
 }
 

@@ -225,6 +225,8 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
           .where('reactions.user_id', '=', readerId)
           .whereRef('reactions.article_id', '=', 'articles.id')
           .as('reader_reaction'),
+        'articles.fediverse_like_count',
+        'articles.fediverse_announce_count',
         'articles.moderation_note',
         'articles.removed_by',
         'articles.review_note',

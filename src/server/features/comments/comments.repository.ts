@@ -14,6 +14,10 @@ export type CommentRow = Pick<Selectable<CommentsTable>, 'id' | 'article_id' | '
   username: string;
   /** An imported comment's name on the old site (docs/decisions/046-import-and-export.md); null for our readers' own. */
   imported_author_name?: string | null;
+  /** A reply from the fediverse: its author's actor, display name and profile (null for the site's own readers). */
+  remote_actor_uri?: string | null;
+  remote_name?: string | null;
+  remote_url?: string | null;
 };
 
 export type InsertCommentResult =
@@ -40,6 +44,9 @@ const COMMENT_COLUMNS = [
   'comments.status as status',
   'users.username as username',
   'comments.imported_author_name as imported_author_name',
+  'users.remote_actor_uri as remote_actor_uri',
+  'users.remote_name as remote_name',
+  'users.remote_url as remote_url',
 ] as const;
 
 /**
@@ -207,6 +214,8 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
        * (the moderation feature counts and notifies then).
        */
       held?: 'hold_first' | 'blocked_word' | null;
+      /** A reply from the fediverse: the id of the Note it is made from (one comment per Note). */
+      remoteNoteUri?: string | null;
     }): Promise<InsertCommentResult> {
       try {
         return await db.transaction().execute(async (trx): Promise<InsertCommentResult> => {
@@ -264,6 +273,7 @@ export function createCommentsRepository(db: Database, dialect: Dialect) {
               parent_id: parentId,
               content: values.content,
               created_at: values.now,
+              remote_note_uri: values.remoteNoteUri ?? null,
               ...(held ? { status: 'pending' as const, held_cause: held } : {}),
             })
             .returning('id')

@@ -46,14 +46,26 @@ export function commentRowToComment(row: CommentRow, reader: CommentReader = ANO
     parent_id: row.parent_id,
     created_at: at,
     createdAt: at,
-    // An imported comment shows the name it was written under, and no account (no profile link).
-    user: deleted || row.imported_author_name ? null : { id: row.user_id, username: row.username },
-    ...(row.imported_author_name && !deleted ? { author: { name: row.imported_author_name, kind: 'imported' as const } } : {}),
+    // An imported comment shows the name it was written under, and no account (no profile link);
+    // a reply from the fediverse, its author's name, handle and profile on their own server.
+    user: deleted || row.imported_author_name || row.remote_actor_uri ? null : { id: row.user_id, username: row.username },
+    ...(deleted ? {} : commentAuthor(row)),
     deleted,
     editedAt: row.edited_at === null || deleted ? null : new Date(Number(row.edited_at)).toISOString(),
     status: row.status,
     reportedByViewer: reader.reported?.has(row.id) ?? false,
   };
+}
+
+/** The `author` of a comment that is no account of the site's. */
+function commentAuthor(row: CommentRow): Pick<Comment, 'author'> {
+  if (row.imported_author_name) return { author: { name: row.imported_author_name, kind: 'imported' } };
+  if (row.remote_actor_uri) {
+    // A second remote account under one handle (an account that moved) is named with a number after it.
+    const handle = row.username.replace(/~\d+$/, '');
+    return { author: { name: row.remote_name || handle, kind: 'fediverse', handle, url: row.remote_url ?? null } };
+  }
+  return {};
 }
 
 /**
@@ -75,6 +87,14 @@ function firstReplies(thread: CommentThread): CommentThread {
   const replies = thread.replies.slice(0, REPLIES_PER_THREAD);
   const last = replies.at(-1)!;
   return { ...thread, replies, repliesCursor: encodeCursor(Date.parse(last.created_at), last.id) };
+}
+
+/**
+ * A remote account (a user row standing for a fediverse actor) as the author a comment's rules
+ * judge: never an admin, never signed in.
+ */
+export function remoteAuthor(account: { id: number; username: string }): SessionUser {
+  return { id: account.id, username: account.username, description: null, isAdmin: false, hasPassword: false, createdAt: new Date(0).toISOString(), sessionId: '' };
 }
 
 export function createCommentsService(deps: {
@@ -162,7 +182,11 @@ export function createCommentsService(deps: {
       return { articleId: parent.article_id, page: { items: kept.map((row) => commentRowToComment(row, reader)), nextCursor } };
     },
 
-    async create(articleId: number, author: SessionUser, input: CreateCommentInput): Promise<Comment> {
+    /**
+     * A new comment. `remoteNoteUri` is given for a reply from the fediverse, whose author is a
+     * remote account (see `remoteAuthor`): moderated exactly as a reader's comment.
+     */
+    async create(articleId: number, author: SessionUser, input: CreateCommentInput, options: { remoteNoteUri?: string } = {}): Promise<Comment> {
       // The article first: someone else's draft answers as a missing article, whatever the comment says.
       const article = await visibleArticle(articleId, author);
       const checked = checkCommentContent(input.content);
@@ -178,6 +202,7 @@ export function createCommentsService(deps: {
         now: at,
         duplicateSince: at - LIMITS.duplicateCommentMs,
         held: decision?.cause ?? null,
+        remoteNoteUri: options.remoteNoteUri ?? null,
       });
       if (!result.ok) {
         if (result.reason === 'articleGone') throw notFound(ARTICLE_MESSAGES.notFound);
@@ -199,7 +224,7 @@ export function createCommentsService(deps: {
      * not the article's owner, nor moderators or admins: their tool is delete, which leaves no words
      * in the author's name that the author did not write.
      */
-    async edit(id: number, user: SessionUser, input: UpdateComment): Promise<Comment> {
+    async edit(id: number, user: SessionUser, input: UpdateComment, options: { remote?: boolean } = {}): Promise<Comment> {
       const row = await comments.findById(id);
       // Someone else's held comment is as missing as any other.
       if (!row || row.deleted === 1 || (row.status === 'pending' && row.user_id !== user.id)) throw notFound(COMMENT_MESSAGES.notFound);
@@ -212,7 +237,10 @@ export function createCommentsService(deps: {
       const article = await articles.ownership(row.article_id);
       if (article && moderation) await moderation.assertNotBanned(user, article.channel_id);
       const at = now();
-      if (at - Number(row.created_at) >= LIMITS.commentEditMs) throw forbidden(COMMENT_MESSAGES.editWindowClosed);
+      // A reply from the fediverse was edited on its own server, where no window applies: it is
+      // brought up to date whenever it changed there.
+      const editableSince = options.remote ? 0 : at - LIMITS.commentEditMs;
+      if (Number(row.created_at) <= editableSince) throw forbidden(COMMENT_MESSAGES.editWindowClosed);
       const checked = checkCommentContent(input.content ?? '');
       if (!checked.ok) throw badRequest(checked.error);
       // Moderated like a new comment: a blocked word, or text no moderator let through, waits.
@@ -221,7 +249,7 @@ export function createCommentsService(deps: {
         id,
         userId: user.id,
         content: checked.content,
-        editableSince: at - LIMITS.commentEditMs,
+        editableSince,
         now: at,
         held: decision?.cause ?? null,
       });

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB, FederationActorsTable, FederationArticlesTable, FederationFollowersTable } from '../../db/schema.js';
 
@@ -14,6 +14,8 @@ export function handleFromSlug(slug: string, channelId: number): string {
   const candidate = slug.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[.-]+|[.-]+$/g, '').replace(/[.-]{2,}/g, '-');
   return HANDLE_PATTERN.test(candidate) ? candidate : `channel-${channelId}`;
 }
+
+const REACTION_COLUMNS = { like: 'fediverse_like_count', announce: 'fediverse_announce_count' } as const;
 
 export function createFederationRepository(db: Kysely<DB>, _dialect: Dialect) {
   return {
@@ -153,28 +155,101 @@ export function createFederationRepository(db: Kysely<DB>, _dialect: Dialect) {
 
     // Likes and boosts from the fediverse
 
-    async addReaction(row: { articleId: number; actorUri: string; kind: 'like' | 'announce'; activityId: string | null; now: number }): Promise<void> {
-      await db
-        .insertInto('federation_reactions')
-        .values({ article_id: row.articleId, actor_uri: row.actorUri, kind: row.kind, activity_id: row.activityId, created_at: row.now })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+    /** Counts a like or boost once per remote account, in the article's kept count; answers whether it was new. */
+    async addReaction(row: { articleId: number; actorUri: string; kind: 'like' | 'announce'; activityId: string | null; now: number }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('federation_reactions')
+          .values({ article_id: row.articleId, actor_uri: row.actorUri, kind: row.kind, activity_id: row.activityId, created_at: row.now })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+        const column = REACTION_COLUMNS[row.kind];
+        await trx.updateTable('articles').set({ [column]: sql`${sql.ref(column)} + 1` }).where('id', '=', row.articleId).execute();
+        return true;
+      });
     },
 
     async removeReaction(articleId: number, actorUri: string, kind: 'like' | 'announce'): Promise<boolean> {
-      const result = await db.deleteFrom('federation_reactions').where('article_id', '=', articleId).where('actor_uri', '=', actorUri).where('kind', '=', kind).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('federation_reactions').where('article_id', '=', articleId).where('actor_uri', '=', actorUri).where('kind', '=', kind).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        const column = REACTION_COLUMNS[kind];
+        await trx.updateTable('articles').set({ [column]: sql`${sql.ref(column)} - 1` }).where('id', '=', articleId).where(column, '>', 0).execute();
+        return true;
+      });
     },
 
+    /** The article's kept counts of likes and boosts from the fediverse. */
     async reactionCounts(articleId: number): Promise<{ likes: number; announces: number }> {
-      const rows = await db
-        .selectFrom('federation_reactions')
-        .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('article_id', '=', articleId)
-        .groupBy('kind')
-        .execute();
-      const count = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
-      return { likes: count('like'), announces: count('announce') };
+      const row = await db.selectFrom('articles').select(['fediverse_like_count', 'fediverse_announce_count']).where('id', '=', articleId).executeTakeFirst();
+      return { likes: Number(row?.fediverse_like_count ?? 0), announces: Number(row?.fediverse_announce_count ?? 0) };
+    },
+
+    // Remote accounts (those that reply)
+
+    /**
+     * The user row that stands for a remote account, made the first time it replies and brought up
+     * to date (name, profile) each time after. Named by its handle; when another remote account
+     * already holds that name (an account that moved), by the handle with a number.
+     */
+    async remoteAccount(account: { actorUri: string; handle: string; name: string; url: string | null; now: number }): Promise<{ id: number; username: string }> {
+      const existing = await db.selectFrom('users').select(['id', 'username']).where('remote_actor_uri', '=', account.actorUri).executeTakeFirst();
+      if (existing) {
+        await db.updateTable('users').set({ remote_name: account.name, remote_url: account.url }).where('id', '=', existing.id).execute();
+        return existing;
+      }
+      for (let n = 1; n <= 20; n++) {
+        const username = n === 1 ? account.handle : `${account.handle}~${n}`;
+        const made = await db
+          .insertInto('users')
+          .values({
+            username,
+            username_key: username.toLowerCase(),
+            password_hash: null,
+            description: null,
+            email: null,
+            email_key: null,
+            notify_replies: 0,
+            created_at: account.now,
+            updated_at: account.now,
+            remote_actor_uri: account.actorUri,
+            remote_name: account.name,
+            remote_url: account.url,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returning(['id', 'username'])
+          .executeTakeFirst();
+        if (made) return made;
+        const raced = await db.selectFrom('users').select(['id', 'username']).where('remote_actor_uri', '=', account.actorUri).executeTakeFirst();
+        if (raced) return raced;
+      }
+      throw new Error(`no name could be given to the remote account ${account.actorUri}`);
+    },
+
+    /** The remote account a handle (`@user@host`) names, among those the site has met. */
+    remoteAccountByHandle(handle: string): Promise<{ id: number; username: string; remote_actor_uri: string | null } | undefined> {
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'remote_actor_uri'])
+        .where('username_key', '=', handle.toLowerCase())
+        .where('remote_actor_uri', 'is not', null)
+        .executeTakeFirst();
+    },
+
+    remoteAccountByActor(actorUri: string): Promise<{ id: number; username: string } | undefined> {
+      return db.selectFrom('users').select(['id', 'username']).where('remote_actor_uri', '=', actorUri).executeTakeFirst();
+    },
+
+    /** The comment a remote Note became, with the actor who wrote it. */
+    commentOfNote(noteUri: string): Promise<{ id: number; article_id: number; parent_id: number | null; actor_uri: string | null } | undefined> {
+      return db
+        .selectFrom('comments')
+        .innerJoin('users', 'users.id', 'comments.user_id')
+        .select(['comments.id', 'comments.article_id', 'comments.parent_id', 'users.remote_actor_uri as actor_uri'])
+        .where('comments.remote_note_uri', '=', noteUri)
+        .where('comments.deleted', '=', 0)
+        .executeTakeFirst();
     },
 
     // Instance blocks
@@ -197,11 +272,21 @@ export function createFederationRepository(db: Kysely<DB>, _dialect: Dialect) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** What NodeInfo tells: accounts and published articles. */
-    async usage(): Promise<{ users: number; posts: number }> {
-      const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    /** What NodeInfo tells: the site's own accounts, published articles and comments (remote accounts and theirs aside). */
+    async usage(): Promise<{ users: number; posts: number; comments: number }> {
+      const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('remote_actor_uri', 'is', null).executeTakeFirstOrThrow();
       const posts = await db.selectFrom('articles').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'published').executeTakeFirstOrThrow();
-      return { users: Number(users.n), posts: Number(posts.n) };
+      // Every visible comment on a published article is counted in its comment_count; theirs are subtracted.
+      const all = await db.selectFrom('articles').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('comment_count'), eb.lit(0)).as('n')).where('status', '=', 'published').executeTakeFirstOrThrow();
+      const remote = await db
+        .selectFrom('comments')
+        .innerJoin('users', 'users.id', 'comments.user_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('users.remote_actor_uri', 'is not', null)
+        .where('comments.deleted', '=', 0)
+        .where('comments.status', '!=', 'pending')
+        .executeTakeFirstOrThrow();
+      return { users: Number(users.n), posts: Number(posts.n), comments: Math.max(0, Number(all.n) - Number(remote.n)) };
     },
   };
 }

@@ -13,6 +13,8 @@ import type { FederationService } from './federation.service.js';
 export const INBOX_BODY_LIMIT = 256 * 1024;
 
 const AP_TYPES = /application\/activity\+json|application\/ld\+json/i;
+/** The pages whose addresses also answer an ActivityPub object: a channel and an article. */
+const NEGOTIATED_PAGES = /^\/(articles|channels)\/[^/]+$/;
 
 /** Whether the requester asks for ActivityPub (Mastodon sends one of these two). */
 export function wantsActivityPub(request: FastifyRequest): boolean {
@@ -64,7 +66,11 @@ export function registerFederationNegotiation(app: FastifyInstance, service: Fed
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const path = request.url.split('?')[0]!;
     if (path === '/.well-known/webfinger' || path === '/.well-known/nodeinfo' || path === '/nodeinfo/2.1') return viaFedify(request, reply);
-    if (!wantsActivityPub(request)) return;
+    if (!wantsActivityPub(request)) {
+      // The page's address answers its object too: caches must keep the two apart.
+      if (NEGOTIATED_PAGES.test(path)) reply.header('vary', 'Accept');
+      return;
+    }
     const article = /^\/articles\/([^/]+)$/.exec(path);
     if (article) {
       const id = articleIdFromSegment(decodeURIComponent(article[1]!));

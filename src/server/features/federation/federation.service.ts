@@ -17,6 +17,7 @@ import { paths } from '../../../contract/paths.js';
 import { CACHE_TAGS } from '../../lib/cache-tags.js';
 import { articleObject, articleTombstone } from './article-object.js';
 import type { FederationRepository } from './federation.repository.js';
+import { createRemoteReplies, type RemoteReplies } from './remote-replies.js';
 
 /** A channel as federation needs it. */
 export interface FederationChannel {
@@ -43,6 +44,8 @@ export interface FederationServiceDeps {
   /** The article as an anonymous reader sees it; undefined when it is not public (a draft, removed, deleted). */
   publicArticle(id: number): Promise<ArticleAnswer | undefined>;
   written(tags: readonly string[]): void;
+  /** The site's comments, which replies from the fediverse become. */
+  comments: RemoteReplies['comments'];
   now?: () => number;
   log?: { warn(obj: object, msg: string): void };
 }
@@ -59,7 +62,9 @@ export function createFederationService(deps: FederationServiceDeps) {
   const now = deps.now ?? Date.now;
   const origin = new URL(deps.publicUrl).origin;
   const host = new URL(deps.publicUrl).host;
-  let log = deps.log;
+  let log: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void } | undefined = deps.log;
+  // Cached an hour: NodeInfo is asked for by every server that meets the site, and its figures are totals.
+  let usageCache: { at: number; usage: Awaited<ReturnType<FederationRepository['usage']>> } | undefined;
 
   const federation: Federation<undefined> = createFederation<undefined>({
     kv: deps.kv,
@@ -167,12 +172,13 @@ export function createFederationService(deps: FederationServiceDeps) {
   });
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
-    const usage = await repository.usage();
+    if (!usageCache || now() - usageCache.at > 3_600_000) usageCache = { at: now(), usage: await repository.usage() };
+    const { usage } = usageCache;
     return {
       software: { name: 'broadsheet', version: deps.version, homepage: new URL(origin) },
       protocols: ['activitypub'],
       openRegistrations: deps.openRegistrations,
-      usage: { users: { total: usage.users }, localPosts: usage.posts, localComments: 0 },
+      usage: { users: { total: usage.users }, localPosts: usage.posts, localComments: usage.comments },
     };
   });
 
@@ -217,7 +223,11 @@ export function createFederationService(deps: FederationServiceDeps) {
         if (await repository.removeFollower(Number(parsed.identifier), undo.actorId.href)) deps.written([CACHE_TAGS.channels, CACHE_TAGS.pages]);
       }
     })
+    .on(Create, async (ctx, create) => replies.created(ctx, create))
+    .on(Update, async (ctx, update) => replies.updated(ctx, update))
     .on(Delete, async (_ctx, deletion) => {
+      // A reply deleted on its server: its comment goes.
+      if (await replies.deleted(deletion)) return;
       // An account deleted on its server: its follows go.
       if (deletion.actorId && deletion.objectId?.href === deletion.actorId.href) {
         if ((await repository.removeActorEverywhere(deletion.actorId.href)).length > 0) deps.written([CACHE_TAGS.channels, CACHE_TAGS.pages]);
@@ -225,6 +235,8 @@ export function createFederationService(deps: FederationServiceDeps) {
     })
     // Anything else is accepted and ignored.
     .on(Activity, async () => {});
+
+  const replies = createRemoteReplies({ repository, comments: deps.comments, ourArticle: (ctx, id) => ourArticle(ctx, id), now, log: () => log });
 
   /** The article an object id of ours names (any generation), or null. */
   function ourArticle(ctx: Ctx, id: URL | null): number | null {
@@ -241,8 +253,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     const articleId = ourArticle(ctx, activity.objectId);
     if (articleId === null || !(await repository.federatedArticle(articleId))) return;
     if (await repository.isBlocked(activity.actorId.host)) return;
-    await repository.addReaction({ articleId, actorUri: activity.actorId.href, kind, activityId: activity.id?.href ?? null, now: now() });
-    deps.written([CACHE_TAGS.article(articleId)]);
+    if (await repository.addReaction({ articleId, actorUri: activity.actorId.href, kind, activityId: activity.id?.href ?? null, now: now() })) deps.written([CACHE_TAGS.article(articleId)]);
   }
 
   /** An article's object now: the Article, its Tombstone (withdrawn after it was announced), or nothing. */
@@ -352,7 +363,7 @@ export function createFederationService(deps: FederationServiceDeps) {
     },
     articleChanged,
     /** Where its warnings go (buildApp points it at the app's log). */
-    setLog(next: { warn(obj: object, msg: string): void }): void {
+    setLog(next: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void }): void {
       log = next;
     },
     /** Resolves once every look at an article begun so far has finished (tests wait on it). */

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { HttpError } from '../../lib/errors.js';
 import { channelIdBySlug, createFederationRepository } from './federation.repository.js';
 import { createFederationService, type FederationChannel, type FederationService } from './federation.service.js';
+import type { RemoteReplies } from './remote-replies.js';
 import { createDatabaseKvStore } from './kv-store.js';
 import { createDatabaseMessageQueue, type DatabaseMessageQueueOptions } from './message-queue.js';
 
@@ -15,6 +16,7 @@ export interface FederationWiring {
   /** The article as an anonymous reader reads it (throws the API's 404 when it cannot). */
   readArticle(id: number): Promise<Article>;
   written(tags: readonly string[]): void;
+  comments: RemoteReplies['comments'];
   queue?: DatabaseMessageQueueOptions;
 }
 
@@ -50,5 +52,6 @@ export function createSiteFederation(config: AppConfig, database: DatabaseHandle
       }
     },
     written: wiring.written,
+    comments: wiring.comments,
   });
 }

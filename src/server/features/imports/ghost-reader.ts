@@ -1,5 +1,5 @@
 import { renderLexical, renderMarkdown, renderMobiledoc } from './ghost-renderers.js';
-import { htmlToPlainText, imageSources } from './html-text.js';
+import { htmlToPlainText, imageSources } from '../../lib/html-text.js';
 import type { ImportArchive } from './import-archive.js';
 import { readJsonTables, type JsonRow } from './json-tables.js';
 import { imageUses, isoDate, pushUnique, slugOf, type SourceFile } from './reader-support.js';

@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import { findAll, findOne, getAttributeValue, getInnerHTML, removeElement, textContent } from 'domutils';
 import type { Element } from 'domhandler';
-import { firstImageWith, imageSources } from './html-text.js';
+import { firstImageWith, imageSources } from '../../lib/html-text.js';
 import type { ImportArchive } from './import-archive.js';
 import { imageUses, isoDate, pathOf, remoteImageUrl } from './reader-support.js';
 import type { ArticleRecord, SourceRecord } from './source-records.js';

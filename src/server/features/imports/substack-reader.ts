@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { imageSources } from './html-text.js';
+import { imageSources } from '../../lib/html-text.js';
 import type { ImportArchive } from './import-archive.js';
 import { imageUses, isoDate, remoteImageUrl, slugOf } from './reader-support.js';
 import type { ArticleRecord, SourceRecord } from './source-records.js';

@@ -1,5 +1,5 @@
 import { autop } from '@wordpress/autop';
-import { htmlToPlainText, imageSources } from './html-text.js';
+import { htmlToPlainText, imageSources } from '../../lib/html-text.js';
 import { imageUses, isoDate, pathOf, pushUnique, remoteImageUrl, slugOf, type SourceFile } from './reader-support.js';
 import type { ArticleRecord, AuthorRecord, CommentRecord, SourceRecord } from './source-records.js';
 import { ImportFileError } from './source-records.js';

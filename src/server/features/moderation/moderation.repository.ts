@@ -141,8 +141,14 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
     article: (id: number): Promise<ArticleTargetRow | undefined> => articleTargets().where('articles.id', '=', id).executeTakeFirst() as Promise<ArticleTargetRow | undefined>,
     user: (id: number): Promise<UserTargetRow | undefined> =>
       db.selectFrom('users').select(['id', 'username', 'description', 'is_admin']).where('id', '=', id).executeTakeFirst(),
-    userByName: (username: string): Promise<UserTargetRow | undefined> =>
-      db.selectFrom('users').select(['id', 'username', 'description', 'is_admin']).where('username_key', '=', username.toLowerCase()).executeTakeFirst(),
+    /** A reader of the site by name, or (`remote`) an account on the fediverse by its handle. */
+    userByName: (username: string, remote = false): Promise<UserTargetRow | undefined> =>
+      db
+        .selectFrom('users')
+        .select(['id', 'username', 'description', 'is_admin'])
+        .where('username_key', '=', username.toLowerCase())
+        .where('remote_actor_uri', remote ? 'is not' : 'is', null)
+        .executeTakeFirst(),
 
     async commentsByIds(ids: number[]): Promise<CommentTargetRow[]> {
       if (ids.length === 0) return [];

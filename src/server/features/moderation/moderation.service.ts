@@ -512,11 +512,12 @@ export function createModerationService(deps: {
       }));
     },
 
-    async ban(user: SessionUser, channelId: number, input: { username: string; reason: string | null; days?: number | null }): Promise<Ban> {
+    /** Bans a reader by username, or an account on the fediverse that has replied here by its handle. */
+    async ban(user: SessionUser, channelId: number, input: { username?: string; handle?: string; reason: string | null; days?: number | null }): Promise<Ban> {
       const ownerId = await repository.channelOwner(channelId);
       if (ownerId === undefined) throw notFound(MODERATION_MESSAGES.channelNotFound);
       await requireModerator(user, channelId);
-      const target = await repository.userByName(input.username);
+      const target = input.handle !== undefined ? await repository.userByName(input.handle, true) : await repository.userByName(input.username ?? '');
       if (!target) throw notFound(MODERATION_MESSAGES.userNotFound);
       if (target.id === user.id) throw badRequest(MODERATION_MESSAGES.cannotBanSelf);
       if (target.id === ownerId) throw badRequest(MODERATION_MESSAGES.cannotBanOwner);

@@ -33,12 +33,13 @@ export function createUsersRepository(db: Database) {
     },
 
     findByUsername(username: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').select(userColumns).where('username_key', '=', usernameKey(username)).executeTakeFirst();
+      // A remote account (a fediverse reply's author) is none of the site's people: no profile, no sign-in.
+      return db.selectFrom('users').select(userColumns).where('username_key', '=', usernameKey(username)).where('remote_actor_uri', 'is', null).executeTakeFirst();
     },
 
     /** Inserts a user; answers undefined when the username is taken (in any case). */
     async insert(user: { username: string; passwordHash: string | null; now: number }): Promise<UserRow | undefined> {
-      const values: Omit<UsersTable, 'id' | 'is_admin' | 'email' | 'email_key' | 'notify_replies' | 'suspended_at' | 'suspended_until' | 'suspension_reason' | 'suspended_by'> = {
+      const values: Omit<UsersTable, 'id' | 'is_admin' | 'email' | 'email_key' | 'notify_replies' | 'suspended_at' | 'suspended_until' | 'suspension_reason' | 'suspended_by' | 'remote_actor_uri' | 'remote_name' | 'remote_url'> = {
         username: user.username,
         username_key: usernameKey(user.username),
         password_hash: user.passwordHash,
@@ -79,7 +80,7 @@ export function createUsersRepository(db: Database) {
     },
 
     async count(): Promise<number> {
-      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('remote_actor_uri', 'is', null).executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

@@ -32,6 +32,7 @@ import { queryClientOf } from '@/lib/router-context';
 import type { PageHead } from '../router';
 import { PageError } from './route-error';
 import { lazyWithRetry } from '@/lib/chunk-retry';
+import { FediverseReactions } from '@/features/reactions/components/fediverse-reactions';
 
 // The editor (TipTap, the location picker, the image uploader) loads only when the author presses
 // Edit, so readers never download it.
@@ -162,6 +163,7 @@ export default function ArticlePage() {
                   locked={article.viewerBan !== null}
                   className="mt-10"
                 />
+                <FediverseReactions likes={article.fediverse.likes} announces={article.fediverse.announces} className="mt-2" />
                 {!isOwner && (
                   <div className="mt-4 flex justify-end">
                     <ReportButton targetType="article" targetId={article.id} signedIn={user !== null} label="Report article" />

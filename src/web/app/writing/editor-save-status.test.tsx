@@ -42,6 +42,7 @@ const article: Article = {
   corrections: [],
   updatedAt: '2026-11-29T09:00:00.000Z',
   publicRevisions: 1,
+  fediverse: { likes: 0, announces: 0 },
   moderationNote: null,
   reviewNote: null,
   commentsClosed: false,

@@ -34,6 +34,7 @@ const saved: Article = {
   corrections: [],
   updatedAt: null,
   publicRevisions: 0,
+  fediverse: { likes: 0, announces: 0 },
   moderationNote: null,
   reviewNote: null,
   commentsClosed: false,

@@ -60,6 +60,7 @@ export function previewArticle(values: ArticleFormValues, { article, author, cha
     corrections: [],
     updatedAt: null,
     publicRevisions: 0,
+    fediverse: { likes: 0, announces: 0 },
     moderationNote: null,
     reviewNote: null,
     commentsClosed: false,

@@ -49,6 +49,7 @@ export function CommentBody({
 }) {
   const username = commentAuthorName(comment);
   const imported = !comment.deleted && comment.author?.kind === 'imported';
+  const remote = !comment.deleted && comment.author?.kind === 'fediverse' ? comment.author : null;
   const { timeZone } = usePagePreferences();
   const [editing, setEditing] = useState(false);
   const editable = isOwn && isCommentEditable(comment, now);
@@ -79,9 +80,19 @@ export function CommentBody({
           >
             {username}
           </Link>
+        ) : remote?.url && /^https?:\/\//.test(remote.url) ? (
+          // A reply from the fediverse: its author's profile on their own server, which vouches for nothing here.
+          <a
+            href={remote.url}
+            rel="nofollow ugc noopener"
+            className="rounded-sm font-semibold underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {username}
+          </a>
         ) : (
           <span className={cn('font-semibold', comment.deleted && 'font-normal text-muted-foreground')}>{username}</span>
         )}
+        {remote?.handle && <span className="break-all text-muted-foreground">{remote.handle}</span>}
         {imported && (
           <Badge variant="outline" title="Brought over from the channel's earlier site">
             Imported

@@ -78,3 +78,28 @@ describe('a comment brought over by an import', () => {
     expect(screen.queryByText('Margaret Hale')).toBeNull();
   });
 });
+
+describe('a reply from the fediverse', () => {
+  const remote = { name: 'Alice Peer', kind: 'fediverse' as const, handle: '@alice@social.example', url: 'https://social.example/@alice' };
+
+  it('shows its author\'s display name linking to their profile there (nofollow ugc), and their handle', () => {
+    show(comment({ user: null, author: remote }));
+    const link = screen.getByRole('link', { name: 'Alice Peer' });
+    expect(link.getAttribute('href')).toBe('https://social.example/@alice');
+    expect(link.getAttribute('rel')).toContain('nofollow ugc');
+    expect(screen.getByText('@alice@social.example')).toBeTruthy();
+    expect(screen.queryByText('Imported')).toBeNull();
+  });
+
+  it('links no profile whose address is not a web address', () => {
+    show(comment({ user: null, author: { ...remote, url: 'javascript:alert(1)' } }));
+    expect(screen.queryByRole('link', { name: 'Alice Peer' })).toBeNull();
+    expect(screen.getByText('Alice Peer')).toBeTruthy();
+  });
+
+  it('reads as Anonymous without a handle once deleted', () => {
+    show(comment({ user: null, deleted: true, author: remote }));
+    expect(screen.getByText('Anonymous')).toBeTruthy();
+    expect(screen.queryByText('@alice@social.example')).toBeNull();
+  });
+});

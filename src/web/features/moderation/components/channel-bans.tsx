@@ -32,6 +32,8 @@ const banFormSchema = z.object({
     }),
 });
 type BanFormValues = z.infer<typeof banFormSchema>;
+/** A fediverse handle, `@user@host[:port]`, as opposed to one of the site's usernames. */
+const FEDIVERSE_HANDLE = /^@?[^@\s]+@[^@\s/]+$/;
 
 function BanForm({ channelId }: { channelId: number }) {
   const id = useId();
@@ -40,7 +42,9 @@ function BanForm({ channelId }: { channelId: number }) {
   const { errors } = form.formState;
   const submit = form.handleSubmit(async ({ username, reason, days }) => {
     try {
-      await ban.mutateAsync({ username, reason: reason.trim() || null, days: days ? Number(days) : null });
+      // `@user@host` names an account on the fediverse that has replied here.
+      const who = FEDIVERSE_HANDLE.test(username) ? { handle: username } : { username };
+      await ban.mutateAsync({ ...who, reason: reason.trim() || null, days: days ? Number(days) : null });
     } catch {
       return; // The server's words show under the form.
     }
@@ -65,7 +69,16 @@ function BanForm({ channelId }: { channelId: number }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
           <Label htmlFor={`${id}-username`}>Username</Label>
-          <Input id={`${id}-username`} autoComplete="off" aria-invalid={errors.username ? true : undefined} aria-describedby={describedBy('username')} {...form.register('username')} />
+          <Input
+            id={`${id}-username`}
+            autoComplete="off"
+            aria-invalid={errors.username ? true : undefined}
+            aria-describedby={describedBy('username', `${id}-username-hint`)}
+            {...form.register('username')}
+          />
+          <p id={`${id}-username-hint`} className="text-sm text-muted-foreground">
+            Or a fediverse handle, such as @reader@mastodon.social
+          </p>
           {error('username')}
         </div>
         <div className="grid content-start gap-2">
@@ -118,9 +131,14 @@ function BanRow({ channelId, ban, own }: { channelId: number; ban: Ban; own: boo
     <div className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1 text-sm">
         <p className="font-semibold">
-          <Link to={paths.author(ban.user.username)} className="underline-offset-4 hover:underline">
-            {ban.user.username}
-          </Link>
+          {FEDIVERSE_HANDLE.test(ban.user.username) ? (
+            // An account on the fediverse has no page here.
+            <span className="break-all">{ban.user.username}</span>
+          ) : (
+            <Link to={paths.author(ban.user.username)} className="underline-offset-4 hover:underline">
+              {ban.user.username}
+            </Link>
+          )}
         </p>
         <p className="text-muted-foreground">
           {ban.until ? (

@@ -10,7 +10,8 @@ const HIDDEN = new Set(['script', 'style', 'template', 'noscript']);
 /**
  * A comment's HTML as the plain text our comments are (rendered escaped): paragraphs separated by
  * a blank line, `<br>` as a line break, entities decoded, and a link's address kept after its
- * words (`the report (https://…)`) so nothing the commenter pointed to is lost.
+ * words (`the report (https://…)`) so nothing the commenter pointed to is lost. Mentions and
+ * hashtags keep their words only.
  */
 export function htmlToPlainText(html: string): string {
   let out = '';
@@ -24,7 +25,8 @@ export function htmlToPlainText(html: string): string {
         if (name === 'pre') pre += 1;
         if (BLOCKS.has(name)) out += '\n\n';
         if (name === 'br') out += '\n';
-        if (name === 'a') links.push({ href: attributes.href?.trim() || null, start: out.length });
+        // A mention or a hashtag (`class="mention"`, as Mastodon marks them) reads as its words alone.
+        if (name === 'a') links.push({ href: /\b(mention|hashtag)\b/.test(attributes.class ?? '') ? null : attributes.href?.trim() || null, start: out.length });
       },
       ontext(text) {
         if (hidden > 0) return;
