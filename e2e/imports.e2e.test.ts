@@ -97,7 +97,7 @@ describeInBrowser('importing into a channel', () => {
     // The past imports list it, finished.
     const past = page.getByRole('region', { name: 'Past imports' });
     await expect.poll(() => past.textContent()).toContain('export.xml');
-    expect(await past.textContent()).toContain('WordPress · Finished · 1 articles');
+    expect(await past.textContent()).toContain('WordPress · Finished · 1 article ·');
     await accessibleInBothThemes(page, 'the import page with its report');
 
     // The imported article, from the channel's page: its old comments under their old names, marked imported.
