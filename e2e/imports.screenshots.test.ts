@@ -31,6 +31,7 @@ describeInBrowser('the import page, for a person to look at', () => {
     await page.getByLabel('Export file').setInputFiles(WXR);
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(visible(page.getByRole('region', { name: 'Preview' }))).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'import-preview');
     await page.getByRole('button', { name: 'Start import' }).click();
     await expect.poll(visible(page.getByRole('region', { name: 'Import finished' })), { timeout: 30_000 }).toBe(true);
