@@ -10,7 +10,7 @@ export function ChannelRedirects({ channelId }: { channelId: number }) {
   const remove = useRemoveRedirect(channelId);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <section aria-labelledby="channel-redirects" className="grid gap-2">
+    <section aria-labelledby="channel-redirects" className="mt-8 grid gap-2 border-t pt-6">
       <h2 id="channel-redirects" className="text-lg font-semibold">Redirects</h2>
       <p className="text-sm text-muted-foreground">
         Old addresses from an import that lead to their articles here. <Link className="underline" to={paths.channelImport(channelId)}>Import into this channel</Link>
@@ -24,12 +24,12 @@ export function ChannelRedirects({ channelId }: { channelId: number }) {
       ) : (
         <ul className="divide-y rounded-md border" aria-label="Redirects">
           {items.map((redirect) => (
-            <li key={redirect.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-              <span className="min-w-0 break-all text-sm">
+            <li key={redirect.id} className="flex items-center justify-between gap-3 px-3 py-2">
+              <span className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
                 <code>{redirect.path}</code> → <Link className="underline" to={redirect.location}>{redirect.location}</Link>
               </span>
               <ConfirmAction
-                trigger={<Button variant="outline" size="sm" aria-label={`Remove the redirect from ${redirect.path}`}>Remove</Button>}
+                trigger={<Button variant="outline" size="sm" className="shrink-0" aria-label={`Remove the redirect from ${redirect.path}`}>Remove</Button>}
                 title="Remove this redirect?"
                 description={`${redirect.path} will no longer lead to its article.`}
                 confirm="Remove"

@@ -110,11 +110,13 @@ function ImportForm({ channelId }: { channelId: number }) {
         <fieldset className="grid gap-1">
           <legend className="font-medium">Authors</legend>
           <label className="flex items-start gap-2">
-            <input type="radio" name={`${id}-authors`} value="accounts" checked={authors === 'accounts'} onChange={() => setAuthors('accounts')} />
+            <input type="radio" name={`${id}-authors`} value="accounts" checked={authors === 'accounts'} onChange={() => setAuthors('accounts')}
+              className="mt-1 size-4 shrink-0 accent-primary" />
             Match each author to an account, making one where needed
           </label>
           <label className="flex items-start gap-2">
-            <input type="radio" name={`${id}-authors`} value="me" checked={authors === 'me'} onChange={() => setAuthors('me')} />
+            <input type="radio" name={`${id}-authors`} value="me" checked={authors === 'me'} onChange={() => setAuthors('me')}
+              className="mt-1 size-4 shrink-0 accent-primary" />
             Make me the author of everything
           </label>
         </fieldset>

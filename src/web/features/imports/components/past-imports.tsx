@@ -23,7 +23,7 @@ export function PastImports({ query }: { query: UseInfiniteQueryResult<InfiniteD
             <li key={job.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-4 py-2">
               <span className="min-w-0 break-all font-medium">{job.fileName}</span>
               <span className="text-sm text-muted-foreground">
-                {job.format ? FORMAT_NAMES[job.format] : 'Unknown format'} · {STATUS[job.status]} · {job.counts.articles} articles ·{' '}
+                {job.format ? FORMAT_NAMES[job.format] : 'Unknown format'} · {STATUS[job.status]} · {job.counts.articles === 1 ? '1 article' : `${job.counts.articles} articles`} ·{' '}
                 {new Date(job.createdAt).toLocaleString()}
               </span>
             </li>
