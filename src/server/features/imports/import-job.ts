@@ -314,8 +314,11 @@ export async function runImport(job: ImportRow, deps: ImportJobDeps, control: Ru
     const stored = new Map<string, { upload: ImportedImage }>();
     const bySrc = new Map<string, string>();
     const uses = [...record.imageRefs.map((use) => ({ ref: use.ref, src: use.src as string | null, alt: null as string | null })), ...(record.cover ? [{ ref: record.cover.ref, src: null, alt: record.cover.alt }] : [])];
+    // An image the article uses twice (its cover and in its text) that could not be had is tried and listed once.
+    const failed = new Set<string>();
     for (const use of uses) {
       const key = refKey(use.ref);
+      if (failed.has(key)) continue;
       let image = stored.get(key);
       if (!image) {
         try {
@@ -329,7 +332,10 @@ export async function runImport(job: ImportRow, deps: ImportJobDeps, control: Ru
           counts.images += 1;
         } catch (error) {
           control.signal?.throwIfAborted();
-          problems.add(`image ${refName(use.ref)} of ${articleItem(record)}`, `not imported, and left out of the article: ${(error as Error).message}`);
+          failed.add(key);
+          // The reason without the address the entry already names.
+          const reason = (error as Error).message.replace(`${refName(use.ref)}: `, '');
+          problems.add(`image ${refName(use.ref)} of ${articleItem(record)}`, `not imported, and left out of the article: ${reason}`);
           continue;
         }
       }

@@ -122,6 +122,10 @@ describe.each(testDatabases())('imports on %s', (kind) => {
     const problems = wordpressJob.problems.map((p: { item: string; reason: string }) => `${p.item}: ${p.reason}`);
     expect(problems).toContain('article "Budget vote passes after late-night session": more than 3 categories, left out: Biology');
     expect(problems.some((line: string) => line.startsWith(`image ${origin}/wp-content/uploads/2024/05/chart.png`) && line.includes('HTTP 404'))).toBe(true);
+    // An image that could not be had is listed once, its address not repeated in the reason.
+    const imageProblems = wordpressJob.problems.filter((p: { item: string }) => p.item.startsWith('image '));
+    expect(new Set(imageProblems.map((p: { item: string }) => p.item)).size).toBe(imageProblems.length);
+    expect(imageProblems.every((p: { reason: string }) => !p.reason.includes(`${origin}/wp-content`))).toBe(true);
     expect(problems.some((line: string) => line.includes('"Ferry timetable changes"') && line.includes('categories not in our category tree') && line.includes('Ferries'))).toBe(true);
 
     const articles = await articlesOf(t, channelId);
