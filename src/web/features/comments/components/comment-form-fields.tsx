@@ -29,6 +29,7 @@ export function CommentFormFields({
   replyTo,
   locked,
   posting = false,
+  ready = true,
   error,
   onCancelReply,
   textarea,
@@ -38,6 +39,8 @@ export function CommentFormFields({
   /** The reader is banned from the channel: the box and its button are there, disabled. */
   locked: boolean;
   posting?: boolean;
+  /** False while a signed-in reader's form is still loading: Post waits for it. */
+  ready?: boolean;
   error?: string | null;
   onCancelReply?: () => void;
   textarea: Omit<ComponentProps<'textarea'>, 'ref'> & { ref?: Ref<HTMLTextAreaElement> };
@@ -64,7 +67,7 @@ export function CommentFormFields({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={posting || locked}>
+        <Button type="submit" disabled={posting || locked || !ready}>
           {posting ? <Spinner className="[&_svg]:size-4" label="Posting" /> : <MessageSquareIcon aria-hidden="true" />}
           {replyTo ? 'Post Reply' : 'Post Comment'}
         </Button>

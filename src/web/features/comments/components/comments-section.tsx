@@ -56,7 +56,7 @@ function LoadingCommentForm({ replyTo, locked }: { replyTo: ReplyTarget | null; 
   const id = useId();
   return (
     <div className={commentFormClassName(replyTo)}>
-      <CommentFormFields fieldId={id} replyTo={replyTo} locked={locked} posting textarea={{ name: 'content', readOnly: true }} />
+      <CommentFormFields fieldId={id} replyTo={replyTo} locked={locked} ready={false} textarea={{ name: 'content', readOnly: true }} />
     </div>
   );
 }
