@@ -1,9 +1,32 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const root = path.resolve(import.meta.dirname, 'src/web');
+
+/** Where the browser build lists the modules of each of its chunks (e2e/reading-bundle.e2e.test.ts reads it). */
+const CHUNK_MODULES_FILE = '.vite/chunk-modules.json';
+
+/**
+ * Writes, beside Vite's manifest, the source modules each chunk of the browser build holds (by
+ * file name, paths relative to the repository), so a check of what a page loads knows what is in
+ * each file it fetches, whatever the chunk's name.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'broadsheet-chunk-modules',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = output.moduleIds.map((id) => path.relative(import.meta.dirname, id.replace(/^\0/, '')).split(path.sep).join('/'));
+      }
+      this.emitFile({ type: 'asset', fileName: CHUNK_MODULES_FILE, source: `${JSON.stringify(chunks, null, 1)}\n` });
+    },
+  };
+}
 
 /**
  * Two builds from src/web (DESIGN.md section 7): the browser bundle into dist/web, and with
@@ -12,7 +35,7 @@ const root = path.resolve(import.meta.dirname, 'src/web');
 export default defineConfig(({ command, isSsrBuild }) => ({
   root,
   publicDir: path.resolve(root, 'public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), chunkModules()],
   resolve: {
     alias: [
       { find: '@contract', replacement: path.resolve(import.meta.dirname, 'src/contract') },

@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { withoutXmlForbidden } from './text.js';
+import { CORRECTION_KINDS } from './correction-lines.js';
+
+// The kinds, their labels and the lines a correction reads as need no schema: pages import them
+// from correction-lines.ts without the validation library.
+export { CORRECTION_KINDS, CORRECTION_KIND_LABELS, correctionDate, correctionLine, correctionsJsonLd, type CorrectionKind } from './correction-lines.js';
 
 /** Corrections a writer attaches to an edit of a published article (docs/product.md#public-record). */
-
-export const CORRECTION_KINDS = ['correction', 'clarification', 'update'] as const;
-export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
-
-/** How each kind reads on the page ("Correction, 29 November 2026: …"). */
-export const CORRECTION_KIND_LABELS: Record<CorrectionKind, string> = {
-  correction: 'Correction',
-  clarification: 'Clarification',
-  update: 'Update',
-};
 
 export const CORRECTION_TEXT_MAX = 1000;
 
@@ -51,24 +46,3 @@ export const ArticleCorrectionSchema = CorrectionSchema.extend({
   revision: z.number().int(),
 }).meta({ id: 'ArticleCorrection' });
 export type ArticleCorrection = z.infer<typeof ArticleCorrectionSchema>;
-
-
-/** "29 November 2026": the date a correction reads with, in `timeZone` (UTC unless the reader's is known). */
-export function correctionDate(iso: string, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
-}
-
-/** "Correction, 29 November 2026: An earlier version …", as the page, the feed and the email put it. */
-export function correctionLine(correction: Pick<ArticleCorrection, 'kind' | 'text' | 'createdAt'>, timeZone = 'UTC'): string {
-  return `${CORRECTION_KIND_LABELS[correction.kind]}, ${correctionDate(correction.createdAt, timeZone)}: ${correction.text}`;
-}
-
-/** What the article's JSON-LD (schema.org NewsArticle) says of its record: when it last changed and its corrections. */
-export function correctionsJsonLd(article: { updatedAt: string | null; lastEdited: string; corrections: ArticleCorrection[] }) {
-  return {
-    dateModified: article.updatedAt ?? article.lastEdited,
-    ...(article.corrections.length > 0
-      ? { correction: article.corrections.map((c) => ({ '@type': 'CorrectionComment', text: `${CORRECTION_KIND_LABELS[c.kind]}: ${c.text}`, datePublished: c.createdAt })) }
-      : {}),
-  };
-}

@@ -2,7 +2,7 @@ import { memo, Suspense, useCallback, useEffect, useMemo, useState, type Compone
 import { data, isRouteErrorResponse, redirect, useNavigate, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { Article } from '@contract/articles';
 import type { Comment } from '@contract/comments';
-import { correctionsJsonLd } from '@contract/corrections';
+import { correctionsJsonLd } from '@contract/correction-lines';
 import { truncateAtBoundary } from '@contract/text';
 import { articleIdFromSegment, paths } from '@contract/paths';
 import { PageSpinner } from '@/components/ui/spinner';

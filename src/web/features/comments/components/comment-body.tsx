@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { isCommentEditable } from '@contract/comment-rules';
@@ -13,11 +13,12 @@ import { usePagePreferences } from '@/lib/page-preferences';
 import { fullDate, relativeTime } from '../lib/relative-time';
 import { commentAuthorName } from '../lib/comment-author';
 import { CommentContent } from './comment-content';
-import { EditCommentForm } from './edit-comment-form';
 import { lazyWithRetry } from '@/lib/chunk-retry';
 
 const loadDeleteDialog = () => import('./delete-comment-dialog');
 const DeleteCommentDialog = lazyWithRetry(loadDeleteDialog);
+// The edit form (the form library and the comment's schema) loads when its author presses Edit.
+const EditCommentForm = lazyWithRetry(() => import('./edit-comment-form').then((m) => ({ default: m.EditCommentForm })));
 
 /** Delete, for the comment's author and admins: the confirmation dialog's code loads on first use. */
 export function DeleteCommentButton({ commentId }: { commentId: number }) {
@@ -70,6 +71,16 @@ export function CommentBody({
       Edit
     </Button>
   );
+  const content = (
+    <CommentContent
+      text={comment.content}
+      className={cn(
+        'mt-1 break-words whitespace-pre-wrap',
+        (comment.deleted || hiddenForAll) && 'text-muted-foreground italic',
+        (comment.status === 'pending' || hiddenButShown) && 'text-muted-foreground',
+      )}
+    />
+  );
   return (
     <div>
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
@@ -116,16 +127,11 @@ export function CommentBody({
         )}
       </div>
       {editing ? (
-        <EditCommentForm comment={comment} onDone={() => setEditing(false)} />
+        <Suspense fallback={content}>
+          <EditCommentForm comment={comment} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : (
-        <CommentContent
-          text={comment.content}
-          className={cn(
-            'mt-1 break-words whitespace-pre-wrap',
-            (comment.deleted || hiddenForAll) && 'text-muted-foreground italic',
-            (comment.status === 'pending' || hiddenButShown) && 'text-muted-foreground',
-          )}
-        />
+        content
       )}
       {(actions || edit) && (
         <div className="mt-1 -ml-3 flex flex-wrap items-center gap-1">

@@ -1,27 +1,22 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, Suspense, useCallback, useEffect, useId, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, useActionData, useFetcher, useLocation, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import '@/lib/zod-jitless';
-import { z } from 'zod';
-import { BanIcon, MessageSquareIcon, ReplyIcon } from 'lucide-react';
-import { checkCommentContent, COMMENT_MESSAGES } from '@contract/comment-rules';
+import { BanIcon, ReplyIcon } from 'lucide-react';
+import { COMMENT_MESSAGES } from '@contract/comment-rules';
 import type { Article } from '@contract/articles';
-import { CreateCommentSchema, type Comment } from '@contract/comments';
+import type { Comment } from '@contract/comments';
 import { dateFormat } from '@contract/formats';
-import { LIMITS } from '@contract/limits';
 import { MODERATION_MESSAGES } from '@contract/moderation-rules';
 import { paths } from '@contract/paths';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
+import { lazyWithRetry } from '@/lib/chunk-retry';
 import { usePagePreferences } from '@/lib/page-preferences';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useCommentThreads } from '../api/comments';
 import type { CommentActionResult } from '../api/post-comment-action';
 import { CommentBody, DeleteCommentButton } from './comment-body';
+import { BAN_NOTICE_ID, CommentFormFields, commentFormClassName, type ReplyTarget } from './comment-form-fields';
 import { ThreadReplies } from './thread-replies';
 import { commentAuthorName } from '../lib/comment-author';
 
@@ -41,140 +36,55 @@ function useNow(intervalMs = 30_000): number {
   return now;
 }
 
-interface ReplyTarget {
-  id: number;
-  username: string;
+/**
+ * A signed-in reader's form (comment-form.tsx, with the form library and the comment's schema) is
+ * its own chunk: a signed-out reader's page never loads it. Memoized on its props (all kept
+ * stable), so a re-render of the section while the chunk loads during hydration does not reach
+ * the boundary that keeps the server's markup (React would give it up and show the fallback).
+ */
+const CommentForm = lazyWithRetry(() => import('./comment-form').then((m) => ({ default: m.CommentForm })));
+const SignedInCommentForm = memo(function SignedInCommentForm(props: ComponentProps<typeof CommentForm>) {
+  return (
+    <Suspense fallback={<LoadingCommentForm replyTo={props.replyTo} locked={props.locked} />}>
+      <CommentForm {...props} />
+    </Suspense>
+  );
+});
+
+/** While a signed-in reader's form loads (opening the article in the app): the same form, not yet taking input. */
+function LoadingCommentForm({ replyTo, locked }: { replyTo: ReplyTarget | null; locked: boolean }) {
+  const id = useId();
+  return (
+    <div className={commentFormClassName(replyTo)}>
+      <CommentFormFields fieldId={id} replyTo={replyTo} locked={locked} ready={false} textarea={{ name: 'content', readOnly: true }} />
+    </div>
+  );
 }
 
-/** The comment form's one field, as the contract checks it (docs/product.md#comments: the same words on both sides). */
-const commentFormSchema = CreateCommentSchema.pick({ content: true }).extend({
-  content: z.string().superRefine((content, context) => {
-    const checked = checkCommentContent(content);
-    if (!checked.ok) context.addIssue({ code: 'custom', message: checked.error });
-  }),
-});
-type CommentFormValues = z.infer<typeof commentFormSchema>;
-
-function CommentForm({
-  signedIn,
-  locked,
-  replyTo,
-  onCancelReply,
-  onPosted,
-}: {
-  signedIn: boolean;
-  /** The reader is banned from the channel: the box and its button are there, disabled. */
-  locked: boolean;
-  replyTo: ReplyTarget | null;
-  onCancelReply: () => void;
-  onPosted: (parentId: number | null, pending: boolean) => void;
-}) {
+/**
+ * A signed-out reader's form: Post says to sign in (a browser alert); without JavaScript the same
+ * form posts to the page, whose action answers with the refusal, shown under the box.
+ */
+function SignedOutCommentForm({ locked }: { locked: boolean }) {
   const id = useId();
-  // A fetcher: posting keeps the reader where they are; without JavaScript (or before the app has
-  // started) the same form posts to the page, whose action answers with a redirect or the refusal.
   const fetcher = useFetcher<CommentActionResult>();
   const refusedOnServer = useActionData() as CommentActionResult | undefined;
-  const form = useForm<CommentFormValues>({ resolver: zodResolver(commentFormSchema) });
-  const { errors } = form.formState;
-  const posting = fetcher.state !== 'idle';
-  const answer = fetcher.data ?? refusedOnServer;
-  // A refusal the server rendered belongs to the form it came from (the comment form, or a reply's).
-  const refusal = answer && !answer.ok && answer.parentId === (replyTo?.id ?? null) ? answer.error : null;
-  const error = errors.content?.message ?? (fetcher.data ? null : refusal);
-  const { ref: registerRef, ...field } = form.register('content');
-  const textarea = useRef<HTMLTextAreaElement | null>(null);
-  // Set synchronously on submit: a double click sends its second submit before the button disables.
-  const sending = useRef(false);
-
-  // Entering reply mode puts the cursor where the reply goes.
-  useEffect(() => {
-    if (replyTo) textarea.current?.focus();
-  }, [replyTo]);
-
-  // Failures of a comment post (docs/product.md#comments) are browser alerts; success empties the form.
-  const handled = useRef<CommentActionResult | null>(null);
-  useEffect(() => {
-    if (fetcher.state === 'idle') sending.current = false;
-    // The answer is there once the action is done (the state is 'loading' while the page's loaders revalidate).
-    const result = fetcher.data;
-    if (fetcher.state === 'submitting' || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      form.reset({ content: '' });
-      onPosted(result.parentId, result.pending === true);
-    } else {
-      window.alert(result.status === 401 ? COMMENT_MESSAGES.signIn : result.error || COMMENT_MESSAGES.postFailed);
-    }
-  }, [fetcher.state, fetcher.data, form, onPosted]);
-
-  const onSubmit = form.handleSubmit(
-    ({ content }) => void fetcher.submit({ content, parent_id: replyTo ? String(replyTo.id) : '' }, { method: 'post' }),
-    () => {
-      sending.current = false;
-      textarea.current?.focus();
-    },
-  );
-
-  const label = replyTo ? `Reply to ${replyTo.username}` : 'Add a comment';
+  const refusal = refusedOnServer && !refusedOnServer.ok && refusedOnServer.parentId === null ? refusedOnServer.error : null;
   return (
     <fetcher.Form
       method="post"
       onSubmit={(event) => {
-        // A signed-out reader's post is a browser alert (without JavaScript the server answers it).
-        if (!signedIn) {
-          event.preventDefault();
-          window.alert(COMMENT_MESSAGES.signIn);
-          return;
-        }
-        if (sending.current) {
-          event.preventDefault();
-          return;
-        }
-        sending.current = true;
-        void onSubmit(event);
+        event.preventDefault();
+        window.alert(COMMENT_MESSAGES.signIn);
       }}
-      id={replyTo ? `comment-form-${replyTo.id}` : undefined}
-      className={cn('space-y-2', replyTo && 'mt-3 rounded-md border border-dashed p-3')}
+      className={commentFormClassName(null)}
       noValidate
     >
-      <Label htmlFor={`${id}-content`}>{label}</Label>
-      {replyTo && <input type="hidden" name="parent_id" value={replyTo.id} />}
-      <Textarea
-        {...field}
-        ref={(element) => {
-          registerRef(element);
-          textarea.current = element;
-        }}
-        id={`${id}-content`}
-        disabled={locked}
-        aria-describedby={error ? `${id}-error` : locked ? BAN_NOTICE_ID : undefined}
-        rows={replyTo ? 3 : 4}
-        maxLength={LIMITS.commentMax}
-        placeholder={replyTo ? 'Write your reply…' : 'Share your thoughts…'}
-        aria-invalid={error ? true : undefined}
-        className="disabled:opacity-60"
-      />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" disabled={posting || locked}>
-          {posting ? <Spinner className="[&_svg]:size-4" label="Posting" /> : <MessageSquareIcon aria-hidden="true" />}
-          {replyTo ? 'Post Reply' : 'Post Comment'}
-        </Button>
-        {replyTo && (
-          <Button type="button" variant="ghost" onClick={onCancelReply}>
-            Cancel Reply
-          </Button>
-        )}
-      </div>
+      <CommentFormFields fieldId={id} replyTo={null} locked={locked} error={refusal} textarea={{ name: 'content' }} />
     </fetcher.Form>
   );
 }
 
-const BAN_NOTICE_ID = 'comments-ban-notice';
 
 /** 'until March 3, 2026' in the reader's zone (as the channel's list of bans writes it), or 'for good'. */
 function banEnd(until: string | null, timeZone: string): string {
@@ -251,7 +161,12 @@ export function CommentsSection({
     // The reply is the thread's newest: its thread shows every reply from now on.
     if (parentId !== null) setRevealedThreads((shown) => new Set(shown).add(parentId));
   }, []);
-  const form = <CommentForm key={replyTo?.id ?? 'comment'} signedIn={signedIn} locked={locked} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onPosted={onPosted} />;
+  const cancelReply = useCallback(() => setReplyTo(null), []);
+  const form = signedIn ? (
+    <SignedInCommentForm key={replyTo?.id ?? 'comment'} locked={locked} replyTo={replyTo} onCancelReply={cancelReply} onPosted={onPosted} />
+  ) : (
+    <SignedOutCommentForm locked={locked} />
+  );
   // 'Show more comments' moves the focus to the first thread it added: the button may be gone (the
   // last page), and a keyboard reader goes on reading where the new threads begin.
   const [firstNewThread, setFirstNewThread] = useState<number | null>(null);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { HistoryIcon } from 'lucide-react';
-import { CORRECTION_KIND_LABELS, correctionDate, type ArticleCorrection } from '@contract/corrections';
+import { CORRECTION_KIND_LABELS, correctionDate } from '@contract/correction-lines';
+import type { ArticleCorrection } from '@contract/corrections';
 import { usePagePreferences } from '@/lib/page-preferences';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CORRECTION_KIND_LABELS } from '@contract/corrections';
+import { CORRECTION_KIND_LABELS } from '@contract/correction-lines';
 import { REVISION_MESSAGES, type RevisionListItem } from '@contract/revisions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { correctionDate } from '@contract/corrections';
+import { correctionDate } from '@contract/correction-lines';
 import { dateFormat } from '@contract/formats';
 
 /**
