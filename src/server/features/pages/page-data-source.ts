@@ -20,6 +20,7 @@ import type { WorkflowService } from '../workflow/workflow.service.js';
 import { RevisionDiffQuerySchema, RevisionListQuerySchema } from '../../../contract/revisions.js';
 import { IdSchema } from '../../../contract/common.js';
 import type { ChannelsService } from '../channels/channels.service.js';
+import type { FederationService } from '../federation/federation.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
 import type { EmailService } from '../email/email.service.js';
 import type { ModerationService } from '../moderation/moderation.service.js';
@@ -45,6 +46,8 @@ export interface PageServices {
   staff: StaffService;
   users: UsersRepository;
   usersService: UsersService;
+  /** The social web, when FEDERATION is on: a channel's handle and its followers there. */
+  federation?: Pick<FederationService, 'describeChannel'>;
 }
 
 /**
@@ -126,7 +129,12 @@ export function createPageDataSource(services: PageServices, viewer: SessionUser
     },
     commentThreads: (articleId, query) => comments.threads(articleId, viewer, CommentThreadQuerySchema.parse(query)),
     channels: (query) => channels.list(ChannelListQuerySchema.parse(query), viewer),
-    channel: (id) => orNull(channels.get(id, viewer)),
+    // As GET /api/channels/{id} answers it: with its handle and fediverse followers.
+    async channel(id) {
+      const channel = await orNull(channels.get(id, viewer));
+      if (!channel) return channel;
+      return { ...channel, ...(services.federation ? await services.federation.describeChannel(channel.id, channel.slug) : { handle: null, fediverseFollowerCount: 0 }) };
+    },
     channelTable: (id, query) => listings.channelTable(id, ChannelTableQuerySchema.parse(query), viewer),
     ownChannels: () => channels.ofOwner(signedIn().id, viewer),
     async user(id) {

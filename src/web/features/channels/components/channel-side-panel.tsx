@@ -35,10 +35,10 @@ export function ChannelStats({ channel, isOwner }: { channel: Channel; isOwner: 
               <dd className="text-right font-medium tabular-nums" data-testid="channel-fediverse-follower-count">
                 {channel.fediverseFollowerCount ?? 0}
               </dd>
-              <dt className="text-muted-foreground">On the fediverse</dt>
-              <dd className="min-w-0 text-right">
-                {/* The handle to paste into Mastodon's search. */}
-                <span className="break-all font-mono text-xs select-all" data-testid="channel-handle">
+              {/* The handle to paste into Mastodon's search, on a line of its own: it is long. */}
+              <dt className="col-span-2 mt-1 text-muted-foreground">Follow on the fediverse</dt>
+              <dd className="col-span-2 -mt-1 min-w-0 rounded-md bg-muted px-2 py-1.5">
+                <span className="font-mono text-xs break-all select-all" data-testid="channel-handle">
                   {channel.handle}
                 </span>
               </dd>
