@@ -241,6 +241,19 @@ export function createFederationRepository(db: Kysely<DB>, _dialect: Dialect) {
       return db.selectFrom('users').select(['id', 'username']).where('remote_actor_uri', '=', actorUri).executeTakeFirst();
     },
 
+    /** Whether the channel's moderators banned this remote account (and the ban lasts): its likes and boosts are not counted. */
+    async isBannedIn(channelId: number, actorUri: string, now: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('channel_bans')
+        .innerJoin('users', 'users.id', 'channel_bans.user_id')
+        .select('channel_bans.user_id')
+        .where('channel_bans.channel_id', '=', channelId)
+        .where('users.remote_actor_uri', '=', actorUri)
+        .where((eb) => eb.or([eb('channel_bans.until_at', 'is', null), eb('channel_bans.until_at', '>', now)]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The comment a remote Note became, with the actor who wrote it. */
     commentOfNote(noteUri: string): Promise<{ id: number; article_id: number; parent_id: number | null; actor_uri: string | null } | undefined> {
       return db

@@ -251,8 +251,11 @@ export function createFederationService(deps: FederationServiceDeps) {
   async function reacted(ctx: Ctx, activity: Like | Announce, kind: 'like' | 'announce'): Promise<void> {
     if (!activity.actorId) return;
     const articleId = ourArticle(ctx, activity.objectId);
-    if (articleId === null || !(await repository.federatedArticle(articleId))) return;
+    const announced = articleId === null ? undefined : await repository.federatedArticle(articleId);
+    if (articleId === null || !announced) return;
     if (await repository.isBlocked(activity.actorId.host)) return;
+    // A banned account's reactions are refused, as a banned reader's are.
+    if (await repository.isBannedIn(announced.channel_id, activity.actorId.href, now())) return;
     if (await repository.addReaction({ articleId, actorUri: activity.actorId.href, kind, activityId: activity.id?.href ?? null, now: now() })) deps.written([CACHE_TAGS.article(articleId)]);
   }
 

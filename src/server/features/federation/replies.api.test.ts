@@ -178,8 +178,12 @@ describe.each(testDatabases())('replies from the fediverse on %s', (kind) => {
     expect(ban.json().user.username).toBe(handle);
     expect((await owner.client.get(`/api/channels/${channel.id}/bans`)).json().map((b: { user: { username: string } }) => b.user.username)).toContain(handle);
     await reply('ivan', article.objectId, '<p>After the ban.</p>');
+    // Nor are its likes counted, as a banned reader's reactions are refused.
+    const { Like } = await import('@fedify/vocab');
+    await peer.context().sendActivity({ identifier: 'ivan' }, actor, new Like({ id: new URL(`/likes/ivan-${Date.now()}`, peer.origin), actor: peer.actorUri('ivan'), object: article.objectId }));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await threads(article.id)).map((c) => c.content)).toEqual(['Before the ban.']);
+    expect((await t.app.inject({ method: 'GET', url: `/api/articles/${article.id}` })).json().fediverse).toEqual({ likes: 0, announces: 0 });
 
     // A handle nobody here has met, or a username given as a handle, is not found; a malformed one is refused.
     expect((await owner.client.post(`/api/channels/${channel.id}/bans`, { handle: `@nobody@${peer.host}` })).statusCode).toBe(404);
