@@ -188,4 +188,15 @@ describe.each(setups)('followers, articles and their delivery on %s', (_setup, k
       client.disconnect();
     }
   });
+
+  it.runIf(onRedis)('delivers after a restart what was queued in Redis while no instance was delivering', async () => {
+    t.ctx.federation!.stopQueue();
+    const article = (await owner.client.post('/api/articles', { title: 'Night shift', content: '<p>Queued.</p>', channelId: channel.id, published: true })).json();
+    const objectId = `${t.origin}/ap/articles/${article.id}/1`;
+    await t.ctx.federation!.settled();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received(Create, objectId)).toHaveLength(0);
+    await t.restart();
+    await eventually(() => received(Create, objectId)[0], 'the Create after the restart');
+  });
 });
