@@ -43,8 +43,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
 /**
  * The federation's own Redis connection (REDIS_URL), opened when the federation first needs it.
  * Unlike the limits' connection (lib/redis-link.ts), which never lets a request wait, its commands
- * wait out a short reconnection (and fail after a few seconds): deliveries and inbox work would
- * rather wait than fail. Keys are under broadsheet:fedify:<the site's host>:, so sites sharing a
+ * wait out a short reconnection (and fail after two seconds at most): deliveries and inbox work
+ * would rather wait a little than fail. Keys are under broadsheet:fedify:<the site's host>:, so sites sharing a
  * Redis keep apart.
  */
 function redisStorage(url: string, host: string, log: () => Log | undefined) {
@@ -53,7 +53,7 @@ function redisStorage(url: string, host: string, log: () => Log | undefined) {
   let down = false;
   const open = () =>
     (opened ??= import('ioredis').then(({ Redis }) => {
-      const client = new Redis(url, { connectTimeout: 2000, commandTimeout: 5000, maxRetriesPerRequest: 3 });
+      const client = new Redis(url, { connectTimeout: 2000, commandTimeout: 2000, maxRetriesPerRequest: 3 });
       // An outage is logged once when it starts and once when it ends.
       client.on('error', (error: Error) => {
         if (!down) log()?.warn({ err: error }, 'Redis is unreachable: federation deliveries wait until it is back');
