@@ -465,7 +465,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     federation.setLog(app.log);
     registerFederationNegotiation(app, federation);
     app.addHook('onReady', async () => federation.startQueue());
-    app.addHook('onClose', async () => federation.stopQueue());
+    // Stops the queue, then closes the federation's Redis connection when it has one.
+    app.addHook('onClose', async () => federation.close());
   }
   // Before the cache's onSend: a deleted article's page is already a 410 when the cache decides
   // what to keep, so nothing it keeps can answer for that address with another status.

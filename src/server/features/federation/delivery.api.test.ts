@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accept, Announce, Create, Delete, Follow, Like, PUBLIC_COLLECTION, Undo, Update, type Actor } from '@fedify/vocab';
-import { signedInClient, testDatabases, type TestClient } from '../../../test-support/test-app.js';
+import { Redis } from 'ioredis';
+import { signedInClient, testDatabases, type DatabaseKind, type TestClient } from '../../../test-support/test-app.js';
 import { useFederatedApp } from '../../../test-support/federated-app.js';
 import { follow, lookupActor, startPeer, type Peer } from '../../../test-support/fediverse-peer.js';
+import { deleteRedisKeys, isRedisReachable, TEST_REDIS_URL } from '../../../test-support/redis.js';
 
 const AP = 'application/activity+json';
 
@@ -16,8 +18,20 @@ async function eventually<T>(check: () => T | undefined | false | Promise<T | un
   throw new Error(`never happened: ${what}`);
 }
 
-describe.each(testDatabases())('followers, articles and their delivery on %s', (kind) => {
-  const t = useFederatedApp(kind);
+/** Each database with the federation's store and queue in it, and PostgreSQL with them in Redis (REDIS_URL). */
+const setups: [string, DatabaseKind, Record<string, string>][] = testDatabases().map((kind) => [kind, kind, {}]);
+if (testDatabases().includes('postgres') && (await isRedisReachable())) setups.push(['PostgreSQL with Redis', 'postgres', { REDIS_URL: TEST_REDIS_URL }]);
+
+describe.each(setups)('followers, articles and their delivery on %s', (_setup, kind, env) => {
+  const onRedis = env.REDIS_URL !== undefined;
+  // Declared before the app so that it runs after the app has closed: the site's keys go.
+  afterAll(async () => {
+    if (!onRedis || !t.host) return;
+    const client = new Redis(TEST_REDIS_URL);
+    await deleteRedisKeys(client, `broadsheet:fedify:${t.host}:`);
+    client.disconnect();
+  });
+  const t = useFederatedApp(kind, env);
   let peer: Peer;
   let owner: { client: TestClient; id: number; username: string };
   let channel: { id: number; slug: string };
@@ -159,5 +173,30 @@ describe.each(testDatabases())('followers, articles and their delivery on %s', (
     const before = (await owner.client.get(`/api/channels/${channel.id}`)).json().fediverseFollowerCount;
     await peer.context().sendActivity({ identifier: 'carol' }, actor, new Undo({ id: new URL(`/undo/${Date.now()}`, peer.origin), actor: peer.actorUri('carol'), object: new Follow({ id: sent.id, actor: sent.actorId, object: sent.objectId }) }));
     await eventually(async () => (await owner.client.get(`/api/channels/${channel.id}`)).json().fediverseFollowerCount === before - 1, 'one follower fewer');
+  });
+
+  it.runIf(onRedis)('keeps its deliveries and keys in Redis, not in the database, when REDIS_URL is set', async () => {
+    const client = new Redis(TEST_REDIS_URL);
+    try {
+      const prefix = `broadsheet:fedify:${t.host}:`;
+      expect(Number(await client.get(`${prefix}queue:seq`))).toBeGreaterThan(0);
+      const [, kvKeys] = await client.scan('0', 'MATCH', `${prefix}kv:*`, 'COUNT', 10_000);
+      expect(kvKeys.length).toBeGreaterThan(0);
+      expect(await t.database.db.selectFrom('federation_kv').select('key').execute()).toEqual([]);
+      expect(await t.database.db.selectFrom('federation_queue').select('id').execute()).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it.runIf(onRedis)('delivers after a restart what was queued in Redis while no instance was delivering', async () => {
+    t.ctx.federation!.stopQueue();
+    const article = (await owner.client.post('/api/articles', { title: 'Night shift', content: '<p>Queued.</p>', channelId: channel.id, published: true })).json();
+    const objectId = `${t.origin}/ap/articles/${article.id}/1`;
+    await t.ctx.federation!.settled();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received(Create, objectId)).toHaveLength(0);
+    await t.restart();
+    await eventually(() => received(Create, objectId)[0], 'the Create after the restart');
   });
 });
