@@ -41,6 +41,28 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   return reply.send(body.length > 0 ? body : undefined);
 }
 
+/** What the server answers when the federation's store or queue cannot be reached: try again soon. */
+export const FEDERATION_BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+
+/**
+ * Fedify's answer, except that a failure of ours (its store or queue unreachable: Redis or the
+ * database away) is a 503 with Retry-After, never a 500: a remote server retries a 503 later.
+ */
+async function sendOrBusy(reply: FastifyReply, run: () => Promise<Response>): Promise<FastifyReply> {
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    reply.log.warn({ err: error }, 'federation: a request could not be handled');
+    return reply.status(503).header('retry-after', '30').send({ error: FEDERATION_BUSY_MESSAGE });
+  }
+  if (response.status >= 500) {
+    reply.log.warn({ status: response.status, body: (await response.text()).slice(0, 500) }, 'federation: a request failed');
+    return reply.status(503).header('retry-after', '30').send({ error: FEDERATION_BUSY_MESSAGE });
+  }
+  return sendFetchResponse(reply, response);
+}
+
 const notFound = () => new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8', vary: 'Accept' } });
 
 function sendObject(reply: FastifyReply, status: number, body: unknown) {
@@ -60,7 +82,7 @@ function sendObject(reply: FastifyReply, status: number, body: unknown) {
 export function registerFederationNegotiation(app: FastifyInstance, service: FederationService): void {
   const { federation, origin } = service;
   const viaFedify = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendFetchResponse(reply, await federation.fetch(toFetchRequest(request, origin), { contextData: undefined, onNotFound: notFound }));
+    sendOrBusy(reply, () => federation.fetch(toFetchRequest(request, origin), { contextData: undefined, onNotFound: notFound }));
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
@@ -124,8 +146,7 @@ export const federationInboxRoutes: FastifyPluginAsync<{ service: FederationServ
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
     const domain = senderDomain(request, body);
     if (domain && (await service.isBlocked(domain))) return reply.status(403).send({ error: 'This instance is blocked' });
-    const response = await service.federation.fetch(toFetchRequest(request, service.origin, body), { contextData: undefined, onNotFound: notFound });
-    return sendFetchResponse(reply, response);
+    return sendOrBusy(reply, () => service.federation.fetch(toFetchRequest(request, service.origin, body), { contextData: undefined, onNotFound: notFound }));
   };
   const config = {
     rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `federation:${senderDomain(request, undefined) ?? request.ip}` },
