@@ -64,6 +64,13 @@ const ROLLUP_SQL = [
     ([host, tenths]) => `insert into channel_referrer_days (channel_id, day, host, views)
      select channel_id, day, '${host}', views * ${tenths} / 10 from channel_days where views * ${tenths} / 10 > 0`,
   ),
+  // The published articles' kept counts, as the server keeps them when it publishes one.
+  `insert into published_category_counts (channel_id, category_id, article_count)
+   select a.channel_id, ac.category_id, count(*) from article_categories ac join articles a on a.id = ac.article_id where a.published = 1 group by a.channel_id, ac.category_id`,
+  `insert into published_location_counts (channel_id, location_name, article_count)
+   select channel_id, location_name, count(*) from articles where published = 1 and location_name is not null group by channel_id, location_name`,
+  `insert into published_author_counts (channel_id, user_id, article_count, changed_at)
+   select channel_id, user_id, count(*), max(last_edited) from articles where published = 1 group by channel_id, user_id`,
 ];
 
 /**

@@ -186,7 +186,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle) {
       attach: (articleId, images, options) => media.attachInline(articleId, images, options),
     },
   });
-  const moves = createWorkflowRepository(db);
+  const moves = createWorkflowRepository(db, database.dialect);
   const transitions = createTransitions({ moves, recordChannelEvent });
   const articlesDeps: ArticlesServiceDeps = {
     articles: articlesRepository,

@@ -589,6 +589,31 @@ export interface FederationQueueTable {
   created_at: number;
 }
 
+/**
+ * Counts of the published articles per channel, kept by features/articles/published-counts as
+ * articles are published, edited, unpublished and deleted: the feed's filter choices and the
+ * sitemap read these instead of grouping the articles.
+ */
+export interface PublishedCategoryCountsTable {
+  channel_id: number;
+  category_id: number;
+  article_count: number;
+}
+
+export interface PublishedLocationCountsTable {
+  channel_id: number;
+  location_name: string;
+  article_count: number;
+}
+
+export interface PublishedAuthorCountsTable {
+  channel_id: number;
+  user_id: number;
+  article_count: number;
+  /** The latest change among the author's published articles in the channel: one published, edited or leaving (ms). */
+  changed_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -599,6 +624,9 @@ export interface DB {
   locations: LocationsTable;
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
+  published_category_counts: PublishedCategoryCountsTable;
+  published_location_counts: PublishedLocationCountsTable;
+  published_author_counts: PublishedAuthorCountsTable;
   article_revisions: ArticleRevisionsTable;
   article_pending_edits: ArticlePendingEditsTable;
   channel_staff: ChannelStaffTable;

@@ -26,6 +26,7 @@ import * as articleSubtitle from './2026_12_02_1220_article_subtitle.js';
 import * as imports from './2026_12_02_1300_imports.js';
 import * as federation from './2026_12_02_1400_federation.js';
 import * as fediverseReplies from './2026_12_03_1000_fediverse_replies.js';
+import * as publishedCounts from './2026_12_03_1100_published_counts.js';
 
 /**
  * Every migration, by name. Listed statically (not read from the folder) so the bundled
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_1300_imports': imports,
   '2026_12_02_1400_federation': federation,
   '2026_12_03_1000_fediverse_replies': fediverseReplies,
+  '2026_12_03_1100_published_counts': publishedCounts,
 };

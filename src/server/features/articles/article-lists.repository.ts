@@ -9,67 +9,69 @@ import { publicRecordColumns } from '../revisions/revisions.repository.js';
 export function createArticleListsRepository(db: Database, dialect: Dialect) {
   const json = jsonHelpers(dialect);
   return {
-    /** Filter choices over the published articles a feed draws from. */
+    /**
+     * Filter choices over the published articles a feed draws from (a signed-in reader's: those of
+     * the channels they follow), read from the counts kept per channel as articles are published
+     * and unpublished: a few rows per channel, however many articles there are.
+     */
     async facets(readerId: number | undefined, max: number) {
-      const scope = (q: any) => (readerId === undefined ? q : q.where('articles.channel_id', 'in', readerChannels(db, readerId)));
+      const scope = <Q>(query: Q, column: string): Q =>
+        readerId === undefined ? query : ((query as any).where(column, 'in', readerChannels(db, readerId)) as Q);
       const [categories, locations, channels] = await Promise.all([
         scope(
           db
-            .selectFrom('article_categories')
-            .innerJoin('articles', 'articles.id', 'article_categories.article_id')
-            .select((eb) => ['article_categories.category_id as id', eb.fn.countAll<number>().as('count')])
-            .where('articles.published', '=', 1)
-            .groupBy('article_categories.category_id'),
+            .selectFrom('published_category_counts')
+            .select((eb) => ['category_id as id', eb.fn.sum<number>('article_count').as('count')])
+            .groupBy('category_id')
+            .having((eb) => eb.fn.sum('article_count'), '>', 0),
+          'channel_id',
         )
           .orderBy('count', 'desc')
+          .orderBy('id')
           .limit(max)
-          .execute() as Promise<{ id: number; count: number }[]>,
+          .execute(),
         scope(
           db
-            .selectFrom('articles')
-            .select((eb) => ['articles.location_name as name', eb.fn.countAll<number>().as('count')])
-            .where('articles.published', '=', 1)
-            .where('articles.location_name', 'is not', null)
-            .groupBy('articles.location_name'),
+            .selectFrom('published_location_counts')
+            .select((eb) => ['location_name as name', eb.fn.sum<number>('article_count').as('count')])
+            .groupBy('location_name')
+            .having((eb) => eb.fn.sum('article_count'), '>', 0),
+          'channel_id',
         )
           .orderBy('count', 'desc')
+          .orderBy('name')
           .limit(max)
-          .execute() as Promise<{ name: string; count: number }[]>,
-        scope(
-          db
-            .selectFrom('articles')
-            .innerJoin('channels', 'channels.id', 'articles.channel_id')
-            .select((eb) => ['channels.id', 'channels.name', eb.fn.countAll<number>().as('count')])
-            .where('articles.published', '=', 1)
-            .groupBy(['channels.id', 'channels.name']),
-        )
+          .execute(),
+        scope(db.selectFrom('channels').select(['id', 'name', 'article_count as count']).where('article_count', '>', 0), 'id')
           .orderBy('count', 'desc')
+          .orderBy('id')
           .limit(max)
-          .execute() as Promise<{ id: number; name: string; count: number }[]>,
+          .execute(),
       ]);
       return { categories, locations, channels };
     },
 
     /**
-     * The authors and channels with published articles, each with the time of its latest
-     * publication or edit, newest first: the sitemap's author and channel pages.
+     * The authors and channels with published articles, each with the time of the latest change
+     * among them (one published, edited or unpublished), newest first: the sitemap's author and
+     * channel pages, from the counts kept per channel and author.
      */
     async publishedAuthorsAndChannels(limit: number) {
       const [authors, channels] = await Promise.all([
         db
-          .selectFrom('articles')
-          .innerJoin('users', 'users.id', 'articles.user_id')
-          .select((eb) => ['users.username', eb.fn.max('articles.last_edited').as('last_edited')])
-          .where('articles.published', '=', 1)
+          .selectFrom('published_author_counts')
+          .innerJoin('users', 'users.id', 'published_author_counts.user_id')
+          .select((eb) => ['users.username', eb.fn.max('published_author_counts.changed_at').as('last_edited')])
           .groupBy('users.username')
+          .having((eb) => eb.fn.sum('published_author_counts.article_count'), '>', 0)
           .orderBy('last_edited', 'desc')
           .limit(limit)
           .execute(),
         db
-          .selectFrom('articles')
-          .select((eb) => ['articles.channel_id as id', eb.fn.max('articles.last_edited').as('last_edited')])
-          .where('articles.published', '=', 1)
-          .groupBy('articles.channel_id')
+          .selectFrom('published_author_counts')
+          .select((eb) => ['channel_id as id', eb.fn.max('changed_at').as('last_edited')])
+          .groupBy('channel_id')
+          .having((eb) => eb.fn.sum('article_count'), '>', 0)
           .orderBy('last_edited', 'desc')
           .limit(limit)
           .execute(),

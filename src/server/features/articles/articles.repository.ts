@@ -11,6 +11,7 @@ import { assignSlug, isRetiredSegment, resolveSegment, retireArticleSlugs } from
 import { takeAnonymousView } from './view-address-cap.js';
 import { publicRecordColumns } from '../revisions/revisions.repository.js';
 import { writerState } from '../drafts/pending-edits.repository.js';
+import { movePublishedCounts, publishedShare, withPublishedCounts } from './published-counts.repository.js';
 
 export {
   ARTICLE_COLUMNS,
@@ -365,13 +366,20 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       const slug = await assignSlug(trx, dialect, values.slug, id);
       if (slug !== values.slug) await trx.updateTable('articles').set({ slug }).where('id', '=', id).execute();
       await replaceCategories(trx, id, values.fields.categoryIds);
-      if (values.published) await trx.updateTable('channels').set({ article_count: sql`article_count + 1` }).where('id', '=', values.channelId).execute();
+      if (values.published) {
+        await trx.updateTable('channels').set({ article_count: sql`article_count + 1` }).where('id', '=', values.channelId).execute();
+        await movePublishedCounts(trx, null, await publishedShare(trx, dialect, id), values.now);
+      }
       return id;
     },
 
-    /** Saves changes to an article, in the caller's transaction (with its revision) or in one of its own. */
+    /**
+     * Saves changes to an article, in the caller's transaction (with its revision) or in one of its
+     * own; a published one's kept counts follow its new place and categories.
+     */
     async update(id: number, changes: ArticleChanges, inTransaction?: Transaction<DB>): Promise<void> {
-      const work = async (trx: Transaction<DB>) => {
+      const work = (trx: Transaction<DB>) => withPublishedCounts(trx, dialect, id, changes.now, () => save(trx));
+      const save = async (trx: Transaction<DB>) => {
         // A new title may bring a new slug (unique; the old one keeps resolving to this article).
         let slug: string | undefined;
         if (changes.slug !== undefined) {
@@ -394,28 +402,16 @@ export function createArticlesRepository(db: Database, dialect: Dialect) {
       else await db.transaction().execute(work);
     },
 
-    /** Flips draft/published; the channel's published count moves in the same transaction. Answers the new state and the channel. */
-    async toggleStatus(trx: Transaction<DB>, id: number): Promise<{ published: boolean; channelId: number } | undefined> {
-      const row = await trx
-        .updateTable('articles')
-        .set({ published: sql`1 - published`, status: sql`case when published = 1 then 'draft' else 'published' end` }).where('id', '=', id).returning(['published', 'channel_id']).executeTakeFirst();
-      if (!row) return undefined;
-      await trx
-        .updateTable('channels')
-        .set({ article_count: row.published === 1 ? sql`article_count + 1` : sql`article_count - 1` })
-        .where('id', '=', row.channel_id)
-        .execute();
-      return { published: row.published === 1, channelId: row.channel_id };
-    },
-
     /** Deletes an article (comments, reactions, images and views go with it); answers its image URLs. */
     async delete(trx: Transaction<DB>, id: number, now: number): Promise<{ imageUrls: string[] } | undefined> {
       const images = await trx.selectFrom('article_images').select('image_url').where('article_id', '=', id).execute();
       // Its addresses are never given to another article: kept before its slug rows go with it.
       await retireArticleSlugs(trx, id, now);
+      const share = await publishedShare(trx, dialect, id);
       const row = await trx.deleteFrom('articles').where('id', '=', id).returning(['published', 'channel_id']).executeTakeFirst();
       if (!row) return undefined;
       if (row.published === 1) await trx.updateTable('channels').set({ article_count: sql`article_count - 1` }).where('id', '=', row.channel_id).execute();
+      await movePublishedCounts(trx, share, null, now);
       return { imageUrls: images.map((i) => i.image_url) };
     },
 

@@ -259,7 +259,7 @@ export function createArticlesService(deps: ArticlesServiceDeps) {
         const event = { channelId: owned.channel_id, actorId: editor.id, target: { type: 'article' as const, id, label: input.title ?? owned.title }, at };
         // Published with this save: the publication's revision is this save's (published meanwhile by another hand: the save's own).
         if (publishing && (await transitions.publishNow(trx, id, editor.id, at))) return true;
-        if (unpublishing && (await transitions.unpublish(trx, id))) {
+        if (unpublishing && (await transitions.unpublish(trx, id, at))) {
           await recordRevision(trx, { articleId: id, editorId: editor.id, correction: input.correction ?? null, now: at });
           await recordChannelEvent(trx, { ...event, action: 'unpublished' });
           return true;

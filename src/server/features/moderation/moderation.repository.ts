@@ -6,6 +6,7 @@ import { keysetAfter } from '../../db/keyset.js';
 import { likePattern } from '../../lib/cursor.js';
 import { countThread } from '../comments/comments.repository.js';
 import { recordRevision } from '../revisions/revisions.repository.js';
+import { movePublishedCounts, publishedShare } from '../articles/published-counts.repository.js';
 import { channelRole } from '../staff/staff.repository.js';
 import { queueModerationDigest, queueModerationNotice, queueReplyNotice, type ModerationNotice } from '../email/outbox.repository.js';
 
@@ -458,9 +459,11 @@ export function createModerationRepository(db: Database, dialect: Dialect) {
     async removeArticle(trx: Transaction<DB>, article: { id: number; channelId: number; note: string; removedBy: 'admin' | 'owner'; actorId: number; now: number }): Promise<void> {
       const before = await trx.selectFrom('articles').select('published').where('id', '=', article.id).$if(pg, (q) => q.forUpdate()).executeTakeFirst();
       if (!before) return;
+      const share = await publishedShare(trx, dialect, article.id);
       await trx.updateTable('articles').set({ published: 0, status: 'draft', publish_at: null, moderation_note: article.note, removed_by: article.removedBy }).where('id', '=', article.id).execute();
       if (before.published === 1) {
         await trx.updateTable('channels').set({ article_count: sql`article_count - 1` }).where('id', '=', article.channelId).execute();
+        await movePublishedCounts(trx, share, null, article.now);
         await recordRevision(trx, { articleId: article.id, editorId: article.actorId, now: article.now });
       }
     },

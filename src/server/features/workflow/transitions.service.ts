@@ -88,7 +88,7 @@ export function createTransitions({ moves, recordChannelEvent }: TransitionsDeps
     },
 
     /** Takes a published article back to drafts (a Save's or toggle-status's); the channel's count moves with it. */
-    unpublish: (trx: Transaction<DB>, id: number) => moves.unpublish(trx, id),
+    unpublish: (trx: Transaction<DB>, id: number, at: number) => moves.unpublish(trx, id, at),
 
     /** A scheduled article's time taken away: a draft again. */
     async unschedule(trx: Transaction<DB>, event: ArticleEvent) {

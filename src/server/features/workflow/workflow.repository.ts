@@ -1,13 +1,14 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { withPublishedCounts } from '../articles/published-counts.repository.js';
 
 /**
  * An article's moves between draft, in review, scheduled and published, and what review and the
  * scheduler read: every move is a conditional UPDATE on the status the caller saw, so of two
  * concurrent changes one finds the article moved.
  */
-export function createWorkflowRepository(db: Database) {
+export function createWorkflowRepository(db: Database, dialect: Dialect) {
   return {
     /**
      * Moves an unpublished article to another unpublished status, only while it is in one of
@@ -36,42 +37,44 @@ export function createWorkflowRepository(db: Database) {
     /**
      * Publishes an unpublished article (the claim: only while its status is one of `from`, so of
      * two instances publishing it one changes the row). A first publication sets created_at (the
-     * Published date) to `at` and first_published_at. The channel's count moves with it.
+     * Published date) to `at` and first_published_at. The channel's counts move with it.
      * Answers its channel, or undefined when another change got there first.
      */
-    async publish(trx: Transaction<DB>, id: number, from: readonly ('draft' | 'in_review' | 'scheduled')[], at: number): Promise<{ channelId: number; title: string } | undefined> {
-      const row = await trx
-        .updateTable('articles')
-        .set({
-          status: 'published',
-          published: 1,
-          publish_at: null,
-          review_note: null,
-          created_at: sql<number>`case when first_published_at is null then ${at} else created_at end`,
-          first_published_at: sql<number>`coalesce(first_published_at, ${at})`,
-        })
-        .where('id', '=', id)
-        .where('status', 'in', [...from])
-        .returning(['channel_id', 'title'])
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await trx.updateTable('channels').set({ article_count: sql`article_count + 1` }).where('id', '=', row.channel_id).execute();
-      return { channelId: row.channel_id, title: row.title };
-    },
+    publish: (trx: Transaction<DB>, id: number, from: readonly ('draft' | 'in_review' | 'scheduled')[], at: number): Promise<{ channelId: number; title: string } | undefined> =>
+      withPublishedCounts(trx, dialect, id, at, async () => {
+        const row = await trx
+          .updateTable('articles')
+          .set({
+            status: 'published',
+            published: 1,
+            publish_at: null,
+            review_note: null,
+            created_at: sql<number>`case when first_published_at is null then ${at} else created_at end`,
+            first_published_at: sql<number>`coalesce(first_published_at, ${at})`,
+          })
+          .where('id', '=', id)
+          .where('status', 'in', [...from])
+          .returning(['channel_id', 'title'])
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await trx.updateTable('channels').set({ article_count: sql`article_count + 1` }).where('id', '=', row.channel_id).execute();
+        return { channelId: row.channel_id, title: row.title };
+      }),
 
-    /** Takes a published article back to drafts; the channel's count moves with it. */
-    async unpublish(trx: Transaction<DB>, id: number): Promise<{ channelId: number; title: string } | undefined> {
-      const row = await trx
-        .updateTable('articles')
-        .set({ status: 'draft', published: 0, publish_at: null })
-        .where('id', '=', id)
-        .where('status', '=', 'published')
-        .returning(['channel_id', 'title'])
-        .executeTakeFirst();
-      if (!row) return undefined;
-      await trx.updateTable('channels').set({ article_count: sql`article_count - 1` }).where('id', '=', row.channel_id).execute();
-      return { channelId: row.channel_id, title: row.title };
-    },
+    /** Takes a published article back to drafts; the channel's counts move with it. */
+    unpublish: (trx: Transaction<DB>, id: number, at: number): Promise<{ channelId: number; title: string } | undefined> =>
+      withPublishedCounts(trx, dialect, id, at, async () => {
+        const row = await trx
+          .updateTable('articles')
+          .set({ status: 'draft', published: 0, publish_at: null })
+          .where('id', '=', id)
+          .where('status', '=', 'published')
+          .returning(['channel_id', 'title'])
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await trx.updateTable('channels').set({ article_count: sql`article_count - 1` }).where('id', '=', row.channel_id).execute();
+        return { channelId: row.channel_id, title: row.title };
+      }),
 
     /**
      * Scheduled articles whose time has come, oldest due first: one seek on the partial index

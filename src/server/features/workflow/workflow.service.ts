@@ -65,7 +65,7 @@ export function createWorkflowService(deps: WorkflowServiceDeps) {
       const at = now();
       const published = await transaction(async (trx) => {
         if (state.status === 'published') {
-          const row = await transitions.unpublish(trx, id);
+          const row = await transitions.unpublish(trx, id, at);
           if (!row) return true;
           await recordRevision(trx, { articleId: id, editorId: editor.id, now: at });
           await recordChannelEvent(trx, { channelId: row.channelId, actorId: editor.id, action: 'unpublished', target: { type: 'article', id, label: row.title }, at });
