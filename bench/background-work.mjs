@@ -47,10 +47,10 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'broadsheet-background-'))
 let databaseUrl = '';
 if (values.db === 'postgres') {
   const name = `bench_background_${process.pid}`;
-  spawnSync('psql', ['postgres://127.0.0.1:5432/postgres', '-qc', `drop database if exists ${name}`]);
-  const made = spawnSync('psql', ['postgres://127.0.0.1:5432/postgres', '-qc', `create database ${name}`], { encoding: 'utf8' });
+  spawnSync('psql', ['postgres://postgres@127.0.0.1:5432/postgres', '-qc', `drop database if exists ${name}`]);
+  const made = spawnSync('psql', ['postgres://postgres@127.0.0.1:5432/postgres', '-qc', `create database ${name}`], { encoding: 'utf8' });
   if (made.status !== 0) throw new Error(`could not create the database: ${made.stderr}`);
-  databaseUrl = `postgres://127.0.0.1:5432/${name}`;
+  databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
 }
 
 const port = await freePort();
@@ -81,7 +81,7 @@ process.on('exit', () => {
   server.kill('SIGTERM');
   for (const inbox of inboxServers) inbox.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) spawnSync('psql', ['postgres://127.0.0.1:5432/postgres', '-qc', `drop database if exists bench_background_${process.pid}`]);
+  if (databaseUrl) spawnSync('psql', ['postgres://postgres@127.0.0.1:5432/postgres', '-qc', `drop database if exists bench_background_${process.pid}`]);
 });
 for (let i = 0; ; i++) {
   try {
