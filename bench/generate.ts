@@ -69,6 +69,8 @@ const ROLLUP_SQL = [
    select a.channel_id, ac.category_id, count(*) from article_categories ac join articles a on a.id = ac.article_id where a.published = 1 group by a.channel_id, ac.category_id`,
   `insert into published_location_counts (channel_id, location_name, article_count)
    select channel_id, location_name, count(*) from articles where published = 1 and location_name is not null group by channel_id, location_name`,
+  `insert into published_category_totals (category_id, article_count) select category_id, sum(article_count) from published_category_counts group by category_id`,
+  `insert into published_location_totals (location_name, article_count) select location_name, sum(article_count) from published_location_counts group by location_name`,
   `insert into published_author_counts (channel_id, user_id, article_count, changed_at)
    select channel_id, user_id, count(*), max(last_edited) from articles where published = 1 group by channel_id, user_id`,
 ];

@@ -606,6 +606,17 @@ export interface PublishedLocationCountsTable {
   article_count: number;
 }
 
+/** The counts above over the whole site: the anonymous reader's choices. */
+export interface PublishedCategoryTotalsTable {
+  category_id: number;
+  article_count: number;
+}
+
+export interface PublishedLocationTotalsTable {
+  location_name: string;
+  article_count: number;
+}
+
 export interface PublishedAuthorCountsTable {
   channel_id: number;
   user_id: number;
@@ -627,6 +638,8 @@ export interface DB {
   published_category_counts: PublishedCategoryCountsTable;
   published_location_counts: PublishedLocationCountsTable;
   published_author_counts: PublishedAuthorCountsTable;
+  published_category_totals: PublishedCategoryTotalsTable;
+  published_location_totals: PublishedLocationTotalsTable;
   article_revisions: ArticleRevisionsTable;
   article_pending_edits: ArticlePendingEditsTable;
   channel_staff: ChannelStaffTable;

@@ -42,6 +42,9 @@ describe.each(testDatabases())('the kept counts of published articles on an exis
         { category_id: 2, article_count: 1 },
       ]);
       expect(await db.selectFrom('published_location_counts').select(['location_name', 'article_count']).execute()).toEqual([{ location_name: 'Oslo', article_count: 2 }]);
+      const totals = await db.selectFrom('published_category_totals').select(['category_id', 'article_count']).orderBy('category_id').execute();
+      expect(totals.map((row) => ({ ...row, article_count: Number(row.article_count) }))).toEqual(categories);
+      expect(await db.selectFrom('published_location_totals').select(['location_name', 'article_count']).execute()).toEqual([{ location_name: 'Oslo', article_count: 2 }]);
       const authors = await db.selectFrom('published_author_counts').select(['channel_id', 'user_id', 'article_count', 'changed_at']).execute();
       expect(authors.map((a) => ({ ...a, changed_at: Number(a.changed_at) }))).toEqual([{ channel_id: channel!.id, user_id: user!.id, article_count: 2, changed_at: 300 }]);
     } finally {

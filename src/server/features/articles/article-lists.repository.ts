@@ -10,45 +10,49 @@ export function createArticleListsRepository(db: Database, dialect: Dialect) {
   const json = jsonHelpers(dialect);
   return {
     /**
-     * Filter choices over the published articles a feed draws from (a signed-in reader's: those of
-     * the channels they follow), read from the counts kept per channel as articles are published
-     * and unpublished: a few rows per channel, however many articles there are.
+     * Filter choices over the published articles a feed draws from, read from the counts kept as
+     * articles are published and unpublished: the site's totals (a row per category or place), or
+     * for a signed-in reader the rows of the channels they follow, however many articles there are.
      */
     async facets(readerId: number | undefined, max: number) {
-      const scope = <Q>(query: Q, column: string): Q =>
-        readerId === undefined ? query : ((query as any).where(column, 'in', readerChannels(db, readerId)) as Q);
-      const [categories, locations, channels] = await Promise.all([
-        scope(
-          db
-            .selectFrom('published_category_counts')
-            .select((eb) => ['category_id as id', eb.fn.sum<number>('article_count').as('count')])
-            .groupBy('category_id')
-            .having((eb) => eb.fn.sum('article_count'), '>', 0),
-          'channel_id',
-        )
-          .orderBy('count', 'desc')
-          .orderBy('id')
-          .limit(max)
-          .execute(),
-        scope(
-          db
-            .selectFrom('published_location_counts')
-            .select((eb) => ['location_name as name', eb.fn.sum<number>('article_count').as('count')])
-            .groupBy('location_name')
-            .having((eb) => eb.fn.sum('article_count'), '>', 0),
-          'channel_id',
-        )
-          .orderBy('count', 'desc')
-          .orderBy('name')
-          .limit(max)
-          .execute(),
-        scope(db.selectFrom('channels').select(['id', 'name', 'article_count as count']).where('article_count', '>', 0), 'id')
-          .orderBy('count', 'desc')
-          .orderBy('id')
-          .limit(max)
-          .execute(),
-      ]);
-      return { categories, locations, channels };
+      const sum = (column: string) => sql<number>`sum(${sql.ref(column)})`;
+      const categories: Promise<{ id: number; count: number }[]> =
+        readerId === undefined
+          ? db.selectFrom('published_category_totals').select(['category_id as id', 'article_count as count']).where('article_count', '>', 0).orderBy('count', 'desc').orderBy('id').limit(max).execute()
+          : db
+              .selectFrom('published_category_counts')
+              .select(['category_id as id', sum('article_count').as('count')])
+              .where('channel_id', 'in', readerChannels(db, readerId))
+              .groupBy('category_id')
+              .having(sum('article_count'), '>', 0)
+              .orderBy('count', 'desc')
+              .orderBy('id')
+              .limit(max)
+              .execute();
+      const locations: Promise<{ name: string; count: number }[]> =
+        readerId === undefined
+          ? db.selectFrom('published_location_totals').select(['location_name as name', 'article_count as count']).where('article_count', '>', 0).orderBy('count', 'desc').orderBy('name').limit(max).execute()
+          : db
+              .selectFrom('published_location_counts')
+              .select(['location_name as name', sum('article_count').as('count')])
+              .where('channel_id', 'in', readerChannels(db, readerId))
+              .groupBy('location_name')
+              .having(sum('article_count'), '>', 0)
+              .orderBy('count', 'desc')
+              .orderBy('name')
+              .limit(max)
+              .execute();
+      const channels = db
+        .selectFrom('channels')
+        .select(['id', 'name', 'article_count as count'])
+        .where('article_count', '>', 0)
+        .$if(readerId !== undefined, (q) => q.where('id', 'in', readerChannels(db, readerId!)))
+        .orderBy('count', 'desc')
+        .orderBy('id')
+        .limit(max)
+        .execute();
+      const [c, l, ch] = await Promise.all([categories, locations, channels]);
+      return { categories: c, locations: l, channels: ch };
     },
 
     /**

@@ -13,11 +13,18 @@ async function countedFromArticles(t: TestApp) {
     from articles where published = 1 and location_name is not null group by channel_id, location_name`.execute(db);
   const authors = await sql<{ channel_id: number; user_id: number; n: number }>`select channel_id, user_id, count(*) as n
     from articles where published = 1 group by channel_id, user_id`.execute(db);
+  const categoryTotals = await sql<{ category_id: number; n: number }>`select ac.category_id, count(*) as n
+    from article_categories ac join articles a on a.id = ac.article_id where a.published = 1 group by ac.category_id`.execute(db);
+  const locationTotals = await sql<{ location_name: string; n: number }>`select location_name, count(*) as n
+    from articles where published = 1 and location_name is not null group by location_name`.execute(db);
   const key = (row: Record<string, unknown>) => Object.values(row).map(String).join(':');
+  const keys = (rows: Record<string, unknown>[]) => rows.map((r) => key({ ...r, n: Number(r.n) })).sort();
   return {
-    categories: categories.rows.map((r) => key({ ...r, n: Number(r.n) })).sort(),
-    locations: locations.rows.map((r) => key({ ...r, n: Number(r.n) })).sort(),
-    authors: authors.rows.map((r) => key({ ...r, n: Number(r.n) })).sort(),
+    categories: keys(categories.rows),
+    locations: keys(locations.rows),
+    authors: keys(authors.rows),
+    categoryTotals: keys(categoryTotals.rows),
+    locationTotals: keys(locationTotals.rows),
   };
 }
 
@@ -27,7 +34,15 @@ async function kept(t: TestApp) {
   const categories = await db.selectFrom('published_category_counts').select(['channel_id', 'category_id', 'article_count as n']).where('article_count', '>', 0).execute();
   const locations = await db.selectFrom('published_location_counts').select(['channel_id', 'location_name', 'article_count as n']).where('article_count', '>', 0).execute();
   const authors = await db.selectFrom('published_author_counts').select(['channel_id', 'user_id', 'article_count as n']).where('article_count', '>', 0).execute();
-  return { categories: categories.map(key).sort(), locations: locations.map(key).sort(), authors: authors.map(key).sort() };
+  const categoryTotals = await db.selectFrom('published_category_totals').select(['category_id', 'article_count as n']).where('article_count', '>', 0).execute();
+  const locationTotals = await db.selectFrom('published_location_totals').select(['location_name', 'article_count as n']).where('article_count', '>', 0).execute();
+  return {
+    categories: categories.map(key).sort(),
+    locations: locations.map(key).sort(),
+    authors: authors.map(key).sort(),
+    categoryTotals: categoryTotals.map(key).sort(),
+    locationTotals: locationTotals.map(key).sort(),
+  };
 }
 
 describe.each(testDatabases())('the counts kept of published articles on %s', (kind) => {
@@ -114,6 +129,7 @@ describe.each(testDatabases())('the counts kept of published articles on %s', (k
     ]);
     const counts = anonymous.categories.map((c) => c.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(await kept(t)).toEqual(await countedFromArticles(t));
   });
 
   it("lists in the sitemap an author's page while they have a published article, dated by its latest change", async () => {

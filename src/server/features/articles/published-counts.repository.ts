@@ -3,7 +3,8 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
 /**
- * The counts of published articles kept per channel (by category, by place, by author), moved in
+ * The counts of published articles kept per channel (by category, by place, by author) and over the
+ * whole site (by category, by place), moved in
  * the transaction of every change that can add an article to the published ones, take one away or
  * change what it counts toward. A writer reads the article's share before and after its change and
  * hands both to `move`: the difference is what moves, so an edit that changes nothing counted moves
@@ -75,6 +76,20 @@ export async function movePublishedCounts(trx: Transaction<DB>, before: Publishe
       .insertInto('published_location_counts')
       .values({ channel_id: key[0], location_name: key[1], article_count: delta })
       .onConflict((oc) => oc.columns(['channel_id', 'location_name']).doUpdateSet({ article_count: sql`published_location_counts.article_count + excluded.article_count` }))
+      .execute();
+  }
+  for (const { key, delta } of deltas(before, after, (s) => s.categoryIds, String)) {
+    await trx
+      .insertInto('published_category_totals')
+      .values({ category_id: key, article_count: delta })
+      .onConflict((oc) => oc.column('category_id').doUpdateSet({ article_count: sql`published_category_totals.article_count + excluded.article_count` }))
+      .execute();
+  }
+  for (const { key, delta } of deltas(before, after, (s) => (s.location === null ? [] : [s.location]), String)) {
+    await trx
+      .insertInto('published_location_totals')
+      .values({ location_name: key, article_count: delta })
+      .onConflict((oc) => oc.column('location_name').doUpdateSet({ article_count: sql`published_location_totals.article_count + excluded.article_count` }))
       .execute();
   }
   // Every change to a published article touches its author's row (an edit changes the pages' lastmod
