@@ -1,25 +1,18 @@
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../database.js';
 import { migrations } from './index.js';
-import { createFreshPostgresDatabase } from '../../../test-support/postgres.js';
+import { unmigratedDatabase } from '../../../test-support/unmigrated-database.js';
 import { testDatabases } from '../../../test-support/test-app.js';
 import { EMPTY_ARTICLE_FIELDS, readArticleFields } from '../../../contract/article-fields.js';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 const BEFORE = '2026_12_02_1150_comment_count_seen';
 
-async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (kind === 'sqlite') return { handle: createDatabase({ kind: 'sqlite', file: ':memory:' }), drop: async () => {} };
-  const fresh = await createFreshPostgresDatabase();
-  return { handle: createDatabase({ kind: 'postgres', url: fresh.url }), drop: fresh.drop };
-}
-
 describe.each(testDatabases())('the move of pending edits and revisions to snapshots on %s', (kind) => {
   // A field declared after this migration reads as empty in these rows.
   it('reads every revision and pending edit back exactly as it was saved, title, text, categories and place', async () => {
-    const { handle, drop } = await freshDatabase(kind);
+    const { handle, drop } = await unmigratedDatabase(kind);
     const { db } = handle;
     try {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

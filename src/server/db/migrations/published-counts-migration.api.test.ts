@@ -1,22 +1,15 @@
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../database.js';
 import { migrations } from './index.js';
-import { createFreshPostgresDatabase } from '../../../test-support/postgres.js';
+import { unmigratedDatabase } from '../../../test-support/unmigrated-database.js';
 import { testDatabases } from '../../../test-support/test-app.js';
 
 const BEFORE = '2026_12_03_1000_fediverse_replies';
 
-async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (kind === 'sqlite') return { handle: createDatabase({ kind: 'sqlite', file: ':memory:' }), drop: async () => {} };
-  const fresh = await createFreshPostgresDatabase();
-  return { handle: createDatabase({ kind: 'postgres', url: fresh.url }), drop: fresh.drop };
-}
-
 describe.each(testDatabases())('the kept counts of published articles on an existing site on %s', (kind) => {
   it('starts from the articles the site already has: drafts left out, per channel, category, place and author', async () => {
-    const { handle, drop } = await freshDatabase(kind);
+    const { handle, drop } = await unmigratedDatabase(kind);
     const { db } = handle;
     try {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
