@@ -63,14 +63,21 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         manifest: true,
         // No inline module preload polyfill: the Content-Security-Policy forbids inline script.
         modulePreload: { polyfill: false },
-        // boot.ts imports the app (main.tsx) after the first paint; what the app imports stays in its chunk,
-        // as when it was the entry, rather than split into a score of small shared chunks. Vite's preload
-        // helper, which both use, keeps its own chunk: in the app's, boot.ts would import the app at once.
+        // boot.ts imports the app (main.tsx) after the first paint or the reader's first act; what the app
+        // imports stays in its chunk, as when it was the entry, rather than split into a score of small
+        // shared chunks. What both use keeps a chunk of its own (in the app's, boot.ts would import the
+        // app at once): Vite's preload helper, and what boot.ts does before the app starts (the view
+        // call and the time-zone cookie, with the API's headers and the cookie's name).
         rollupOptions: {
           output: {
             codeSplitting: {
               groups: [
-                { name: 'preload-helper', test: /preload-helper/, priority: 1 },
+                { name: 'preload-helper', test: /preload-helper/, priority: 2 },
+                {
+                  name: 'before-the-app',
+                  test: /src\/(web\/(lib\/(api-client|site|preference-cookies)|features\/articles\/lib\/(view-before-start|view-referrer))|contract\/pages)\.ts$/,
+                  priority: 1,
+                },
                 { name: 'main', test: /src\/web\/main\.tsx$/, includeDependenciesRecursively: true },
               ],
             },

@@ -70,7 +70,8 @@ it('the scripts an article page starts with (its entry, the app, the page and wh
   const { manifest, modules } = readBuild();
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   expect(entry, 'the browser build has an entry').toBeDefined();
-  // The entry starts the app after the first paint; the server preloads the page's own chunk.
+  // Before the reader acts, an anonymous article page runs the entry and what it imports; at the first
+  // act it starts the app (the entry's dynamic import) with the page's own chunk, which the server preloads.
   const start = [entry!, ...(manifest[entry!]!.dynamicImports ?? []), 'app/routes/article.tsx'];
   const files = [...withImports(manifest, start)].map((key) => manifest[key]!.file);
   expect(files.length).toBeGreaterThan(2);
@@ -91,7 +92,7 @@ describeInBrowser('an article page before its reader acts', () => {
     const articlePath = `/articles/${article.slug}-${article.id}`;
     const { modules } = readBuild();
 
-    // Read, not acted on: hydrated, with everything the page asks for by itself answered.
+    // Read, then acted on (Journey.goto presses Shift): hydrated, with everything the page asks for answered.
     const reader = await Journey.open(site.browser, base);
     const fetched = scriptsOf(reader);
     await reader.goto(articlePath);

@@ -145,9 +145,13 @@ export class Journey {
   /**
    * Waits until the page is ready: the server's page hydrated (its buttons work; the root layout
    * marks <html data-hydrated>), its h1 present (every page has one), and what it fetched answered
-   * (no request open for QUIET_MS).
+   * (no request open for QUIET_MS). A signed-out reader's reading page starts its app when the
+   * reader acts (<html data-boot="intent">): pressing Shift, which changes nothing on the page, is
+   * that act. The journeys of boot-on-intent.e2e.test.ts act on such pages before that.
    */
   async settle(): Promise<void> {
+    await this.page.locator('h1').first().waitFor({ state: 'visible' });
+    if (await this.page.locator('html[data-boot="intent"]:not([data-hydrated])').count()) await this.page.keyboard.press('Shift');
     await this.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await this.page.locator('h1').first().waitFor({ state: 'visible' });
     await this.networkQuiet();

@@ -187,6 +187,11 @@ export interface PageRenderResult {
   cacheable: boolean;
   /** Built files (under the web root) this page needs first: its route chunks, to modulepreload. */
   modules: string[];
+  /**
+   * A signed-out reader's reading page: the browser starts the app when the reader first acts, not
+   * after the first paint (docs/decisions/050-the-app-starts-when-the-reader-acts.md).
+   */
+  startsOnIntent: boolean;
 }
 
 /** The SSR bundle's one export (dist/ssr/entry-server.js). */

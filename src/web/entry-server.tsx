@@ -76,6 +76,7 @@ export const render: RenderPage = async (request, source) => {
       state: { preferences: request.preferences, queries: null, router: null },
       cacheable: false,
       modules: [],
+      startsOnIntent: false,
     };
   }
 
@@ -115,5 +116,6 @@ export const render: RenderPage = async (request, source) => {
     state: { preferences: request.preferences, queries: dehydrate(queryClient), router: routerState(context) },
     cacheable: request.method === 'GET' && request.user === null && status === 200 && handles.some((handle) => handle.cacheable),
     modules: pageName ? [pageModuleFile(pageName)] : [],
+    startsOnIntent: request.method === 'GET' && request.user === null && status === 200 && handles.some((handle) => handle.reading),
   };
 };

@@ -3,8 +3,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { PAGE_STATE_ELEMENT_ID, PREFERENCE_COOKIES, type PageState } from '@contract/pages';
-import { BrowserPagePreferencesProvider, writePreferenceCookie } from './lib/page-preferences';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from '@contract/pages';
+import { BrowserPagePreferencesProvider } from './lib/page-preferences';
 import { createQueryClient } from './lib/query-client';
 import { createRouterContext } from './lib/router-context';
 import { storedTheme } from './lib/theme';
@@ -36,10 +36,8 @@ const queryClient = createQueryClient();
 if (state?.queries) hydrate(queryClient, state.queries);
 const preferences = state?.preferences ?? { theme: 'light' as const, showImages: true, timeZone: 'UTC', renderedAt: Date.now(), selectedChannelId: null };
 
-// Tell the server, for the next page, the time zone to print dates in and the stored choices of a
-// browser that made them before they were mirrored into cookies.
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-if (timeZone) writePreferenceCookie(PREFERENCE_COOKIES.timeZone, timeZone);
+// Tell the server, for the next page, the stored choices of a browser that made them before they
+// were mirrored into cookies (boot.ts writes the time zone's).
 storedTheme.syncCookie();
 storedShowImages.syncCookie();
 

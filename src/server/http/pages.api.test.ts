@@ -57,6 +57,24 @@ describe.each(testDatabases())('server-rendered pages on %s', (kind) => {
     expect(textOf(channelPage.body)).not.toContain('Coast news');
   });
 
+  it("starts the app on a signed-out reader's first act on reading pages, and at once everywhere else", async () => {
+    const { author, channel, article } = await publish('Ferry timetable changes', '<p>Two crossings a day from Monday.</p>');
+    const startsOnIntent = (html: string) => /<html lang="en"[^>]* data-boot="intent"/.test(html);
+    const articlePath = `/articles/${article.slug}-${article.id}`;
+    for (const path of ['/', articlePath, '/channels', `/users/${author.username}`]) {
+      expect(startsOnIntent((await anonymous().get(path)).body), path).toBe(true);
+    }
+    // The view is counted by the first script, which finds the article here.
+    expect(rootOf((await anonymous().get(articlePath)).body)).toContain(`data-article-view="${article.id}"`);
+    for (const path of [`/channels/${channel.id}`, '/auth', '/no-such-page']) {
+      expect(startsOnIntent((await anonymous().get(path)).body), path).toBe(false);
+    }
+    // Signed in, the app starts after the first paint.
+    const signedIn = await author.client.get(articlePath);
+    expect(signedIn.statusCode).toBe(200);
+    expect(startsOnIntent(signedIn.body)).toBe(false);
+  });
+
   it('answers 404 with the not-found page for unknown paths and missing articles', async () => {
     const missing = await anonymous().get('/no/such/page');
     expect(missing.statusCode).toBe(404);

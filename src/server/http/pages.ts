@@ -246,8 +246,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     }
     if (page.cacheable) reply.cacheable();
     const dark = user !== null && preferences.theme === 'dark';
+    const htmlAttributes = (dark ? ' class="dark"' : '') + (page.startsOnIntent ? ' data-boot="intent"' : '');
     const html =
-      (dark ? template.headStart.replace('<html lang="en"', '<html lang="en" class="dark"') : template.headStart) +
+      template.headStart.replace('<html lang="en"', `<html lang="en"${htmlAttributes}`) +
       page.head +
       (page.head.includes('<meta name="description"') ? '' : template.defaultDescription) +
       assets.preloads(page.modules) +

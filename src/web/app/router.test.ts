@@ -84,6 +84,13 @@ describe('the route table', () => {
     expect([paths.auth, paths.channel(3), paths.profile, '/nope'].map(cacheable)).toEqual([false, false, false, false]);
     expect([paths.channelModeration(3), paths.adminModeration, paths.channelStaff(3)].map(cacheable)).toEqual([false, false, false]);
   });
+
+  it('marks the pages a reader reads before acting: the feed, an article, its history, an author, Explore Channels', () => {
+    const reading = (path: string) => pageOf(path).handles.some((handle) => handle.reading);
+    expect([paths.home, paths.article(5), paths.articleHistory(5, 'a-title'), paths.author('ada'), paths.channels].map(reading)).toEqual([true, true, true, true, true]);
+    // A channel's page shows a signed-out reader only the sign-in prompt, which needs the app.
+    expect([paths.channel(3), paths.auth, paths.profile, paths.newArticle, '/nope'].map(reading)).toEqual([false, false, false, false, false]);
+  });
 });
 
 describe('the review queue’s route', () => {

@@ -22,12 +22,15 @@ export interface PageModule {
 /**
  * What the server reads from the matched routes besides their loaders (docs/decisions/008-one-render-path.md):
  * `page` names the module in app/routes (its chunk is preloaded), `cacheable` lets anonymous
- * readers share a micro-cached copy, `status` is the page's status when no loader says otherwise.
+ * readers share a micro-cached copy, `status` is the page's status when no loader says otherwise,
+ * `reading` marks a page a signed-out reader reads before doing anything, whose app starts when
+ * they first act (docs/decisions/050-the-app-starts-when-the-reader-acts.md).
  */
 export interface RouteHandle {
   page?: string;
   cacheable?: boolean;
   status?: number;
+  reading?: boolean;
 }
 
 /** Every page module; each is its own chunk, loaded when its route is first opened. */
@@ -86,15 +89,15 @@ export const routes: RouteObject[] = [
         // Inside the layout: an error of one page (a chunk that cannot load, a missing thing) keeps the header.
         errorElement: <PageError />,
         children: [
-          { index: true, ...page('home', { cacheable: true }) },
+          { index: true, ...page('home', { cacheable: true, reading: true }) },
           { path: 'auth', ...page('auth') },
           { path: 'auth-callback', ...page('auth-callback') },
-          { path: 'channels', ...page('channels', { cacheable: true }) },
+          { path: 'channels', ...page('channels', { cacheable: true, reading: true }) },
           { path: 'channels/:id', ...page('channel') },
           { path: 'channels/:slug/:id', ...page('channel') },
-          { path: 'articles/:slugAndId', ...page('article', { cacheable: true }) },
-          { path: 'articles/:slugAndId/history', ...page('article-history', { cacheable: true }) },
-          { path: 'users/:username', ...page('author', { cacheable: true }) },
+          { path: 'articles/:slugAndId', ...page('article', { cacheable: true, reading: true }) },
+          { path: 'articles/:slugAndId/history', ...page('article-history', { cacheable: true, reading: true }) },
+          { path: 'users/:username', ...page('author', { cacheable: true, reading: true }) },
           { path: 'reset-password', ...page('reset-password') },
           { path: 'confirm-email', ...page('confirm-email') },
           { path: 'unsubscribe', ...page('unsubscribe') },

@@ -17,7 +17,8 @@ export function AppButton({ signedIn, ...props }: ButtonProps & { signedIn: bool
   const { variant, size, className, children, 'aria-label': label, 'aria-pressed': pressed } = props;
   return (
     <Button asChild variant={variant} size={size} className={className}>
-      <Link to={signInPath} aria-label={label} data-pressed={pressed || undefined}>
+      {/* data-app-press: a press before the app has started is held and given to the app's button (boot.ts). */}
+      <Link to={signInPath} aria-label={label} data-pressed={pressed || undefined} data-app-press="">
         {children}
       </Link>
     </Button>

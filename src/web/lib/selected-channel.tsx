@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { PREFERENCE_COOKIES } from '@contract/pages';
-import { usePagePreferences, writePreferenceCookie } from './page-preferences';
+import { usePagePreferences } from './page-preferences';
+import { writePreferenceCookie } from './preference-cookies';
 import { readStorage, selectedChannelKeyForUser, STORAGE_KEYS, writeStorage } from './storage';
 
 interface SelectedChannelValue {

@@ -1,5 +1,5 @@
 import { PREFERENCE_COOKIES } from '@contract/pages';
-import { clearPreferenceCookie } from './page-preferences';
+import { clearPreferenceCookie } from './preference-cookies';
 /**
  * Browser-storage keys and safe access to them. Storage can be unavailable (private modes,
  * disabled cookies) or full; every preference then falls back to its default instead of crashing.

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readStorage, writeStorage } from './storage';
-import { writePreferenceCookie } from './page-preferences';
+import { writePreferenceCookie } from './preference-cookies';
 
 /**
  * One preference kept in localStorage that components can subscribe to. Writes from anywhere

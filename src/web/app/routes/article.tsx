@@ -33,36 +33,24 @@ import type { PageHead } from '../router';
 import { PageError } from './route-error';
 import { lazyWithRetry } from '@/lib/chunk-retry';
 import { FediverseReactions } from '@/features/reactions/components/fediverse-reactions';
+import { ReactionButtons } from '@/features/reactions/components/reaction-buttons';
+import { CommentsSection } from '@/features/comments/components/comments-section';
 
 // The editor (TipTap, the location picker, the image uploader) loads only when the author presses
 // Edit, so readers never download it.
 const ArticleEditing = lazyWithRetry(() => import('./article-editing'));
 
-// Reactions and comments are their own chunks inside Suspense boundaries: the server renders them
-// whole, and the browser hydrates the article text first and each of them when its code arrives
-// (selective hydration), so reading never waits for them.
-const ReactionButtons = lazyWithRetry(() => import('@/features/reactions/components/reaction-buttons').then((m) => ({ default: m.ReactionButtons })));
-const CommentsSection = lazyWithRetry(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })));
-
 /**
- * Reactions and comments in their own Suspense boundaries, memoized on their props: while their
- * chunks load, the boundaries keep the server's markup, and a re-render of the page with the same
- * values (the view count arriving, the admin check answering) does not reach them (React would give
- * up hydrating a boundary that gets an update, and show its fallback: the page would jump).
+ * Reactions and comments memoized on their props: a re-render of the page with the same values (the
+ * view count arriving, the admin check answering) does not re-render them. They are part of the
+ * page's chunk, not chunks of their own: the page hydrates whole, so a signed-out reader's first
+ * click, held until the app has started (boot.ts), meets buttons that are already live.
  */
 const ReactionsSlot = memo(function ReactionsSlot(props: ComponentProps<typeof ReactionButtons>) {
-  return (
-    <Suspense fallback={<div className="mt-10 h-9" />}>
-      <ReactionButtons {...props} />
-    </Suspense>
-  );
+  return <ReactionButtons {...props} />;
 });
 const CommentsSlot = memo(function CommentsSlot(props: ComponentProps<typeof CommentsSection>) {
-  return (
-    <Suspense fallback={<PageSpinner label="Loading comments" />}>
-      <CommentsSection {...props} />
-    </Suspense>
-  );
+  return <CommentsSection {...props} />;
 });
 
 /** Report beside another reader's comment (the comments feature decides whose and when). */
@@ -120,7 +108,8 @@ export default function ArticlePage() {
   const removedForModerator = article.moderationNote !== null && !isOwner;
 
   return (
-    <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+    // data-article-view: the article whose view the page's first script counts for a signed-out reader.
+    <article className="mx-auto max-w-3xl px-4 py-8 sm:py-10" data-article-view={article.id}>
       <DocumentTitle title={pageTitle(article.title)} />
       <ArticleHeader
         article={article}

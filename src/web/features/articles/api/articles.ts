@@ -10,7 +10,7 @@ import { cursorPages } from '@/lib/cursor-pages';
 import { fromSource } from '@/lib/server-data';
 import { feedApiUrl, type FeedFilters } from '../lib/feed-params';
 import type { TableSort } from '../lib/table-sort';
-import { viewReferrer } from '../lib/view-referrer';
+import { recordView, takeViewRecordedBeforeStart } from '../lib/view-before-start';
 
 export type ChannelTableStatus = 'published' | 'drafts';
 
@@ -96,10 +96,7 @@ export function useArticle(id: number | null) {
 export function useRecordView() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest<{ view_count: number; counted: boolean; shouldInvalidateFeeds: boolean }>('POST', `/api/articles/${id}/view`, {
-        referrer: viewReferrer(),
-      }),
+    mutationFn: (id: number) => takeViewRecordedBeforeStart(id) ?? recordView(id),
     onSuccess: (result, id) => {
       queryClient.setQueryData<Article>(articlesKeys.detail(id), (article) => (article ? { ...article, viewCount: result.view_count } : article));
       if (result.counted || result.shouldInvalidateFeeds) void invalidateArticleLists(queryClient);
