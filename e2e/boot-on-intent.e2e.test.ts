@@ -86,6 +86,7 @@ describeInBrowser('reading pages before the reader acts', () => {
     // The page has settled (its images and its view call answered) and still runs only its first script.
     await reader.page.waitForLoadState('networkidle');
     expect(await hydrated(reader.page)).toBe(false);
+    await reader.screenshot('article-before-acting-narrow');
     const fetched = scripts.map((script) => script.file);
     expect(fetched.length).toBeGreaterThan(0);
     const held = fetched.flatMap((file) => modules[file] ?? [`${file}: not in the build's list`]);
@@ -116,6 +117,7 @@ describeInBrowser('reading pages before the reader acts', () => {
     await expect.poll(visible(prompt)).toBe(true);
     expect(await prompt.getByText(REACTION_MESSAGES.signIn).isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe(articlePath);
+    await reader.screenshot('article-like-pressed-before-acting');
     await prompt.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => prompt.count()).toBe(0);
     await reader.close();
