@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { COMMENT_MESSAGES } from '../src/contract/comment-rules.js';
 import { REACTION_MESSAGES } from '../src/contract/reaction-rules.js';
 import { Journey } from './support/browser.js';
-import { browserCookies } from './support/content.js';
+import { browserCookies, uploadDrawnImage } from './support/content.js';
 import { describeInBrowser, useSite } from './support/fixtures.js';
 import { api } from './support/page-api.js';
 import { writerWithArticles } from './support/writers.js';
@@ -31,25 +31,6 @@ async function openCold(journey: Journey, path: string): Promise<void> {
 const startsOnIntent = (page: Page) => page.evaluate(() => document.documentElement.dataset.boot === 'intent');
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated !== undefined);
 
-/** A 1200×800 PNG uploaded by the signed-in page, answered with its address. */
-async function uploadImage(page: Page): Promise<string> {
-  const upload = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1200;
-    canvas.height = 800;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#0f766e';
-    context.fillRect(0, 0, 1200, 800);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-    const form = new FormData();
-    form.append('file', blob, 'quay.png');
-    const response = await fetch('/api/uploads', { method: 'POST', body: form, credentials: 'include' });
-    return { status: response.status, body: (await response.json()) as { url: string } };
-  });
-  expect(upload.status).toBe(201);
-  return upload.body.url;
-}
-
 describeInBrowser('reading pages before the reader acts', () => {
   const site = useSite();
   let content: Awaited<ReturnType<typeof writerWithArticles>>;
@@ -67,7 +48,7 @@ describeInBrowser('reading pages before the reader acts', () => {
     const author = await Journey.open(site.browser, base);
     await author.context.addCookies(browserCookies(base, content.cookie));
     await author.goto('/profile');
-    const url = await uploadImage(author.page);
+    const url = await uploadDrawnImage(author.page, { colour: '#0f766e', name: 'quay.png' });
     const images = await api(author.page, 'PUT', `/api/articles/${article.id}/images`, { images: [{ image_url: url, caption: 'The quay at noon', order: 0 }] });
     expect(images.status).toBe(200);
     await author.close();

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Journey } from './support/browser.js';
 import { registerThroughApiSignedIn } from './support/auth.js';
+import { uploadDrawnImage } from './support/content.js';
 import { describeInBrowser, uniqueUsername, useSite } from './support/fixtures.js';
 import { api } from './support/page-api.js';
 
@@ -79,20 +80,7 @@ describeInBrowser('pages are rendered on the server and hydrated in the browser'
     await registerThroughApiSignedIn(author, uniqueUsername('painter'));
     const channel = await api<{ id: number }>(author.page, 'POST', '/api/channels', { name: 'Harbour Desk', description: 'Tides and boats', category: 'Local' });
     expect(channel.status).toBe(201);
-    const upload = await author.page.evaluate(async () => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 1200;
-      canvas.height = 800;
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#1d4ed8';
-      context.fillRect(0, 0, 1200, 800);
-      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-      const form = new FormData();
-      form.append('file', blob, 'harbour.png');
-      const response = await fetch('/api/uploads', { method: 'POST', body: form, credentials: 'include' });
-      return { status: response.status, body: (await response.json()) as { url: string } };
-    });
-    expect(upload.status).toBe(201);
+    const imageUrl = await uploadDrawnImage(author.page, { colour: '#1d4ed8', name: 'harbour.png' });
     const article = await api<{ id: number; slug: string }>(author.page, 'POST', '/api/articles', {
       title: 'Harbour wall <repaired> overnight',
       content: '<p>The crew of <strong>twelve</strong> finished the harbour wall at dawn.</p><p>Boats returned to a calmer bay.</p>',
@@ -100,7 +88,7 @@ describeInBrowser('pages are rendered on the server and hydrated in the browser'
       location_name: 'Brighton',
     });
     expect(article.status).toBe(201);
-    const images = await api(author.page, 'PUT', `/api/articles/${article.body.id}/images`, { images: [{ image_url: upload.body.url, caption: 'The wall at dawn', order: 0 }] });
+    const images = await api(author.page, 'PUT', `/api/articles/${article.body.id}/images`, { images: [{ image_url: imageUrl, caption: 'The wall at dawn', order: 0 }] });
     expect(images.status).toBe(200);
     await author.close();
     const articlePath = `/articles/${article.body.slug}-${article.body.id}`;

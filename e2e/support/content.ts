@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PASSWORD } from './auth.js';
 import { uniqueUsername } from './fixtures.js';
@@ -27,4 +28,26 @@ export function browserCookies(baseUrl: string, cookie: string) {
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
   });
+}
+
+/**
+ * A plain-colour PNG of `width`×`height` drawn in the signed-in page and uploaded through the API as
+ * the page's own uploader does; the stored image's address.
+ */
+export async function uploadDrawnImage(page: Page, options: { colour: string; name: string; width?: number; height?: number }): Promise<string> {
+  const upload = await page.evaluate(async ({ colour, name, width, height }) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = colour;
+    context.fillRect(0, 0, width, height);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const form = new FormData();
+    form.append('file', blob, name);
+    const response = await fetch('/api/uploads', { method: 'POST', body: form, credentials: 'include' });
+    return { status: response.status, body: (await response.json()) as { url: string } };
+  }, { width: 1200, height: 800, ...options });
+  expect(upload.status).toBe(201);
+  return upload.body.url;
 }
