@@ -1,6 +1,6 @@
 import './styles.css';
 import { PREFERENCE_COOKIES } from '@contract/pages';
-import { writePreferenceCookie } from './lib/preference-cookies';
+import { readPreferenceCookie, writePreferenceCookie } from './lib/preference-cookies';
 import { recordViewBeforeStart } from './features/articles/lib/view-before-start';
 
 /**
@@ -86,9 +86,7 @@ const hydrated = () => document.documentElement.dataset.hydrated !== undefined;
 /** Where an element sits under #root, as the index of each element on the way down. */
 function placeUnder(root: Element, element: Element): number[] {
   const place: number[] = [];
-  for (let at: Element | null = element; at && at !== root; at = at.parentElement) {
-    place.unshift(at.parentElement ? Array.prototype.indexOf.call(at.parentElement.children, at) : -1);
-  }
+  for (let at = element; at !== root && at.parentElement; at = at.parentElement) place.unshift([...at.parentElement.children].indexOf(at));
   return place;
 }
 
@@ -156,8 +154,7 @@ function holdPressesUntilHydrated(root: HTMLElement) {
 function rememberTimeZone(): boolean {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!zone) return false;
-  const cookie = document.cookie.split('; ').find((pair) => pair.startsWith(`${PREFERENCE_COOKIES.timeZone}=`));
-  const printedIn = cookie ? decodeURIComponent(cookie.slice(PREFERENCE_COOKIES.timeZone.length + 1)) : 'UTC';
+  const printedIn = readPreferenceCookie(PREFERENCE_COOKIES.timeZone) ?? 'UTC';
   if (printedIn !== zone) writePreferenceCookie(PREFERENCE_COOKIES.timeZone, zone);
   return printedIn !== zone && !(alwaysUtc(printedIn) && alwaysUtc(zone));
 }

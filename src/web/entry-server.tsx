@@ -83,6 +83,8 @@ export const render: RenderPage = async (request, source) => {
   const handles = context.matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
   const pageName = handles.findLast((handle) => handle.page)?.page;
   const status = context.statusCode !== 200 ? context.statusCode : (handles.findLast((handle) => handle.status)?.status ?? 200);
+  // A page read by a signed-out reader, as every such reader gets it: shared from the cache, started on intent.
+  const anonymousRead = request.method === 'GET' && request.user === null && status === 200;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const collector: HeadCollector = {};
@@ -114,8 +116,8 @@ export const render: RenderPage = async (request, source) => {
     head,
     html,
     state: { preferences: request.preferences, queries: dehydrate(queryClient), router: routerState(context) },
-    cacheable: request.method === 'GET' && request.user === null && status === 200 && handles.some((handle) => handle.cacheable),
+    cacheable: anonymousRead && handles.some((handle) => handle.cacheable),
     modules: pageName ? [pageModuleFile(pageName)] : [],
-    startsOnIntent: request.method === 'GET' && request.user === null && status === 200 && handles.some((handle) => handle.reading),
+    startsOnIntent: anonymousRead && handles.some((handle) => handle.reading),
   };
 };

@@ -6,6 +6,13 @@
 /** A year, so the server renders the next visit with the reader's choices. */
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
+/** A preference's cookie as this browser holds it, or null. */
+export function readPreferenceCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const pair = document.cookie.split('; ').find((entry) => entry.startsWith(`${name}=`));
+  return pair === undefined ? null : decodeURIComponent(pair.slice(name.length + 1));
+}
+
 /** Drops a preference's cookie (logout forgets the selected channel). */
 export function clearPreferenceCookie(name: string): void {
   if (typeof document === 'undefined') return;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseStoredShowImages } from './image-visibility';
+import { readPreferenceCookie } from './preference-cookies';
 import { clearSelectedChannelStorage, selectedChannelKeyForUser, STORAGE_KEYS } from './storage';
 import { parseStoredTheme, resolveTheme } from './theme';
 
@@ -53,5 +54,15 @@ describe('clearSelectedChannelStorage', () => {
 
   it('does nothing without storage', () => {
     expect(() => clearSelectedChannelStorage()).not.toThrow();
+  });
+});
+
+describe('preference cookies', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads back the value a preference cookie holds, decoded, and nothing for another cookie', () => {
+    vi.stubGlobal('document', { cookie: 'broadsheet_tz_old=Europe%2FOslo; broadsheet_tz=Asia%2FTokyo; other=1' });
+    expect(readPreferenceCookie('broadsheet_tz')).toBe('Asia/Tokyo');
+    expect(readPreferenceCookie('broadsheet_images')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { memo, Suspense, useCallback, useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { data, isRouteErrorResponse, redirect, useNavigate, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import type { Article } from '@contract/articles';
 import type { Comment } from '@contract/comments';
@@ -46,12 +46,8 @@ const ArticleEditing = lazyWithRetry(() => import('./article-editing'));
  * page's chunk, not chunks of their own: the page hydrates whole, so a signed-out reader's first
  * click, held until the app has started (boot.ts), meets buttons that are already live.
  */
-const ReactionsSlot = memo(function ReactionsSlot(props: ComponentProps<typeof ReactionButtons>) {
-  return <ReactionButtons {...props} />;
-});
-const CommentsSlot = memo(function CommentsSlot(props: ComponentProps<typeof CommentsSection>) {
-  return <CommentsSection {...props} />;
-});
+const ReactionsSlot = memo(ReactionButtons);
+const CommentsSlot = memo(CommentsSection);
 
 /** Report beside another reader's comment (the comments feature decides whose and when). */
 const reportComment = (comment: Comment) => <ReportButton targetType="comment" targetId={comment.id} signedIn reported={comment.reportedByViewer} />;
